@@ -1,0 +1,72 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+
+/** What a signed-in browser carries. Signed, not encrypted: it holds nothing secret. */
+export interface SessionData {
+  id: number;
+  username: string;
+  role: number;
+  status: number;
+  group: string;
+  /** Set once a Turnstile check passed in this browser session. */
+  turnstile?: boolean;
+  /** Pending OAuth state value. */
+  oauthState?: string;
+  /** Invite code remembered across an OAuth round trip. */
+  aff?: string;
+  /** Expiry, unix seconds. */
+  exp: number;
+}
+
+export const SESSION_COOKIE_NAME = 'session';
+/** 30 days, as new-api. */
+export const SESSION_MAX_AGE_SECONDS = 2_592_000;
+
+function sign(payload: string, secret: string): string {
+  return createHmac('sha256', secret).update(payload).digest('base64url');
+}
+
+/**
+ * Encodes a session as `<base64url json>.<hmac>`. Any node sharing SESSION_SECRET can verify it,
+ * so sessions work behind a load balancer without shared storage.
+ */
+export function encodeSession(data: Omit<SessionData, 'exp'>, secret: string, now = Date.now()): string {
+  const session: SessionData = { ...data, exp: Math.floor(now / 1000) + SESSION_MAX_AGE_SECONDS };
+  const payload = Buffer.from(JSON.stringify(session)).toString('base64url');
+  return `${payload}.${sign(payload, secret)}`;
+}
+
+/** Returns the session when the cookie is authentic and unexpired, else undefined. */
+export function decodeSession(
+  cookie: string | undefined,
+  secret: string,
+  now = Date.now(),
+): SessionData | undefined {
+  if (!cookie) return undefined;
+  const dot = cookie.indexOf('.');
+  if (dot <= 0) return undefined;
+  const payload = cookie.slice(0, dot);
+  const given = Buffer.from(cookie.slice(dot + 1));
+  const expected = Buffer.from(sign(payload, secret));
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
+  } catch {
+    return undefined;
+  }
+  if (!isSessionData(parsed) || parsed.exp * 1000 < now) return undefined;
+  return parsed;
+}
+
+function isSessionData(value: unknown): value is SessionData {
+  if (typeof value !== 'object' || value === null) return false;
+  const record = value as Record<string, unknown>;
+  return (
+    typeof record.id === 'number' &&
+    typeof record.username === 'string' &&
+    typeof record.role === 'number' &&
+    typeof record.status === 'number' &&
+    typeof record.group === 'string' &&
+    typeof record.exp === 'number'
+  );
+}

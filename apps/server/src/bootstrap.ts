@@ -1,0 +1,62 @@
+import type { Redis } from 'ioredis';
+import type { Config } from './config.js';
+import type { AppContext } from './http/app-context.js';
+import { openDatabase, type DatabaseHandle } from './db/open-database.js';
+import { migrateDatabase } from './db/migrate.js';
+import { createMemoryRateLimiter, createRedisRateLimiter } from './lib/rate-limiter.js';
+import { connectRedis } from './lib/redis.js';
+import { createOptionStore } from './options/option-store.js';
+import { loadSetupState } from './setup/setup-state.js';
+import { TOLLGATE_VERSION } from './version.js';
+
+/** A started context plus the way to stop everything it opened, in reverse order. */
+export interface Runtime {
+  context: AppContext;
+  close(): Promise<void>;
+}
+
+/**
+ * Opens the database (migrating it on the master node), loads options and the setup flag,
+ * connects Redis when configured. Shared by main.ts and the integration tests.
+ */
+export async function startRuntime(
+  config: Config,
+  overrides: { database?: DatabaseHandle; migrate?: boolean } = {},
+): Promise<Runtime> {
+  const database =
+    overrides.database ??
+    (await openDatabase({ dsn: config.database.dsn, sqlitePath: config.database.sqlitePath }));
+  let redis: Redis | undefined;
+  try {
+    if (overrides.migrate ?? config.nodeType === 'master') await migrateDatabase(database);
+    const options = createOptionStore(database);
+    await options.load();
+    options.startSync(config.syncFrequencySeconds);
+    const setup = await loadSetupState(database, TOLLGATE_VERSION);
+    redis = config.redisUrl ? await connectRedis(config.redisUrl) : undefined;
+    const rateLimiter = redis ? createRedisRateLimiter(redis) : createMemoryRateLimiter();
+    const context: AppContext = {
+      config,
+      database,
+      options,
+      rateLimiter,
+      setup,
+      redis,
+      version: TOLLGATE_VERSION,
+      startTime: Math.floor(Date.now() / 1000),
+    };
+    return {
+      context,
+      async close() {
+        options.stop();
+        rateLimiter.close();
+        redis?.disconnect();
+        await database.close();
+      },
+    };
+  } catch (error) {
+    redis?.disconnect();
+    await database.close();
+    throw error;
+  }
+}

@@ -1,0 +1,192 @@
+import { randomBytes } from 'node:crypto';
+import { z } from 'zod';
+
+/**
+ * Tollgate's runtime configuration, parsed once from the environment at start.
+ * Names and defaults follow new-api/one-api so an existing deployment's environment works unchanged.
+ * Nothing else in the server reads `process.env`.
+ */
+export interface Config {
+  /** HTTP port (`PORT`, default 3000). */
+  port: number;
+  /** Interface to bind (`HOST`, default all interfaces). */
+  host: string;
+  /** Main database: `SQL_DSN` (empty or `local` → SQLite). */
+  database: DatabaseConfig;
+  /** Separate logs database (`LOG_SQL_DSN`); undefined → logs live in the main database. */
+  logDatabase?: DatabaseConfig;
+  /** Redis URL (`REDIS_CONN_STRING`); undefined → in-process caches and counters. */
+  redisUrl?: string;
+  /** Key for signing session cookies (`SESSION_SECRET`). */
+  sessionSecret: string;
+  /** True when `SESSION_SECRET` was not set and a random one was generated for this run. */
+  sessionSecretGenerated: boolean;
+  /** Key for hashing token keys in Redis (`CRYPTO_SECRET`, default = session secret). */
+  cryptoSecret: string;
+  /** `master` runs migrations and background jobs; `slave` only serves (`NODE_TYPE`). */
+  nodeType: 'master' | 'slave';
+  /** Seconds between cache and option re-syncs (`SYNC_FREQUENCY`, default 60). */
+  syncFrequencySeconds: number;
+  /** Batch quota/counter writes (`BATCH_UPDATE_ENABLED`, `BATCH_UPDATE_INTERVAL` seconds). */
+  batchUpdate: { enabled: boolean; intervalSeconds: number };
+  /** Memory caches of channels/tokens/users (`MEMORY_CACHE_ENABLED`; forced on with Redis). */
+  memoryCacheEnabled: boolean;
+  /** Slave nodes redirect unknown web routes here (`FRONTEND_BASE_URL`). */
+  frontendBaseUrl?: string;
+  /** Per-IP rate limit on `/api` (`GLOBAL_API_RATE_LIMIT_*`). */
+  globalApiRateLimit: RateLimitConfig;
+  /** Per-IP rate limit on the console's static files (`GLOBAL_WEB_RATE_LIMIT_*`). */
+  globalWebRateLimit: RateLimitConfig;
+  /** Per-IP limit on login, register, verification and reset routes (fixed: 20 per 20 minutes). */
+  criticalRateLimit: RateLimitConfig;
+  /** Verbose logging (`DEBUG`). */
+  debug: boolean;
+  /** Idle seconds allowed between stream chunks from upstream (`STREAMING_TIMEOUT`, default 60). */
+  streamingTimeoutSeconds: number;
+  /** Seconds allowed for a whole upstream call; 0 = no limit (`RELAY_TIMEOUT`). */
+  relayTimeoutSeconds: number;
+  /** Force `stream_options.include_usage` upstream (`FORCE_STREAM_OPTION`, default true). */
+  forceStreamOption: boolean;
+  /** Create an initial token when a user registers with a password (`GENERATE_DEFAULT_TOKEN`). */
+  generateDefaultToken: boolean;
+  /** Directory of the built console (`WEB_DIST_DIR`); default apps/web/dist. */
+  webDistDir?: string;
+  /** Time zone (`TZ`), informational: hour buckets use the process's local time. */
+  timeZone?: string;
+}
+
+export interface DatabaseConfig {
+  kind: 'sqlite' | 'postgres' | 'mysql';
+  /** The DSN as given (empty for SQLite). */
+  dsn: string;
+  /** SQLite file path (used when kind is sqlite). */
+  sqlitePath: string;
+}
+
+export interface RateLimitConfig {
+  enabled: boolean;
+  /** Requests allowed per window. */
+  limit: number;
+  windowSeconds: number;
+}
+
+/** Raised for an environment variable that cannot be used; the message names the variable. */
+export class ConfigError extends Error {}
+
+const DEFAULT_SQLITE_PATH = 'data/tollgate.db';
+
+function readInteger(
+  env: NodeJS.ProcessEnv,
+  name: string,
+  fallback: number,
+  { min = 0, max = Number.MAX_SAFE_INTEGER }: { min?: number; max?: number } = {},
+): number {
+  const raw = env[name]?.trim();
+  if (raw === undefined || raw === '') return fallback;
+  if (!/^-?\d+$/.test(raw)) throw new ConfigError(`${name} must be an integer, got "${raw}"`);
+  const value = Number(raw);
+  if (value < min || value > max) {
+    throw new ConfigError(`${name} must be between ${min} and ${max}, got ${value}`);
+  }
+  return value;
+}
+
+function readBoolean(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
+  const raw = env[name]?.trim().toLowerCase();
+  if (raw === undefined || raw === '') return fallback;
+  if (['true', '1', 'yes', 'on'].includes(raw)) return true;
+  if (['false', '0', 'no', 'off'].includes(raw)) return false;
+  throw new ConfigError(`${name} must be true or false, got "${env[name]}"`);
+}
+
+function readString(env: NodeJS.ProcessEnv, name: string): string | undefined {
+  const raw = env[name]?.trim();
+  return raw ? raw : undefined;
+}
+
+/** Chooses the database from a DSN the way new-api does, also accepting `mysql://` URLs. */
+export function parseDatabaseDsn(
+  name: string,
+  dsn: string | undefined,
+  sqlitePath: string,
+): DatabaseConfig {
+  const value = dsn?.trim() ?? '';
+  if (value === '' || value.startsWith('local')) return { kind: 'sqlite', dsn: '', sqlitePath };
+  if (value.startsWith('postgres://') || value.startsWith('postgresql://')) {
+    return { kind: 'postgres', dsn: value, sqlitePath };
+  }
+  if (value.startsWith('mysql://') || /^[^\s@]*@?(tcp|unix)\(.*\)\/.*/.test(value) || value.includes('@')) {
+    return { kind: 'mysql', dsn: value, sqlitePath };
+  }
+  throw new ConfigError(
+    `${name} is not a PostgreSQL URL (postgres://…), a MySQL DSN (user:pass@tcp(host:port)/db or mysql://…) or "local": "${value}"`,
+  );
+}
+
+const urlSchema = z.url({ protocol: /^https?$/ });
+
+/** Parses the environment once; throws ConfigError naming the first bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const sqlitePath = readString(env, 'SQLITE_PATH') ?? DEFAULT_SQLITE_PATH;
+  const database = parseDatabaseDsn('SQL_DSN', env.SQL_DSN, sqlitePath);
+  const logDsn = readString(env, 'LOG_SQL_DSN');
+  const logDatabase = logDsn ? parseDatabaseDsn('LOG_SQL_DSN', logDsn, sqlitePath) : undefined;
+
+  const configuredSecret = readString(env, 'SESSION_SECRET');
+  if (configuredSecret === 'random_string') {
+    throw new ConfigError('SESSION_SECRET must be changed from the example value "random_string"');
+  }
+  const sessionSecret = configuredSecret ?? randomBytes(32).toString('hex');
+
+  const redisUrl = readString(env, 'REDIS_CONN_STRING');
+  if (redisUrl && !/^rediss?:\/\//.test(redisUrl)) {
+    throw new ConfigError(`REDIS_CONN_STRING must be a redis:// or rediss:// URL, got "${redisUrl}"`);
+  }
+
+  const nodeType = (readString(env, 'NODE_TYPE') ?? 'master').toLowerCase();
+  if (nodeType !== 'master' && nodeType !== 'slave') {
+    throw new ConfigError(`NODE_TYPE must be master or slave, got "${nodeType}"`);
+  }
+
+  const frontendBaseUrl = readString(env, 'FRONTEND_BASE_URL');
+  if (frontendBaseUrl && !urlSchema.safeParse(frontendBaseUrl).success) {
+    throw new ConfigError(`FRONTEND_BASE_URL must be an http(s) URL, got "${frontendBaseUrl}"`);
+  }
+
+  return Object.freeze({
+    port: readInteger(env, 'PORT', 3000, { min: 0, max: 65535 }),
+    host: readString(env, 'HOST') ?? '0.0.0.0',
+    database,
+    logDatabase,
+    redisUrl,
+    sessionSecret,
+    sessionSecretGenerated: configuredSecret === undefined,
+    cryptoSecret: readString(env, 'CRYPTO_SECRET') ?? sessionSecret,
+    nodeType,
+    syncFrequencySeconds: readInteger(env, 'SYNC_FREQUENCY', 60, { min: 1 }),
+    batchUpdate: {
+      enabled: readBoolean(env, 'BATCH_UPDATE_ENABLED', false),
+      intervalSeconds: readInteger(env, 'BATCH_UPDATE_INTERVAL', 5, { min: 1 }),
+    },
+    memoryCacheEnabled: readBoolean(env, 'MEMORY_CACHE_ENABLED', false) || redisUrl !== undefined,
+    frontendBaseUrl: frontendBaseUrl?.replace(/\/+$/, ''),
+    globalApiRateLimit: {
+      enabled: readBoolean(env, 'GLOBAL_API_RATE_LIMIT_ENABLE', true),
+      limit: readInteger(env, 'GLOBAL_API_RATE_LIMIT', 180, { min: 1 }),
+      windowSeconds: readInteger(env, 'GLOBAL_API_RATE_LIMIT_DURATION', 180, { min: 1 }),
+    },
+    globalWebRateLimit: {
+      enabled: readBoolean(env, 'GLOBAL_WEB_RATE_LIMIT_ENABLE', true),
+      limit: readInteger(env, 'GLOBAL_WEB_RATE_LIMIT', 60, { min: 1 }),
+      windowSeconds: readInteger(env, 'GLOBAL_WEB_RATE_LIMIT_DURATION', 180, { min: 1 }),
+    },
+    criticalRateLimit: { enabled: true, limit: 20, windowSeconds: 1200 },
+    debug: readBoolean(env, 'DEBUG', false),
+    streamingTimeoutSeconds: readInteger(env, 'STREAMING_TIMEOUT', 60, { min: 1 }),
+    relayTimeoutSeconds: readInteger(env, 'RELAY_TIMEOUT', 0, { min: 0 }),
+    forceStreamOption: readBoolean(env, 'FORCE_STREAM_OPTION', true),
+    generateDefaultToken: readBoolean(env, 'GENERATE_DEFAULT_TOKEN', false),
+    webDistDir: readString(env, 'WEB_DIST_DIR'),
+    timeZone: readString(env, 'TZ'),
+  });
+}

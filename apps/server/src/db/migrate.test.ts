@@ -1,0 +1,135 @@
+import { afterEach, describe, expect, it } from 'vitest';
+
+import {
+  createTestDatabase,
+  testDatabaseKinds,
+  type TestDatabase,
+} from '../../test/support/test-databases.js';
+import { migrateDatabase } from './migrate.js';
+import { openDatabase, type DatabaseHandle } from './open-database.js';
+import { listColumns, listIndexes, listTables } from './schema-introspection.js';
+import { tableDefinition, tableNames } from './table-definitions.js';
+
+/** Every table's columns (with types) and index names, for before/after comparisons. */
+async function describeSchema(handle: DatabaseHandle) {
+  const schema: Record<string, { columns: string[]; indexes: string[] }> = {};
+  for (const table of tableNames) {
+    const columns = await listColumns(handle, table);
+    schema[table] = {
+      columns: columns.map((column) => `${column.name} ${column.type}`),
+      indexes: (await listIndexes(handle, table)).sort(),
+    };
+  }
+  return schema;
+}
+
+async function expectCompleteSchema(handle: DatabaseHandle) {
+  const tables = await listTables(handle);
+  for (const table of tableNames) {
+    expect(tables, table).toContain(table);
+    const definition = tableDefinition(table);
+    const columns = (await listColumns(handle, table)).map((column) => column.name.toLowerCase());
+    expect(columns, table).toEqual(Object.keys(definition.columns));
+    const indexes = await listIndexes(handle, table);
+    for (const index of definition.indexes) expect(indexes, table).toContain(index.name);
+  }
+}
+
+const quotaColumns = {
+  users: ['quota', 'used_quota', 'aff_quota', 'aff_history'],
+  tokens: ['remain_quota', 'used_quota'],
+  logs: ['quota'],
+  quota_data: ['quota'],
+  channels: ['used_quota'],
+  redemptions: ['quota'],
+  midjourneys: ['quota'],
+  tasks: ['quota'],
+  top_ups: ['amount'],
+} as const;
+
+describe.each(testDatabaseKinds())('migrateDatabase on %s', (kind) => {
+  const databases: TestDatabase[] = [];
+  const extraHandles: DatabaseHandle[] = [];
+  async function fresh(): Promise<TestDatabase> {
+    const database = await createTestDatabase(kind, { migrate: false });
+    databases.push(database);
+    return database;
+  }
+  afterEach(async () => {
+    await Promise.all(extraHandles.splice(0).map((handle) => handle.close()));
+    await Promise.all(databases.splice(0).map((database) => database.drop()));
+  });
+
+  it('creates every table, column and index; a second run changes nothing', async () => {
+    const { handle } = await fresh();
+    expect(await listTables(handle)).toEqual([]);
+    await migrateDatabase(handle);
+    await expectCompleteSchema(handle);
+    const first = await describeSchema(handle);
+    await migrateDatabase(handle);
+    expect(await describeSchema(handle)).toEqual(first);
+  });
+
+  it('gives quota columns a 64-bit type', async () => {
+    const { handle } = await fresh();
+    await migrateDatabase(handle);
+    const expected = {
+      sqlite: /^integer$/,
+      postgres: /^bigint$/,
+      mysql: /^bigint\(20\)$|^bigint$/,
+    }[kind];
+    for (const [table, columns] of Object.entries(quotaColumns)) {
+      const types = new Map(
+        (await listColumns(handle, table)).map((column) => [column.name, column.type]),
+      );
+      for (const column of columns)
+        expect(types.get(column), `${table}.${column}`).toMatch(expected);
+    }
+  });
+
+  it('succeeds when several processes migrate the same fresh database at once', async () => {
+    const database = await fresh();
+    const others = await Promise.all(
+      [1, 2].map(() => openDatabase({ dsn: database.dsn, sqlitePath: database.sqlitePath })),
+    );
+    extraHandles.push(...others);
+    await Promise.all([database.handle, ...others].map((handle) => migrateDatabase(handle)));
+    await expectCompleteSchema(database.handle);
+  });
+
+  it('migrates only the tables asked for', async () => {
+    const { handle } = await fresh();
+    await migrateDatabase(handle, { tables: ['logs'] });
+    expect(await listTables(handle)).toEqual(['logs']);
+  });
+
+  it('skips a unique index that existing duplicates prevent, with a warning', async () => {
+    const { handle } = await fresh();
+    await handle.db.schema
+      .createTable('tokens')
+      .addColumn('id', 'integer', (column) => column.primaryKey())
+      .addColumn('key', 'char(48)')
+      .execute();
+    const key = 'k'.repeat(48);
+    await handle.db
+      .insertInto('tokens')
+      .values(
+        [
+          { id: 1, key, user_id: 1 },
+          { id: 2, key, user_id: 1 },
+        ].map(({ id, key: value }) => ({ id, key: value })) as never,
+      )
+      .execute();
+    const warnings: string[] = [];
+    await migrateDatabase(handle, { onWarning: (message) => warnings.push(message) });
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toContain('idx_tokens_key');
+    expect(await listIndexes(handle, 'tokens')).not.toContain('idx_tokens_key');
+    expect(
+      await handle.db.selectFrom('tokens').select(['id', 'key']).orderBy('id').execute(),
+    ).toEqual([
+      { id: 1, key },
+      { id: 2, key },
+    ]);
+  });
+});

@@ -1,0 +1,119 @@
+/**
+ * Adopts a database in place, the way GORM AutoMigrate does for new-api: missing tables are created, missing
+ * columns added, missing indexes created. Nothing is ever dropped, renamed or retyped, so an existing
+ * one-api/new-api database (including columns Tollgate does not know) keeps every row and value.
+ *
+ * Safe to run at every start and from several processes at once: each step that fails is re-checked, and a
+ * step another process completed in the meantime counts as done.
+ */
+import type { DatabaseHandle } from './open-database.js';
+import { addColumnQuery, createIndexQuery, createTableQuery } from './render-ddl.js';
+import type { TableName } from './schema.js';
+import { listColumns, listIndexes, tableExists } from './schema-introspection.js';
+import { isUniqueViolation } from './dialect-helpers.js';
+import { tableDefinition, tableNames, type IndexDefinition } from './table-definitions.js';
+
+/** Options of `migrateDatabase`. */
+export interface MigrateOptions {
+  /** Tables to migrate (default: all twelve); e.g. only `['logs']` for a separate `LOG_SQL_DSN` database. */
+  tables?: readonly TableName[];
+  /**
+   * Told about a unique index that existing rows prevent (duplicate values); the index is skipped so the
+   * server can still start. Default: ignored.
+   */
+  onWarning?: (message: string) => void;
+}
+
+/** Creates missing tables, columns and indexes; never drops or rewrites anything. */
+export async function migrateDatabase(
+  handle: DatabaseHandle,
+  options: MigrateOptions = {},
+): Promise<void> {
+  for (const table of options.tables ?? tableNames) {
+    await migrateTable(handle, table, options.onWarning ?? (() => {}));
+  }
+}
+
+async function migrateTable(
+  handle: DatabaseHandle,
+  table: TableName,
+  warn: (message: string) => void,
+): Promise<void> {
+  const { db, dialect } = handle;
+  const definition = tableDefinition(table);
+
+  if (!(await tableExists(handle, table))) {
+    await applyOnce(
+      `create table ${table}`,
+      () => tableExists(handle, table),
+      async () => {
+        await createTableQuery(db, dialect, table).execute();
+      },
+    );
+  }
+
+  const hasColumn = async (column: string) =>
+    (await listColumns(handle, table)).some((existing) => existing.name.toLowerCase() === column);
+  const existingColumns = new Set(
+    (await listColumns(handle, table)).map((column) => column.name.toLowerCase()),
+  );
+  for (const column of Object.keys(definition.columns)) {
+    if (existingColumns.has(column)) continue;
+    await applyOnce(
+      `add column ${table}.${column}`,
+      () => hasColumn(column),
+      async () => {
+        await addColumnQuery(db, dialect, table, column).execute();
+      },
+    );
+  }
+
+  const existingIndexes = new Set(await listIndexes(handle, table));
+  for (const index of definition.indexes) {
+    if (existingIndexes.has(index.name)) continue;
+    await createIndex(handle, table, index, warn);
+  }
+}
+
+async function createIndex(
+  handle: DatabaseHandle,
+  table: TableName,
+  index: IndexDefinition,
+  warn: (message: string) => void,
+): Promise<void> {
+  const indexExists = async () => (await listIndexes(handle, table)).includes(index.name);
+  try {
+    await applyOnce(`create index ${index.name} on ${table}`, indexExists, async () => {
+      await createIndexQuery(handle.db, handle.dialect, table, index).execute();
+    });
+  } catch (error) {
+    const duplicates = error instanceof MigrationStepError && isUniqueViolation(error.cause);
+    if (!(index.unique && duplicates)) throw error;
+    warn(
+      `Unique index ${index.name} was not created: ${table} already holds duplicate ` +
+        `${index.columns.join(', ')} values. Remove the duplicates and restart to create it.`,
+    );
+  }
+}
+
+class MigrationStepError extends Error {
+  constructor(step: string, cause: unknown) {
+    const reason = cause instanceof Error ? cause.message : String(cause);
+    super(`Database migration failed at "${step}": ${reason}`, { cause });
+    this.name = 'MigrationStepError';
+  }
+}
+
+/** Runs `change`; when it fails, accepts the failure only if `isDone` now holds (another process did it). */
+async function applyOnce(
+  step: string,
+  isDone: () => Promise<boolean>,
+  change: () => Promise<void>,
+): Promise<void> {
+  try {
+    await change();
+  } catch (error) {
+    if (await isDone()) return;
+    throw new MigrationStepError(step, error);
+  }
+}

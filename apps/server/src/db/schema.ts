@@ -1,0 +1,323 @@
+/**
+ * Kysely table types for the twelve tables shared with new-api / one-api.
+ *
+ * Column names are exactly those of the Go models, so a Tollgate node and a Go node can share one database.
+ * Conventions:
+ * - Integers (including 64-bit quota columns) are JS numbers; the drivers are configured to return BIGINT as
+ *   number (values stay below 2^53).
+ * - Booleans are JS booleans on every dialect (SQLite and MySQL store 0/1; the drivers convert).
+ * - `Generated<T>` marks a column with a database default (or auto increment): optional on insert.
+ * - `T | null` marks a column that can hold NULL in an adopted database: Go pointer fields, and columns added
+ *   by a later version without a default (existing rows read NULL). Such columns are optional on insert.
+ * - `deleted_at` is the soft-delete marker written by GORM: NULL for live rows, a date-time string otherwise.
+ * - JSON columns are plain strings (the drivers never parse them).
+ */
+import type { Insertable, Selectable, Updateable, Generated } from 'kysely';
+
+/** `users`: console accounts. */
+export interface UsersTable {
+  id: Generated<number>;
+  username: string;
+  /** bcrypt hash. */
+  password: string;
+  display_name: string | null;
+  /** 0 guest, 1 common, 10 admin, 100 root. */
+  role: Generated<number>;
+  /** 1 enabled, 2 disabled. */
+  status: Generated<number>;
+  email: string | null;
+  github_id: string | null;
+  oidc_id: string | null;
+  wechat_id: string | null;
+  telegram_id: string | null;
+  /** System access token (32 chars), unique; NULL when never generated. */
+  access_token: string | null;
+  quota: Generated<number>;
+  used_quota: Generated<number>;
+  request_count: Generated<number>;
+  group: Generated<string>;
+  aff_code: string | null;
+  aff_count: Generated<number>;
+  aff_quota: Generated<number>;
+  /** JSON name `aff_history_quota`. */
+  aff_history: Generated<number>;
+  inviter_id: number | null;
+  deleted_at: string | null;
+  linux_do_id: string | null;
+  /** JSON user setting. */
+  setting: string | null;
+}
+
+/** `tokens`: API keys (`key` stored without the `sk-` prefix). */
+export interface TokensTable {
+  id: Generated<number>;
+  user_id: number;
+  key: string;
+  /** 1 enabled, 2 disabled, 3 expired, 4 exhausted. */
+  status: Generated<number>;
+  name: string | null;
+  created_time: number | null;
+  accessed_time: number | null;
+  /** -1 = never expires, else unix seconds. */
+  expired_time: Generated<number>;
+  remain_quota: Generated<number>;
+  unlimited_quota: Generated<boolean>;
+  model_limits_enabled: Generated<boolean>;
+  /** Comma-separated model names. */
+  model_limits: Generated<string>;
+  /** Newline-separated IPs; NULL or '' = any. */
+  allow_ips: Generated<string | null>;
+  used_quota: Generated<number>;
+  /** '' = the user's group. */
+  group: Generated<string>;
+  deleted_at: string | null;
+}
+
+/** `channels`: upstream providers. The `key` column holds credentials and must never reach a client. */
+export interface ChannelsTable {
+  id: Generated<number>;
+  type: Generated<number>;
+  key: string;
+  openai_organization: string | null;
+  test_model: string | null;
+  /** 1 enabled, 2 manually disabled, 3 auto-disabled. */
+  status: Generated<number>;
+  name: string | null;
+  weight: Generated<number | null>;
+  created_time: number | null;
+  test_time: number | null;
+  /** Milliseconds, last test. */
+  response_time: number | null;
+  base_url: Generated<string | null>;
+  other: string | null;
+  /** USD. */
+  balance: number | null;
+  balance_updated_time: number | null;
+  /** Comma-separated. */
+  models: string | null;
+  /** Comma-separated groups. */
+  group: Generated<string>;
+  used_quota: Generated<number>;
+  /** JSON `{"requested":"upstream"}`. */
+  model_mapping: string | null;
+  /** JSON `{"429":"500"}`. */
+  status_code_mapping: Generated<string | null>;
+  priority: Generated<number | null>;
+  auto_ban: Generated<number | null>;
+  /** JSON `{"status_reason": string, "status_time": unix}`. */
+  other_info: string | null;
+  tag: string | null;
+  /** JSON channel setting. */
+  setting: string | null;
+  /** JSON object merged over the converted request body. */
+  param_override: string | null;
+}
+
+/** `abilities`: routing index, one row per (group, model, channel). */
+export interface AbilitiesTable {
+  group: string;
+  model: string;
+  channel_id: number;
+  enabled: boolean;
+  priority: Generated<number | null>;
+  weight: Generated<number>;
+  tag: string | null;
+}
+
+/** `options`: key/value settings, every value a string. */
+export interface OptionsTable {
+  key: string;
+  value: string | null;
+}
+
+/** `redemptions`: redemption codes. */
+export interface RedemptionsTable {
+  id: Generated<number>;
+  /** Creator. */
+  user_id: number | null;
+  /** 32 hex chars. */
+  key: string;
+  /** 1 unused, 2 disabled, 3 used. */
+  status: Generated<number>;
+  name: string | null;
+  quota: Generated<number>;
+  created_time: number | null;
+  redeemed_time: number | null;
+  used_user_id: number | null;
+  deleted_at: string | null;
+}
+
+/** `logs`: usage and audit log (may live in a separate database). */
+export interface LogsTable {
+  id: Generated<number>;
+  user_id: number | null;
+  /** Unix seconds. */
+  created_at: number;
+  /** 0 unknown, 1 top-up, 2 consume, 3 manage, 4 system. */
+  type: number;
+  content: string | null;
+  username: Generated<string>;
+  token_name: Generated<string>;
+  model_name: Generated<string>;
+  quota: Generated<number>;
+  prompt_tokens: Generated<number>;
+  completion_tokens: Generated<number>;
+  /** Seconds. */
+  use_time: Generated<number>;
+  is_stream: Generated<boolean>;
+  channel_id: number | null;
+  token_id: Generated<number>;
+  group: string | null;
+  /** JSON details. */
+  other: string | null;
+}
+
+/** `top_ups`: online payment orders. */
+export interface TopUpsTable {
+  id: Generated<number>;
+  user_id: number;
+  /** Units bought. */
+  amount: number;
+  /** Price paid. */
+  money: number;
+  trade_no: string;
+  create_time: number;
+  /** `pending` or `success`. */
+  status: string;
+}
+
+/** `midjourneys`: Midjourney proxy tasks (times in milliseconds). */
+export interface MidjourneysTable {
+  id: Generated<number>;
+  code: number | null;
+  user_id: number;
+  action: string | null;
+  mj_id: string | null;
+  prompt: string | null;
+  prompt_en: string | null;
+  description: string | null;
+  state: string | null;
+  submit_time: number | null;
+  start_time: number | null;
+  finish_time: number | null;
+  image_url: string | null;
+  status: string | null;
+  progress: string | null;
+  fail_reason: string | null;
+  channel_id: number | null;
+  quota: number | null;
+  /** JSON. */
+  buttons: string | null;
+  /** JSON. */
+  properties: string | null;
+}
+
+/** `tasks`: generic asynchronous tasks (Suno); times in seconds. */
+export interface TasksTable {
+  id: Generated<number>;
+  created_at: number | null;
+  updated_at: number | null;
+  task_id: string | null;
+  platform: string | null;
+  user_id: number;
+  channel_id: number | null;
+  quota: number | null;
+  action: string | null;
+  status: string | null;
+  fail_reason: string | null;
+  submit_time: number | null;
+  start_time: number | null;
+  finish_time: number | null;
+  progress: string | null;
+  /** JSON `{"input": string}`; must be NULL or valid JSON (a JSON column in PostgreSQL/MySQL). */
+  properties: string | null;
+  /** Raw upstream JSON payload; NULL or valid JSON. */
+  data: string | null;
+}
+
+/** `quota_data`: hourly dashboard buckets. */
+export interface QuotaDataTable {
+  id: Generated<number>;
+  user_id: number;
+  username: Generated<string>;
+  model_name: Generated<string>;
+  /** Start of the hour, unix seconds. */
+  created_at: number;
+  token_used: Generated<number>;
+  count: Generated<number>;
+  quota: Generated<number>;
+}
+
+/** `setups`: one row once the system is initialised. */
+export interface SetupsTable {
+  id: Generated<number>;
+  version: string;
+  initialized_at: number;
+}
+
+/** The whole database, as Kysely sees it. */
+export interface Database {
+  users: UsersTable;
+  tokens: TokensTable;
+  channels: ChannelsTable;
+  abilities: AbilitiesTable;
+  options: OptionsTable;
+  redemptions: RedemptionsTable;
+  logs: LogsTable;
+  top_ups: TopUpsTable;
+  midjourneys: MidjourneysTable;
+  tasks: TasksTable;
+  quota_data: QuotaDataTable;
+  setups: SetupsTable;
+}
+
+/** Name of one of the twelve tables. */
+export type TableName = keyof Database;
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;
+
+export type TokenRow = Selectable<TokensTable>;
+export type NewToken = Insertable<TokensTable>;
+export type TokenUpdate = Updateable<TokensTable>;
+
+export type ChannelRow = Selectable<ChannelsTable>;
+export type NewChannel = Insertable<ChannelsTable>;
+export type ChannelUpdate = Updateable<ChannelsTable>;
+
+export type AbilityRow = Selectable<AbilitiesTable>;
+export type NewAbility = Insertable<AbilitiesTable>;
+export type AbilityUpdate = Updateable<AbilitiesTable>;
+
+export type OptionRow = Selectable<OptionsTable>;
+export type NewOption = Insertable<OptionsTable>;
+export type OptionUpdate = Updateable<OptionsTable>;
+
+export type RedemptionRow = Selectable<RedemptionsTable>;
+export type NewRedemption = Insertable<RedemptionsTable>;
+export type RedemptionUpdate = Updateable<RedemptionsTable>;
+
+export type LogRow = Selectable<LogsTable>;
+export type NewLog = Insertable<LogsTable>;
+export type LogUpdate = Updateable<LogsTable>;
+
+export type TopUpRow = Selectable<TopUpsTable>;
+export type NewTopUp = Insertable<TopUpsTable>;
+export type TopUpUpdate = Updateable<TopUpsTable>;
+
+export type MidjourneyRow = Selectable<MidjourneysTable>;
+export type NewMidjourney = Insertable<MidjourneysTable>;
+export type MidjourneyUpdate = Updateable<MidjourneysTable>;
+
+export type TaskRow = Selectable<TasksTable>;
+export type NewTask = Insertable<TasksTable>;
+export type TaskUpdate = Updateable<TasksTable>;
+
+export type QuotaDataRow = Selectable<QuotaDataTable>;
+export type NewQuotaData = Insertable<QuotaDataTable>;
+export type QuotaDataUpdate = Updateable<QuotaDataTable>;
+
+export type SetupRow = Selectable<SetupsTable>;
+export type NewSetup = Insertable<SetupsTable>;
+export type SetupUpdate = Updateable<SetupsTable>;

@@ -1,0 +1,20 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../app-context.js';
+import { registerGroupRoutes } from './groups.js';
+import { registerOptionRoutes } from './options.js';
+import { registerSessionRoutes } from './session.js';
+import { registerSetupRoutes } from './setup.js';
+import { registerSiteRoutes } from './site.js';
+import { registerUserAdminRoutes } from './users-admin.js';
+import { registerUserSelfRoutes } from './users-self.js';
+
+/** Every console route under `/api`, one plugin per resource. */
+export async function registerApiRoutes(api: FastifyInstance, context: AppContext) {
+  await registerSetupRoutes(api, context);
+  await registerSiteRoutes(api, context);
+  await registerSessionRoutes(api, context);
+  await registerUserSelfRoutes(api, context);
+  await registerUserAdminRoutes(api, context);
+  await registerOptionRoutes(api, context);
+  await registerGroupRoutes(api, context);
+}

@@ -1,0 +1,53 @@
+import { loginRequestSchema, registerRequestSchema } from '@tollgate/contracts';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import {
+  encodeSession,
+  SESSION_COOKIE_NAME,
+  SESSION_MAX_AGE_SECONDS,
+} from '../../accounts/session-cookie.js';
+import type { UserRow } from '../../db/schema.js';
+import { loginUserDto } from '../../users/user-dto.js';
+import { authenticate, registerUser } from '../../users/user-service.js';
+import type { AppContext } from '../app-context.js';
+import { ok } from '../envelope.js';
+import { parseInput } from '../parse-body.js';
+import { rateLimitHook } from '../rate-limit-hooks.js';
+
+/** Sets the signed session cookie for a user who just signed in. */
+export function startSession(reply: FastifyReply, context: AppContext, user: UserRow): void {
+  const value = encodeSession(
+    { id: user.id, username: user.username, role: user.role, status: user.status, group: user.group ?? '' },
+    context.config.sessionSecret,
+  );
+  reply.setCookie(SESSION_COOKIE_NAME, value, {
+    path: '/',
+    maxAge: SESSION_MAX_AGE_SECONDS,
+    httpOnly: true,
+    sameSite: 'strict',
+    secure: false,
+  });
+}
+
+/** Login, logout and self-registration (reference §8.1, §8.4). */
+export async function registerSessionRoutes(api: FastifyInstance, context: AppContext) {
+  const critical = rateLimitHook(context.rateLimiter, 'CT', context.config.criticalRateLimit);
+  const deps = { database: context.database, options: context.options };
+
+  api.post('/user/login', { onRequest: critical }, async (request, reply) => {
+    const body = parseInput(loginRequestSchema, request.body);
+    const user = await authenticate(deps, body.username, body.password);
+    startSession(reply, context, user);
+    return ok(loginUserDto(user));
+  });
+
+  api.get('/user/logout', async (_request, reply) => {
+    reply.clearCookie(SESSION_COOKIE_NAME, { path: '/' });
+    return ok();
+  });
+
+  api.post('/user/register', { onRequest: critical }, async (request) => {
+    const body = parseInput(registerRequestSchema, request.body);
+    await registerUser(deps, body);
+    return ok();
+  });
+}

@@ -1,0 +1,84 @@
+import { ROLE, setupRequestSchema, USER_STATUS } from '@tollgate/contracts';
+import type { FastifyInstance } from 'fastify';
+import { hashPassword } from '../../accounts/passwords.js';
+import { randomAlphanumeric } from '../../lib/random.js';
+import { insertUser } from '../../users/user-repository.js';
+import type { AppContext } from '../app-context.js';
+import { AppError } from '../app-error.js';
+import { ok } from '../envelope.js';
+
+const ROOT_INITIAL_QUOTA = 100_000_000;
+
+/** `GET/POST /api/setup`: the first-run wizard (reference §8.9). No auth: only usable once. */
+export async function registerSetupRoutes(api: FastifyInstance, context: AppContext) {
+  const { db, dialect } = context.database;
+
+  async function rootExists(): Promise<boolean> {
+    const row = await db
+      .selectFrom('users')
+      .select('id')
+      .where('role', '=', ROLE.root)
+      .limit(1)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  api.get('/setup', async () => {
+    if (context.setup.done) {
+      return ok({ status: true, root_init: false, database_type: '' });
+    }
+    return ok({ status: false, root_init: await rootExists(), database_type: dialect });
+  });
+
+  // One wizard submission at a time, so a double click cannot create two root accounts.
+  let inFlight: Promise<unknown> = Promise.resolve();
+  api.post('/setup', async (request) => {
+    const previous = inFlight;
+    let release!: () => void;
+    inFlight = new Promise<void>((resolve) => (release = resolve));
+    await previous;
+    try {
+      return await completeSetup(request.body);
+    } finally {
+      release();
+    }
+  });
+
+  async function completeSetup(input: unknown) {
+    if (context.setup.done) throw new AppError('setup_done', '系统已经初始化完成', 400);
+    const parsed = setupRequestSchema.safeParse(input ?? {});
+    if (!parsed.success) throw new AppError('invalid_request', '请求参数有误', 400);
+    const body = parsed.data;
+
+    if (!(await rootExists())) {
+      const username = body.username.trim();
+      if (username === '') throw new AppError('invalid_request', '用户名不能为空', 400);
+      if ([...username].length > 12) throw new AppError('invalid_request', '用户名长度不能超过12个字符', 400);
+      if (body.password !== body.confirmPassword) {
+        throw new AppError('invalid_request', '两次输入的密码不一致', 400);
+      }
+      if ([...body.password].length < 8) throw new AppError('invalid_request', '密码长度至少为8个字符', 400);
+      if ([...body.password].length > 20) throw new AppError('invalid_request', '密码长度不能超过20个字符', 400);
+      await insertUser(context.database, {
+        username,
+        password: await hashPassword(body.password),
+        display_name: 'Root User',
+        role: ROLE.root,
+        status: USER_STATUS.enabled,
+        quota: ROOT_INITIAL_QUOTA,
+        group: 'default',
+        aff_code: randomAlphanumeric(4),
+        inviter_id: 0,
+      });
+    }
+
+    await context.options.update('SelfUseModeEnabled', body.SelfUseModeEnabled ? 'true' : 'false');
+    await context.options.update('DemoSiteEnabled', body.DemoSiteEnabled ? 'true' : 'false');
+    await db
+      .insertInto('setups')
+      .values({ version: context.version, initialized_at: Math.floor(Date.now() / 1000) })
+      .execute();
+    context.setup.done = true;
+    return ok(undefined, '系统初始化成功');
+  }
+}

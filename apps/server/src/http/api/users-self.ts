@@ -1,0 +1,75 @@
+import { updateSelfRequestSchema } from '@tollgate/contracts';
+import type { FastifyInstance } from 'fastify';
+import { describeUsableGroups, usableGroups } from '../../groups/usable-groups.js';
+import { userRowToDto } from '../../users/user-dto.js';
+import { findUserById } from '../../users/user-repository.js';
+import {
+  deleteSelf,
+  getAffCode,
+  regenerateAccessToken,
+  updateSelf,
+} from '../../users/user-service.js';
+import type { AppContext } from '../app-context.js';
+import { failure } from '../app-error.js';
+import { readSession, requireAuthenticated, requireUser } from '../auth.js';
+import { ok } from '../envelope.js';
+import { parseInput } from '../parse-body.js';
+import { SESSION_COOKIE_NAME } from '../../accounts/session-cookie.js';
+
+/** The signed-in user's own account (reference §8.4, §12.6, Appendix B). */
+export async function registerUserSelfRoutes(api: FastifyInstance, context: AppContext) {
+  const guard = { preHandler: requireUser(context) };
+  const deps = { database: context.database, options: context.options };
+  const { db } = context.database;
+
+  api.get('/user/self', guard, async (request) => {
+    const user = await findUserById(db, requireAuthenticated(request).id);
+    if (!user) throw failure('用户不存在');
+    return ok(userRowToDto(user));
+  });
+
+  api.put('/user/self', guard, async (request) => {
+    const body = parseInput(updateSelfRequestSchema, request.body);
+    await updateSelf(deps, requireAuthenticated(request).id, body);
+    return ok();
+  });
+
+  api.delete('/user/self', guard, async (request, reply) => {
+    await deleteSelf(deps, requireAuthenticated(request).id);
+    reply.clearCookie(SESSION_COOKIE_NAME, { path: '/' });
+    return ok();
+  });
+
+  api.get('/user/token', guard, async (request) =>
+    ok(await regenerateAccessToken(deps, requireAuthenticated(request).id)),
+  );
+
+  api.get('/user/aff', guard, async (request) =>
+    ok(await getAffCode(deps, requireAuthenticated(request).id)),
+  );
+
+  api.get('/user/self/groups', guard, async (request) =>
+    ok(describeUsableGroups(context.options, requireAuthenticated(request).group)),
+  );
+
+  // Public: a visitor (no session) sees the groups of an empty user group, as new-api.
+  api.get('/user/groups', async (request) => {
+    const session = readSession(request, context);
+    return ok(describeUsableGroups(context.options, session?.group ?? ''));
+  });
+
+  /** Union of enabled models over every group this user may use. */
+  api.get('/user/models', guard, async (request) => {
+    const groups = Object.keys(usableGroups(context.options, requireAuthenticated(request).group));
+    if (groups.length === 0) return ok([]);
+    const rows = await db
+      .selectFrom('abilities')
+      .select('model')
+      .distinct()
+      .where('group', 'in', groups)
+      .where('enabled', '=', true)
+      .orderBy('model')
+      .execute();
+    return ok(rows.map((row) => row.model));
+  });
+}

@@ -1,0 +1,20 @@
+import type { Redis } from 'ioredis';
+import type { Config } from '../config.js';
+import type { DatabaseHandle } from '../db/open-database.js';
+import type { OptionStore } from '../options/option-store.js';
+import type { RateLimiter } from '../lib/rate-limiter.js';
+import type { SetupState } from '../setup/setup-state.js';
+
+/** Everything a route needs, built once by main.ts (or a test) and passed to buildApp. */
+export interface AppContext {
+  config: Config;
+  database: DatabaseHandle;
+  options: OptionStore;
+  rateLimiter: RateLimiter;
+  setup: SetupState;
+  redis?: Redis;
+  /** Product version shown in /api/status. */
+  version: string;
+  /** Process start, unix seconds. */
+  startTime: number;
+}

@@ -1,0 +1,23 @@
+import type { z } from 'zod';
+import { AppError } from './app-error.js';
+
+/**
+ * Validates a request body (or query) with a shared schema; a mismatch is a 400 naming the field,
+ * so bad input never reaches a service.
+ */
+export function parseInput<Schema extends z.ZodType>(schema: Schema, input: unknown): z.infer<Schema> {
+  const result = schema.safeParse(input ?? {});
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  const field = issue?.path.join('.') || 'body';
+  throw new AppError('invalid_request', `无效的参数：${field} ${issue?.message ?? ''}`.trim(), 400);
+}
+
+/** Reads a positive integer from a path or query value, or throws a 400. */
+export function parseId(value: unknown, name = 'id'): number {
+  const text = typeof value === 'string' ? value.trim() : String(value ?? '');
+  if (!/^\d+$/.test(text) || Number(text) <= 0 || Number(text) > 2_147_483_647) {
+    throw new AppError('invalid_request', `无效的参数：${name}`, 400);
+  }
+  return Number(text);
+}

@@ -1,0 +1,321 @@
+import type { OptionKey } from '@tollgate/contracts';
+import { DEFAULT_CACHE_RATIO } from './defaults/default-cache-ratio.js';
+import { DEFAULT_CHATS } from './defaults/default-chats.js';
+import { DEFAULT_COMPLETION_RATIO } from './defaults/default-completion-ratio.js';
+import {
+  DEFAULT_AUTOMATIC_DISABLE_KEYWORDS,
+  DEFAULT_EMAIL_DOMAIN_WHITELIST,
+  DEFAULT_PAY_METHODS,
+} from './defaults/default-lists.js';
+import { DEFAULT_MODEL_PRICE } from './defaults/default-model-price.js';
+import { DEFAULT_MODEL_RATIO } from './defaults/default-model-ratio.js';
+import { goJsonStringify } from './go-json.js';
+import {
+  emailDomainList,
+  filled,
+  headerSettingsMap,
+  httpUrlOrEmpty,
+  imageUrlOrEmpty,
+  inRange,
+  integerMap,
+  namedAndTyped,
+  nestedNumberMap,
+  nonNegativeEntries,
+  nonNegativeGroupRatios,
+  nonNegativeNestedEntries,
+  numberMap,
+  oneOf,
+  requiresWhenEnabled,
+  splitDomainList,
+  stringList,
+  stringMap,
+  stringRecordList,
+  type OptionRule,
+  type OptionShape,
+} from './option-rules.js';
+
+/**
+ * How an option's text is read. `text` is free multi-line text, `string` a single value; JSON kinds
+ * must parse to an object or an array of the option's shape.
+ */
+export type OptionKind =
+  | 'boolean'
+  | 'integer'
+  | 'number'
+  | 'string'
+  | 'text'
+  | 'json-object'
+  | 'json-array';
+
+/** One entry of the option catalogue. */
+export interface OptionDefinition {
+  readonly key: OptionKey;
+  readonly kind: OptionKind;
+  /** Text stored when the `options` table has no row for the key. */
+  readonly defaultValue: string;
+  /** A credential: never returned by `GET /api/option/`. */
+  readonly secret: boolean;
+  /** Shape of a JSON value; enforced for stored rows as well as for saves. */
+  readonly shape?: OptionShape;
+  /** Checks made when an operator saves the option. */
+  readonly rules: readonly OptionRule[];
+}
+
+interface Extras {
+  secret?: boolean;
+  rules?: OptionRule[];
+}
+
+function define(
+  key: OptionKey,
+  kind: OptionKind,
+  defaultValue: string,
+  extras: Extras & { shape?: OptionShape } = {},
+): OptionDefinition {
+  return {
+    key,
+    kind,
+    defaultValue,
+    secret: extras.secret ?? false,
+    shape: extras.shape,
+    rules: extras.rules ?? [],
+  };
+}
+
+const bool = (key: OptionKey, value: boolean, ...rules: OptionRule[]) =>
+  define(key, 'boolean', value ? 'true' : 'false', { rules });
+const int = (key: OptionKey, value: number, ...rules: OptionRule[]) =>
+  define(key, 'integer', String(value), { rules });
+const num = (key: OptionKey, value: number, ...rules: OptionRule[]) =>
+  define(key, 'number', String(value), { rules });
+const str = (key: OptionKey, value: string, ...rules: OptionRule[]) =>
+  define(key, 'string', value, { rules });
+const text = (key: OptionKey, value: string) => define(key, 'text', value);
+const secret = (key: OptionKey) => define(key, 'string', '', { secret: true });
+const jsonObject = (key: OptionKey, value: object, shape: OptionShape, ...rules: OptionRule[]) =>
+  define(key, 'json-object', goJsonStringify(value), { shape, rules });
+const jsonArray = (
+  key: OptionKey,
+  value: readonly unknown[],
+  shape: OptionShape,
+  ...rules: OptionRule[]
+) => define(key, 'json-array', goJsonStringify(value), { shape, rules });
+
+const nonNegative = inRange({ min: 0 });
+/** Quota values end up in 32-bit integer columns. */
+const quotaAmount = inRange({ min: 0, max: 2_147_483_647 });
+const requestCount = (min: number) => inRange({ min, max: 100_000_000 });
+const budgetPercentage = inRange({ min: 0.1, max: 1 });
+
+const DEFAULT_GROUP_RATIO = { default: 1, vip: 1, svip: 1 };
+
+/** Every option the server knows, with its default text, kind and checks. */
+const definitions: OptionDefinition[] = [
+  int('FileUploadPermission', 0),
+  int('FileDownloadPermission', 0),
+  int('ImageUploadPermission', 0),
+  int('ImageDownloadPermission', 0),
+
+  bool('PasswordLoginEnabled', true),
+  bool('PasswordRegisterEnabled', true),
+  bool('RegisterEnabled', true),
+  bool('EmailVerificationEnabled', false),
+  bool(
+    'EmailDomainRestrictionEnabled',
+    false,
+    requiresWhenEnabled(
+      (context) => splitDomainList(context.get('EmailDomainWhitelist')).length > 0,
+      '无法启用邮箱域名限制，请先填入限制的邮箱域名！',
+    ),
+  ),
+  bool('EmailAliasRestrictionEnabled', false),
+  str('EmailDomainWhitelist', DEFAULT_EMAIL_DOMAIN_WHITELIST, emailDomainList),
+  bool(
+    'GitHubOAuthEnabled',
+    false,
+    requiresWhenEnabled(
+      filled('GitHubClientId'),
+      '无法启用 GitHub OAuth，请先填入 GitHub Client Id 以及 GitHub Client Secret！',
+    ),
+  ),
+  str('GitHubClientId', ''),
+  secret('GitHubClientSecret'),
+  bool(
+    'LinuxDOOAuthEnabled',
+    false,
+    requiresWhenEnabled(
+      filled('LinuxDOClientId'),
+      '无法启用 LinuxDO OAuth，请先填入 LinuxDO Client Id 以及 LinuxDO Client Secret！',
+    ),
+  ),
+  str('LinuxDOClientId', ''),
+  secret('LinuxDOClientSecret'),
+  bool(
+    'WeChatAuthEnabled',
+    false,
+    requiresWhenEnabled(
+      filled('WeChatServerAddress'),
+      '无法启用微信登录，请先填入微信登录相关配置信息！',
+    ),
+  ),
+  str('WeChatServerAddress', '', httpUrlOrEmpty),
+  secret('WeChatServerToken'),
+  str('WeChatAccountQRCodeImageURL', '', imageUrlOrEmpty),
+  bool(
+    'TelegramOAuthEnabled',
+    false,
+    requiresWhenEnabled(
+      filled('TelegramBotToken'),
+      '无法启用 Telegram OAuth，请先填入 Telegram Bot Token！',
+    ),
+  ),
+  secret('TelegramBotToken'),
+  str('TelegramBotName', ''),
+  bool(
+    'TurnstileCheckEnabled',
+    false,
+    requiresWhenEnabled(
+      filled('TurnstileSiteKey'),
+      '无法启用 Turnstile 校验，请先填入 Turnstile 校验相关配置信息！',
+    ),
+  ),
+  str('TurnstileSiteKey', ''),
+  secret('TurnstileSecretKey'),
+  bool(
+    'oidc.enabled',
+    false,
+    requiresWhenEnabled(
+      filled('oidc.client_id'),
+      '无法启用 OIDC 登录，请先填入 OIDC Client Id 以及 OIDC Client Secret！',
+    ),
+  ),
+  str('oidc.client_id', ''),
+  secret('oidc.client_secret'),
+  str('oidc.well_known', '', httpUrlOrEmpty),
+  str('oidc.authorization_endpoint', '', httpUrlOrEmpty),
+  str('oidc.token_endpoint', '', httpUrlOrEmpty),
+  str('oidc.user_info_endpoint', '', httpUrlOrEmpty),
+
+  str('SMTPServer', ''),
+  int('SMTPPort', 587, inRange({ min: 1, max: 65_535 })),
+  str('SMTPAccount', ''),
+  str('SMTPFrom', ''),
+  secret('SMTPToken'),
+  bool('SMTPSSLEnabled', false),
+
+  text('Notice', ''),
+  text('About', ''),
+  text('HomePageContent', ''),
+  text('Footer', ''),
+  str('SystemName', 'New API'),
+  str('Logo', ''),
+  // The reference keeps "" in the option map; /api/status falls back to http://localhost:3000.
+  str('ServerAddress', '', httpUrlOrEmpty),
+  str('TopUpLink', '', httpUrlOrEmpty),
+  str('general_setting.docs_link', 'https://docs.newapi.pro', httpUrlOrEmpty),
+  bool('general_setting.ping_interval_enabled', false),
+  int('general_setting.ping_interval_seconds', 60, inRange({ min: 1 })),
+
+  str('WorkerUrl', '', httpUrlOrEmpty),
+  secret('WorkerValidKey'),
+  str('PayAddress', '', httpUrlOrEmpty),
+  str('CustomCallbackAddress', '', httpUrlOrEmpty),
+  str('EpayId', ''),
+  secret('EpayKey'),
+  num('Price', 7.3, nonNegative),
+  int('MinTopUp', 1, nonNegative),
+  num('USDExchangeRate', 7.3, inRange({ above: 0 })),
+  jsonObject('TopupGroupRatio', DEFAULT_GROUP_RATIO, numberMap, nonNegativeEntries),
+  jsonArray('PayMethods', DEFAULT_PAY_METHODS, stringRecordList, namedAndTyped),
+  jsonArray('Chats', DEFAULT_CHATS, stringRecordList),
+
+  int('QuotaForNewUser', 0, quotaAmount),
+  int('QuotaForInviter', 0, quotaAmount),
+  int('QuotaForInvitee', 0, quotaAmount),
+  int('QuotaRemindThreshold', 1000, quotaAmount),
+  int('PreConsumedQuota', 500, nonNegative),
+  num('QuotaPerUnit', 500_000, inRange({ above: 0 })),
+
+  bool('DisplayInCurrencyEnabled', true),
+  bool('DisplayTokenStatEnabled', true),
+  bool('DrawingEnabled', true),
+  bool('TaskEnabled', true),
+  bool('DataExportEnabled', true),
+  int('DataExportInterval', 5, inRange({ min: 1 })),
+  str('DataExportDefaultTime', 'hour', oneOf(['hour', 'day', 'week'])),
+  bool('DefaultCollapseSidebar', false),
+  bool('LogConsumeEnabled', true),
+  int('RetryTimes', 0, nonNegative),
+  num('ChannelDisableThreshold', 5, nonNegative),
+  bool('AutomaticDisableChannelEnabled', false),
+  bool('AutomaticEnableChannelEnabled', false),
+  text('AutomaticDisableKeywords', DEFAULT_AUTOMATIC_DISABLE_KEYWORDS),
+  bool('DemoSiteEnabled', false),
+  bool('SelfUseModeEnabled', false),
+  int('StreamCacheQueueLength', 0, nonNegative),
+
+  jsonObject('ModelRatio', DEFAULT_MODEL_RATIO, numberMap, nonNegativeEntries),
+  jsonObject('ModelPrice', DEFAULT_MODEL_PRICE, numberMap, nonNegativeEntries),
+  jsonObject('CompletionRatio', DEFAULT_COMPLETION_RATIO, numberMap, nonNegativeEntries),
+  jsonObject('CacheRatio', DEFAULT_CACHE_RATIO, numberMap, nonNegativeEntries),
+  jsonObject('GroupRatio', DEFAULT_GROUP_RATIO, numberMap, nonNegativeGroupRatios),
+  jsonObject('UserUsableGroups', { default: '默认分组', vip: 'vip分组' }, stringMap),
+  jsonObject(
+    'GroupGroupRatio',
+    { vip: { edit_this: 0.9 } },
+    nestedNumberMap,
+    nonNegativeNestedEntries,
+  ),
+  jsonArray('AutoGroups', ['default'], stringList),
+  bool('DefaultUseAutoGroup', false),
+
+  bool('ModelRequestRateLimitEnabled', false),
+  int('ModelRequestRateLimitCount', 0, requestCount(0)),
+  int('ModelRequestRateLimitSuccessCount', 1000, requestCount(1)),
+  int('ModelRequestRateLimitDurationMinutes', 1, nonNegative),
+
+  bool('MjNotifyEnabled', false),
+  bool('MjAccountFilterEnabled', false),
+  bool('MjModeClearEnabled', false),
+  bool('MjForwardUrlEnabled', true),
+  bool('MjActionCheckSuccessEnabled', true),
+
+  bool('CheckSensitiveEnabled', true),
+  bool('CheckSensitiveOnPromptEnabled', true),
+  bool('StopOnSensitiveEnabled', true),
+  text('SensitiveWords', 'test_sensitive'),
+
+  jsonObject('claude.model_headers_settings', {}, headerSettingsMap),
+  jsonObject('claude.default_max_tokens', { default: 8192 }, integerMap, nonNegativeEntries),
+  bool('claude.thinking_adapter_enabled', true),
+  num('claude.thinking_adapter_budget_tokens_percentage', 0.8, budgetPercentage),
+  jsonObject(
+    'gemini.safety_settings',
+    { default: 'OFF', HARM_CATEGORY_CIVIC_INTEGRITY: 'BLOCK_NONE' },
+    stringMap,
+  ),
+  jsonObject('gemini.version_settings', { default: 'v1beta', 'gemini-1.0-pro': 'v1' }, stringMap),
+  jsonArray(
+    'gemini.supported_imagine_models',
+    ['gemini-2.0-flash-exp-image-generation', 'gemini-2.0-flash-exp'],
+    stringList,
+  ),
+  bool('gemini.thinking_adapter_enabled', false),
+  num('gemini.thinking_adapter_budget_tokens_percentage', 0.6, budgetPercentage),
+  bool('global.pass_through_request_enabled', false),
+];
+
+/** The option catalogue, keyed by option key (in a stable, grouped order). */
+export const OPTION_CATALOGUE: ReadonlyMap<string, OptionDefinition> = new Map(
+  definitions.map((definition) => [definition.key, definition]),
+);
+
+/** The catalogue entry of `key`, or undefined for an unknown key. */
+export function findOptionDefinition(key: string): OptionDefinition | undefined {
+  return OPTION_CATALOGUE.get(key);
+}
+
+/** Default text of every option (what a fresh database behaves as). */
+export function defaultOptionValues(): Map<OptionKey, string> {
+  return new Map(definitions.map((definition) => [definition.key, definition.defaultValue]));
+}

@@ -1,0 +1,214 @@
+import type { OptionKey } from '@tollgate/contracts';
+
+/**
+ * Building blocks of the option catalogue: shape checks (must hold for any value the store keeps,
+ * including rows read from an adopted database) and rules (checked only when an operator saves a
+ * value). Every message is Chinese, like the rest of the console's server messages.
+ */
+
+/** What a rule may look at besides the value being saved: the other options as they are now. */
+export interface OptionRuleContext {
+  get(key: OptionKey): string;
+}
+
+/** A shape check of a parsed value; returns an error message or undefined. */
+export type OptionShape = (value: unknown, key: string) => string | undefined;
+
+/** A save-time rule; returns an error message or undefined. */
+export type OptionRule = (
+  value: unknown,
+  key: string,
+  context: OptionRuleContext,
+) => string | undefined;
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function isFiniteNumber(value: unknown): value is number {
+  return typeof value === 'number' && Number.isFinite(value);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Shapes of JSON options.
+
+/** `{ name: number }`, e.g. ModelRatio. */
+export const numberMap: OptionShape = (value, key) => {
+  if (!isPlainObject(value)) return `${key} 必须是 JSON 对象`;
+  for (const [name, entry] of Object.entries(value)) {
+    if (!isFiniteNumber(entry)) return `${key} 中 ${name} 的值必须是数字`;
+  }
+  return undefined;
+};
+
+/** `{ name: integer }`, e.g. claude.default_max_tokens. */
+export const integerMap: OptionShape = (value, key) => {
+  if (!isPlainObject(value)) return `${key} 必须是 JSON 对象`;
+  for (const [name, entry] of Object.entries(value)) {
+    if (!Number.isSafeInteger(entry)) return `${key} 中 ${name} 的值必须是整数`;
+  }
+  return undefined;
+};
+
+/** `{ name: string }`, e.g. UserUsableGroups. */
+export const stringMap: OptionShape = (value, key) => {
+  if (!isPlainObject(value)) return `${key} 必须是 JSON 对象`;
+  for (const [name, entry] of Object.entries(value)) {
+    if (typeof entry !== 'string') return `${key} 中 ${name} 的值必须是字符串`;
+  }
+  return undefined;
+};
+
+/** `{ outer: { inner: number } }`, e.g. GroupGroupRatio. */
+export const nestedNumberMap: OptionShape = (value, key) => {
+  if (!isPlainObject(value)) return `${key} 必须是 JSON 对象`;
+  for (const [name, entry] of Object.entries(value)) {
+    const message = numberMap(entry, `${key} 中 ${name}`);
+    if (message) return message;
+  }
+  return undefined;
+};
+
+/** `{ model: { header: [values] } }` (claude.model_headers_settings). */
+export const headerSettingsMap: OptionShape = (value, key) => {
+  if (!isPlainObject(value)) return `${key} 必须是 JSON 对象`;
+  for (const [model, headers] of Object.entries(value)) {
+    if (!isPlainObject(headers)) return `${key} 中 ${model} 的值必须是 JSON 对象`;
+    for (const [header, values] of Object.entries(headers)) {
+      if (!Array.isArray(values) || values.some((item) => typeof item !== 'string')) {
+        return `${key} 中 ${model}.${header} 的值必须是字符串数组`;
+      }
+    }
+  }
+  return undefined;
+};
+
+/** `["a", "b"]`, e.g. AutoGroups. */
+export const stringList: OptionShape = (value, key) => {
+  if (!Array.isArray(value)) return `${key} 必须是 JSON 数组`;
+  if (value.some((item) => typeof item !== 'string')) return `${key} 的元素必须是字符串`;
+  return undefined;
+};
+
+/** `[{ name: string, ... }]` with string values only, e.g. Chats and PayMethods. */
+export const stringRecordList: OptionShape = (value, key) => {
+  if (!Array.isArray(value)) return `${key} 必须是 JSON 数组`;
+  for (const item of value) {
+    const message = stringMap(item, `${key} 的元素`);
+    if (message) return message;
+  }
+  return undefined;
+};
+
+// ---------------------------------------------------------------------------------------------
+// Save-time rules.
+
+interface NumberBounds {
+  min?: number;
+  max?: number;
+  /** The value must be strictly greater than this. */
+  above?: number;
+}
+
+/** Numeric range of a number or integer option. */
+export function inRange(bounds: NumberBounds): OptionRule {
+  return (value, key) => {
+    const number = value as number;
+    if (bounds.above !== undefined && !(number > bounds.above))
+      return `${key} 必须大于 ${bounds.above}`;
+    if (bounds.min !== undefined && number < bounds.min) return `${key} 不能小于 ${bounds.min}`;
+    if (bounds.max !== undefined && number > bounds.max) return `${key} 不能大于 ${bounds.max}`;
+    return undefined;
+  };
+}
+
+/** Every value of a number map is at least 0 (ratios, prices). */
+export const nonNegativeEntries: OptionRule = (value, key) => {
+  for (const [name, entry] of Object.entries(value as Record<string, number>)) {
+    if (entry < 0) return `${key} 中 ${name} 的值不能小于 0`;
+  }
+  return undefined;
+};
+
+/** GroupRatio keeps the reference's own message for a negative ratio. */
+export const nonNegativeGroupRatios: OptionRule = (value) => {
+  for (const [name, entry] of Object.entries(value as Record<string, number>)) {
+    if (entry < 0) return `group ratio must be not less than 0: ${name}`;
+  }
+  return undefined;
+};
+
+/** Every inner value of a nested number map is at least 0. */
+export const nonNegativeNestedEntries: OptionRule = (value, key, context) => {
+  for (const [name, inner] of Object.entries(value as Record<string, Record<string, number>>)) {
+    const message = nonNegativeEntries(inner, `${key} 中 ${name}`, context);
+    if (message) return message;
+  }
+  return undefined;
+};
+
+/** Empty, or an absolute http(s) URL. */
+export const httpUrlOrEmpty: OptionRule = (value, key) => {
+  const text = (value as string).trim();
+  if (text === '') return undefined;
+  if (!/^https?:\/\/[^\s/?#]+[^\s]*$/i.test(text)) return `${key} 必须以 http:// 或 https:// 开头`;
+  return undefined;
+};
+
+/** Empty, an http(s) URL or an inline `data:` image (QR codes, logos). */
+export const imageUrlOrEmpty: OptionRule = (value, key, context) => {
+  if (/^data:image\//i.test((value as string).trim())) return undefined;
+  return httpUrlOrEmpty(value, key, context);
+};
+
+/** One of a fixed set of words. */
+export function oneOf(allowed: readonly string[]): OptionRule {
+  return (value, key) =>
+    allowed.includes(value as string) ? undefined : `${key} 的值必须是 ${allowed.join('、')} 之一`;
+}
+
+/** Every item of a string-record list has a non-empty `name` and `type` (PayMethods). */
+export const namedAndTyped: OptionRule = (value, key) => {
+  for (const item of value as Array<Record<string, string>>) {
+    if (!item.name || !item.type) return `${key} 的每一项都必须有 name 和 type`;
+  }
+  return undefined;
+};
+
+const domainPattern = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i;
+
+/** Splits the comma list of EmailDomainWhitelist, ignoring blanks. */
+export function splitDomainList(text: string): string[] {
+  return text
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== '');
+}
+
+/** EmailDomainWhitelist: comma-separated valid domain names, no duplicates. */
+export const emailDomainList: OptionRule = (value) => {
+  const seen = new Set<string>();
+  for (const domain of splitDomainList(value as string)) {
+    if (!domainPattern.test(domain)) return `无效的邮箱域名：${domain}，例如 gmail.com`;
+    const normalised = domain.toLowerCase();
+    if (seen.has(normalised)) return `邮箱域名重复：${domain}`;
+    seen.add(normalised);
+  }
+  return undefined;
+};
+
+/**
+ * Turning a switch on needs another option filled in first (reference `PUT /api/option/`
+ * pre-checks); turning it off is always allowed.
+ */
+export function requiresWhenEnabled(
+  isSatisfied: (context: OptionRuleContext) => boolean,
+  message: string,
+): OptionRule {
+  return (value, _key, context) => (value === true && !isSatisfied(context) ? message : undefined);
+}
+
+/** `isSatisfied` helper: the option is not blank. */
+export function filled(key: OptionKey): (context: OptionRuleContext) => boolean {
+  return (context) => context.get(key).trim() !== '';
+}

@@ -1,0 +1,176 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database, UserRow } from '../db/schema.js';
+import type { DatabaseHandle } from '../db/open-database.js';
+import { insertReturningId } from '../db/dialect-helpers.js';
+
+/** Plain query functions over `users`; soft-deleted rows are excluded unless the name says otherwise. */
+
+type Db = Kysely<Database>;
+
+export async function findUserById(db: Db, id: number): Promise<UserRow | undefined> {
+  return db
+    .selectFrom('users')
+    .selectAll()
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+}
+
+export async function findUserByIdIncludingDeleted(db: Db, id: number): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function findUserByAccessToken(db: Db, token: string): Promise<UserRow | undefined> {
+  return db
+    .selectFrom('users')
+    .selectAll()
+    .where('access_token', '=', token)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+}
+
+/** Login accepts the username or the email address. */
+export async function findUserForLogin(db: Db, login: string): Promise<UserRow | undefined> {
+  return db
+    .selectFrom('users')
+    .selectAll()
+    .where((where) => where.or([where('username', '=', login), where('email', '=', login)]))
+    .where('deleted_at', 'is', null)
+    .orderBy('id')
+    .executeTakeFirst();
+}
+
+/** Uniqueness checks include soft-deleted accounts, so a deregistered name is not reused. */
+export async function usernameTaken(db: Db, username: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('users')
+    .select('id')
+    .where('username', '=', username)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function emailTaken(db: Db, email: string): Promise<boolean> {
+  const row = await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function findUserIdByAffCode(db: Db, affCode: string): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('users')
+    .select('id')
+    .where('aff_code', '=', affCode)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  return row?.id;
+}
+
+export interface NewUser {
+  username: string;
+  password: string;
+  display_name: string;
+  role: number;
+  status: number;
+  quota: number;
+  group: string;
+  aff_code: string;
+  inviter_id: number;
+  email?: string;
+}
+
+export async function insertUser(handle: DatabaseHandle, user: NewUser): Promise<number> {
+  return insertReturningId(handle, 'users', {
+    username: user.username,
+    password: user.password,
+    display_name: user.display_name,
+    role: user.role,
+    status: user.status,
+    email: user.email ?? '',
+    quota: user.quota,
+    used_quota: 0,
+    request_count: 0,
+    group: user.group,
+    aff_code: user.aff_code,
+    aff_count: 0,
+    aff_quota: 0,
+    aff_history: 0,
+    inviter_id: user.inviter_id,
+    github_id: '',
+    oidc_id: '',
+    wechat_id: '',
+    telegram_id: '',
+    linux_do_id: '',
+    setting: '',
+  });
+}
+
+export interface UserPage {
+  items: UserRow[];
+  total: number;
+}
+
+export interface UserSearch {
+  keyword?: string;
+  group?: string;
+}
+
+/** Lists users newest first, including soft-deleted ones (shown as deregistered). */
+export async function listUsers(
+  db: Db,
+  search: UserSearch,
+  offset: number,
+  limit: number,
+): Promise<UserPage> {
+  let query = db.selectFrom('users');
+  const keyword = search.keyword?.trim();
+  if (keyword) {
+    const pattern = `%${keyword.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+    query = query.where((where) => {
+      const matches = [
+        where('username', 'like', pattern),
+        where('email', 'like', pattern),
+        where('display_name', 'like', pattern),
+      ];
+      if (/^\d+$/.test(keyword) && Number(keyword) <= 2_147_483_647) {
+        matches.push(where('id', '=', Number(keyword)));
+      }
+      return where.or(matches);
+    });
+  }
+  if (search.group?.trim()) query = query.where('group', '=', search.group.trim());
+  const [items, count] = await Promise.all([
+    query.selectAll().orderBy('id', 'desc').offset(offset).limit(limit).execute(),
+    query.select((select) => select.fn.countAll<number | string>().as('total')).executeTakeFirst(),
+  ]);
+  return { items, total: Number(count?.total ?? 0) };
+}
+
+export async function updateUserColumns(
+  db: Db,
+  id: number,
+  values: Partial<Omit<UserRow, 'id'>>,
+): Promise<void> {
+  await db.updateTable('users').set(values).where('id', '=', id).execute();
+}
+
+/** Adds (or, with a negative delta, removes) quota atomically in the database. */
+export async function addUserQuota(db: Db, id: number, delta: number): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ quota: sql`quota + ${delta}` })
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function softDeleteUser(db: Db, id: number): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ deleted_at: sql`CURRENT_TIMESTAMP` })
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function hardDeleteUser(db: Db, id: number): Promise<number> {
+  const result = await db.deleteFrom('users').where('id', '=', id).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

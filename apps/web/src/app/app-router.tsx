@@ -1,0 +1,65 @@
+import { lazy } from 'react';
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { AppShell } from '../features/shell';
+import { RequireUser } from '../features/shell/components/require-user';
+import NotFoundPage from '../features/not-found';
+import UnavailablePage from '../features/unavailable';
+import { registerNavigator } from '../lib/navigation';
+import { unavailableScreens } from './unavailable-screens';
+
+// Screens load on demand so the first paint only needs the shell.
+const HomePage = lazy(() => import('../features/home'));
+const AboutPage = lazy(() => import('../features/about'));
+const SetupPage = lazy(() => import('../features/setup'));
+const UsersPage = lazy(() => import('../features/users'));
+const PersonalPage = lazy(() => import('../features/personal'));
+const SettingsPage = lazy(() => import('../features/settings'));
+const LoginPage = lazy(() => import('../features/auth').then((module) => ({ default: module.LoginPage })));
+const RegisterPage = lazy(() =>
+  import('../features/auth').then((module) => ({ default: module.RegisterPage })),
+);
+const OAuthCallbackPage = lazy(() =>
+  import('../features/auth').then((module) => ({ default: module.OAuthCallbackPage })),
+);
+
+function unavailableRoutes(guarded: boolean): RouteObject[] {
+  return unavailableScreens
+    .filter((screen) => screen.guarded === guarded)
+    .map((screen) => ({ path: screen.path, element: <UnavailablePage titleKey={screen.titleKey} /> }));
+}
+
+/** The route table of the console (spec part 2 §2): public routes, then guarded ones. */
+export const routes: RouteObject[] = [
+  {
+    element: <AppShell />,
+    children: [
+      { path: '/', element: <HomePage /> },
+      { path: '/setup', element: <SetupPage /> },
+      { path: '/login', element: <LoginPage /> },
+      { path: '/register', element: <RegisterPage /> },
+      { path: '/about', element: <AboutPage /> },
+      { path: '/oauth/github', element: <OAuthCallbackPage provider="github" /> },
+      { path: '/oauth/oidc', element: <OAuthCallbackPage provider="oidc" /> },
+      { path: '/oauth/linuxdo', element: <OAuthCallbackPage provider="linuxdo" /> },
+      ...unavailableRoutes(false),
+      {
+        element: <RequireUser />,
+        children: [
+          { path: '/user', element: <UsersPage /> },
+          { path: '/personal', element: <PersonalPage /> },
+          { path: '/setting', element: <SettingsPage /> },
+          ...unavailableRoutes(true),
+        ],
+      },
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  const router = createBrowserRouter(routes);
+  registerNavigator((to, options) => {
+    void router.navigate(to, options);
+  });
+  return router;
+}

@@ -1,0 +1,4 @@
+/** The data-table kit reused by every list of the console. */
+export { DataTable, type DataTableColumn, type DataTablePagination } from './data-table';
+export { RowActions, type RowAction } from './row-actions';
+export { defaultPageSize, pageSizeOptions, useSavedPageSize } from './use-saved-page-size';

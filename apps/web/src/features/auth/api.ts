@@ -1,0 +1,61 @@
+import { http, type Envelope } from '../../lib/http-client';
+
+export interface LoginCredentials {
+  username: string;
+  password: string;
+}
+
+/** `POST /api/user/register` body. */
+export interface RegistrationRequest {
+  username: string;
+  password: string;
+  password2: string;
+  email: string;
+  verification_code: string;
+  aff_code: string;
+}
+
+/** Providers with an OAuth callback route. */
+export type OAuthProvider = 'github' | 'oidc' | 'linuxdo';
+
+/** `POST /api/user/login?turnstile=`: data is the signed-in user (id, username, role, …). */
+export function login(credentials: LoginCredentials, turnstileToken: string): Promise<unknown> {
+  return http.post<unknown>('/api/user/login', credentials, { query: { turnstile: turnstileToken } });
+}
+
+/** `POST /api/user/register?turnstile=`: no data; the user signs in afterwards. */
+export function register(request: RegistrationRequest, turnstileToken: string): Promise<unknown> {
+  return http.post<unknown>('/api/user/register', request, { query: { turnstile: turnstileToken } });
+}
+
+/** `GET /api/verification?email=&turnstile=`: mails a verification code. */
+export function sendVerificationCode(email: string, turnstileToken: string): Promise<unknown> {
+  return http.get<unknown>('/api/verification', { query: { email, turnstile: turnstileToken } });
+}
+
+/** `GET /api/oauth/state?aff=`: a state value for the provider's authorisation page. */
+export async function fetchOAuthState(affiliateCode: string | null): Promise<string> {
+  const data = await http.get<unknown>('/api/oauth/state', {
+    query: affiliateCode ? { aff: affiliateCode } : undefined,
+  });
+  return typeof data === 'string' ? data : '';
+}
+
+/** `GET /api/oauth/wechat?code=`: signs in with a WeChat verification code. */
+export function wechatLogin(code: string): Promise<unknown> {
+  return http.get<unknown>('/api/oauth/wechat', { query: { code } });
+}
+
+/** `GET /api/oauth/telegram/login` with the fields the Telegram widget returned. */
+export function telegramLogin(fields: Record<string, string>): Promise<unknown> {
+  return http.get<unknown>('/api/oauth/telegram/login', { query: fields });
+}
+
+/** `GET /api/oauth/{provider}?code=&state=`: message `bind` means an account was bound. */
+export function exchangeOAuthCode(
+  provider: OAuthProvider,
+  code: string,
+  state: string,
+): Promise<Envelope<unknown>> {
+  return http.envelope<unknown>('GET', `/api/oauth/${provider}`, { query: { code, state } });
+}

@@ -1,0 +1,159 @@
+import { Button, Card, Form, Input, Space, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { notify } from '../../../lib/notifier';
+import { useStatus } from '../../../status/status-store';
+import { register, sendVerificationCode } from '../api';
+import { ThirdPartyLogin } from './third-party-login';
+import { TurnstileWidget } from './turnstile-widget';
+import { currentAffiliateCode, useRememberAffiliateCode } from './use-affiliate-code';
+import { useCountdown } from './use-countdown';
+import { registrationLimits, validateRegistration, type RegistrationValues } from './validate-registration';
+
+/** Seconds before another verification code may be requested. */
+const resendWait = 30;
+
+/** New account with username and password (plus email and code when verification is on). */
+export function RegisterPage() {
+  const { t } = useTranslation('auth');
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const status = useStatus();
+  const [form] = Form.useForm<RegistrationValues>();
+  const [turnstileToken, setTurnstileToken] = useState('');
+  const [submitting, setSubmitting] = useState(false);
+  const [sendingCode, setSendingCode] = useState(false);
+  const countdown = useCountdown();
+  useRememberAffiliateCode();
+
+  const emailVerification = status.email_verification === true;
+  const turnstileRequired = status.turnstile_check === true;
+
+  const values = (): RegistrationValues => {
+    const fields = form.getFieldsValue();
+    return {
+      username: fields.username ?? '',
+      password: fields.password ?? '',
+      password2: fields.password2 ?? '',
+      email: fields.email ?? '',
+      verification_code: fields.verification_code ?? '',
+    };
+  };
+
+  const onSubmit = async () => {
+    const current = values();
+    const failure = validateRegistration(current, { emailVerification });
+    if (failure) {
+      const text = t(failure.messageKey, registrationLimits);
+      form.setFields([{ name: failure.field, errors: [text] }]);
+      notify.info(text);
+      return;
+    }
+    if (turnstileRequired && turnstileToken === '') {
+      notify.info(t('turnstile.pending'));
+      return;
+    }
+    setSubmitting(true);
+    try {
+      await register({ ...current, aff_code: currentAffiliateCode(searchParams) }, turnstileToken);
+      notify.success(t('register.success'));
+      navigate('/login');
+    } catch {
+      // The HTTP client already showed the server's message.
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  const onSendCode = async () => {
+    const email = (form.getFieldValue('email') as string | undefined)?.trim() ?? '';
+    if (email === '') {
+      notify.error(t('register.validation.emailRequired'));
+      return;
+    }
+    if (turnstileRequired && turnstileToken === '') {
+      notify.info(t('turnstile.pending'));
+      return;
+    }
+    setSendingCode(true);
+    try {
+      await sendVerificationCode(email, turnstileToken);
+      notify.success(t('register.codeSent'));
+      countdown.start(resendWait);
+    } catch {
+      // Reported by the HTTP client.
+    } finally {
+      setSendingCode(false);
+    }
+  };
+
+  return (
+    <div className="tg-auth-page">
+      <Card className="tg-auth-card">
+        <Typography.Title level={3} style={{ textAlign: 'center', marginTop: 0 }}>
+          {t('register.title')}
+        </Typography.Title>
+        <Form form={form} layout="vertical" onFinish={() => void onSubmit()} requiredMark={false}>
+          <Form.Item name="username" label={t('register.username')}>
+            <Input
+              placeholder={t('register.usernamePlaceholder', registrationLimits)}
+              autoComplete="username"
+              size="large"
+            />
+          </Form.Item>
+          <Form.Item name="password" label={t('register.password')}>
+            <Input.Password
+              placeholder={t('register.passwordPlaceholder', registrationLimits)}
+              autoComplete="new-password"
+              size="large"
+            />
+          </Form.Item>
+          <Form.Item name="password2" label={t('register.confirmPassword')}>
+            <Input.Password
+              placeholder={t('register.confirmPasswordPlaceholder')}
+              autoComplete="new-password"
+              size="large"
+            />
+          </Form.Item>
+          {emailVerification && (
+            <>
+              <Form.Item label={t('register.email')} required={false}>
+                <Space.Compact style={{ width: '100%' }}>
+                  <Form.Item name="email" noStyle>
+                    <Input type="email" placeholder={t('register.emailPlaceholder')} size="large" autoComplete="email" />
+                  </Form.Item>
+                  <Button
+                    size="large"
+                    onClick={() => void onSendCode()}
+                    loading={sendingCode}
+                    disabled={countdown.remaining > 0}
+                  >
+                    {countdown.remaining > 0
+                      ? t('register.resendIn', { seconds: countdown.remaining })
+                      : t('register.sendCode')}
+                  </Button>
+                </Space.Compact>
+              </Form.Item>
+              <Form.Item name="verification_code" label={t('register.verificationCode')}>
+                <Input placeholder={t('register.verificationCodePlaceholder')} size="large" />
+              </Form.Item>
+            </>
+          )}
+          <Button type="primary" htmlType="submit" size="large" block loading={submitting}>
+            {t('register.submit')}
+          </Button>
+        </Form>
+        <div style={{ marginTop: 16 }}>
+          <Typography.Text>
+            {t('register.haveAccount')} <Link to="/login">{t('register.toLogin')}</Link>
+          </Typography.Text>
+        </div>
+        <ThirdPartyLogin status={status} turnstileToken={turnstileToken} turnstileRequired={turnstileRequired} />
+        {turnstileRequired && status.turnstile_site_key && (
+          <TurnstileWidget siteKey={status.turnstile_site_key} onVerify={setTurnstileToken} />
+        )}
+      </Card>
+    </div>
+  );
+}

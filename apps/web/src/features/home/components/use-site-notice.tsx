@@ -1,0 +1,21 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { readString, writeString } from '../../../lib/local-store';
+import { notify } from '../../../lib/notifier';
+import { markdownToSafeHtml } from '../../../lib/rich-content';
+import { storageKeys } from '../../../lib/storage-keys';
+import { useNoticeQuery } from '../queries';
+
+/** Shows the site notice once per new text: a notice already seen is not shown again. */
+export function useSiteNotice(): void {
+  const { t } = useTranslation('content');
+  const { data } = useNoticeQuery();
+  useEffect(() => {
+    if (!data || data === readString(storageKeys.notice)) return;
+    notify.notice(
+      t('notice.title'),
+      <div className="tg-rich-content" dangerouslySetInnerHTML={{ __html: markdownToSafeHtml(data) }} />,
+    );
+    writeString(storageKeys.notice, data);
+  }, [data, t]);
+}

@@ -1,0 +1,70 @@
+import { Form, Input, Modal } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { notify } from '../../../lib/notifier';
+import type { SelfUser } from '../api';
+import { useChangePasswordMutation } from '../queries';
+
+interface PasswordFields {
+  password: string;
+  confirmation: string;
+}
+
+interface ChangePasswordDialogProps {
+  open: boolean;
+  user: SelfUser | undefined;
+  onClose: () => void;
+}
+
+/** New password typed twice; both entries must match. */
+export function ChangePasswordDialog({ open, user, onClose }: ChangePasswordDialogProps) {
+  const { t } = useTranslation('personal');
+  const [form] = Form.useForm<PasswordFields>();
+  const mutation = useChangePasswordMutation();
+
+  const onSubmit = () => {
+    const { password = '', confirmation = '' } = form.getFieldsValue();
+    if (password === '') {
+      notify.error(t('password.required'));
+      return;
+    }
+    if (password !== confirmation) {
+      form.setFields([{ name: 'confirmation', errors: [t('password.mismatch')] }]);
+      notify.error(t('password.mismatch'));
+      return;
+    }
+    mutation.mutate(
+      { username: user?.username ?? '', display_name: user?.display_name ?? '', password },
+      {
+        onSuccess: () => {
+          notify.success(t('password.success'));
+          form.resetFields();
+          onClose();
+        },
+      },
+    );
+  };
+
+  return (
+    <Modal
+      title={t('password.title')}
+      open={open}
+      centered
+      okText={t('common:ok')}
+      cancelText={t('common:cancel')}
+      confirmLoading={mutation.isPending}
+      onOk={onSubmit}
+      onCancel={onClose}
+      forceRender
+    >
+      <Form form={form} layout="vertical" onFinish={onSubmit}>
+        <Form.Item name="password" label={t('password.newPassword')}>
+          <Input.Password placeholder={t('password.newPassword')} autoComplete="new-password" />
+        </Form.Item>
+        <Form.Item name="confirmation" label={t('password.confirmation')}>
+          <Input.Password placeholder={t('password.confirmation')} autoComplete="new-password" />
+        </Form.Item>
+        <button type="submit" hidden />
+      </Form>
+    </Modal>
+  );
+}

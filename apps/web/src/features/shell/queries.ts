@@ -1,0 +1,21 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { clearStoredUser } from '../../session/stored-user';
+import { logout } from './api';
+
+/**
+ * Ends the session: asks the server to forget it, then drops the stored user and every cached
+ * answer (they belong to the previous user). Local sign-out happens even if the call fails.
+ */
+export function useSignOut(): () => Promise<void> {
+  const queryClient = useQueryClient();
+  return useCallback(async () => {
+    try {
+      await logout();
+    } catch {
+      // The server session may already be gone; the local one is cleared regardless.
+    }
+    clearStoredUser();
+    queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'status' });
+  }, [queryClient]);
+}

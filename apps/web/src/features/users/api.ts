@@ -1,0 +1,144 @@
+import { http } from '../../lib/http-client';
+import { isRecord } from '../../lib/local-store';
+
+/** A user as the admin list and `GET /api/user/{id}` return it (password never included). */
+export interface ManagedUser {
+  id: number;
+  username: string;
+  display_name: string;
+  role: number;
+  status: number;
+  group: string;
+  quota: number;
+  used_quota: number;
+  request_count: number;
+  aff_count: number;
+  aff_history_quota: number;
+  inviter_id: number;
+  email: string;
+  github_id: string;
+  oidc_id: string;
+  wechat_id: string;
+  telegram_id: string;
+  linux_do_id: string;
+  /** Set when the user deregistered (soft delete); such rows have no actions. */
+  DeletedAt: string | null;
+}
+
+export interface UserPage {
+  items: ManagedUser[];
+  total: number;
+}
+
+export interface UserListQuery {
+  page: number;
+  pageSize: number;
+  keyword: string;
+  group: string;
+}
+
+/** `POST /api/user/` body. */
+export interface NewUser {
+  username: string;
+  display_name: string;
+  password: string;
+}
+
+/** `PUT /api/user/` body; an empty password keeps the current one. */
+export interface UserUpdate {
+  id: number;
+  username: string;
+  display_name: string;
+  password: string;
+  group: string;
+  quota: number;
+}
+
+export type ManageAction = 'promote' | 'demote' | 'enable' | 'disable' | 'delete';
+
+const text = (value: unknown) => (typeof value === 'string' ? value : '');
+const number = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : 0);
+
+/** Converts one row of the answer, tolerating missing fields. */
+export function toManagedUser(value: unknown): ManagedUser | null {
+  if (!isRecord(value) || typeof value.id !== 'number') return null;
+  return {
+    id: value.id,
+    username: text(value.username),
+    display_name: text(value.display_name),
+    role: number(value.role),
+    status: number(value.status),
+    group: text(value.group),
+    quota: number(value.quota),
+    used_quota: number(value.used_quota),
+    request_count: number(value.request_count),
+    aff_count: number(value.aff_count),
+    aff_history_quota: number(value.aff_history_quota),
+    inviter_id: number(value.inviter_id),
+    email: text(value.email),
+    github_id: text(value.github_id),
+    oidc_id: text(value.oidc_id),
+    wechat_id: text(value.wechat_id),
+    telegram_id: text(value.telegram_id),
+    linux_do_id: text(value.linux_do_id),
+    DeletedAt: typeof value.DeletedAt === 'string' && value.DeletedAt !== '' ? value.DeletedAt : null,
+  };
+}
+
+function toUserPage(data: unknown): UserPage {
+  if (!isRecord(data)) return { items: [], total: 0 };
+  const rows = Array.isArray(data.items) ? data.items : [];
+  return {
+    items: rows.map(toManagedUser).filter((user): user is ManagedUser => user !== null),
+    total: number(data.total),
+  };
+}
+
+/**
+ * `GET /api/user/?p=&page_size=` (1-based page), or `GET /api/user/search` with keyword and
+ * group when either is set. Data: `{items, total, page}`.
+ */
+export async function fetchUsers(query: UserListQuery): Promise<UserPage> {
+  const paging = { p: query.page, page_size: query.pageSize };
+  if (query.keyword === '' && query.group === '') {
+    return toUserPage(await http.get<unknown>('/api/user/', { query: paging }));
+  }
+  return toUserPage(
+    await http.get<unknown>('/api/user/search', {
+      query: { keyword: query.keyword, group: query.group, ...paging },
+    }),
+  );
+}
+
+/** `GET /api/user/{id}`. */
+export async function fetchUser(id: number): Promise<ManagedUser> {
+  const user = toManagedUser(await http.get<unknown>(`/api/user/${id}`));
+  if (!user) throw new Error('Unexpected user data');
+  return user;
+}
+
+/** `GET /api/group/`: group names. */
+export async function fetchGroups(): Promise<string[]> {
+  const data = await http.get<unknown>('/api/group/');
+  return Array.isArray(data) ? data.filter((group): group is string => typeof group === 'string') : [];
+}
+
+/** `POST /api/user/`. */
+export function createUser(user: NewUser): Promise<unknown> {
+  return http.post<unknown>('/api/user/', user);
+}
+
+/** `PUT /api/user/`. */
+export function updateUser(update: UserUpdate): Promise<unknown> {
+  return http.put<unknown>('/api/user/', update);
+}
+
+/** `POST /api/user/manage {id, action}`: data carries the user's new role and status. */
+export async function manageUser(
+  id: number,
+  action: ManageAction,
+): Promise<{ role: number; status: number } | null> {
+  const data = await http.post<unknown>('/api/user/manage', { id, action });
+  if (!isRecord(data)) return null;
+  return { role: number(data.role), status: number(data.status) };
+}

@@ -1,0 +1,128 @@
+import { Space, Tag, Tooltip, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { RowActions, type DataTableColumn, type RowAction } from '../../../components/data-table';
+import { formatNumber, formatQuota } from '../../../lib/quota-format';
+import type { ManageAction, ManagedUser } from '../api';
+import { GroupTags, RoleTag, UserStatusTag } from './user-tags';
+
+interface UserColumnHandlers {
+  onEdit: (user: ManagedUser) => void;
+  onManage: (user: ManagedUser, action: ManageAction) => void;
+}
+
+/** Columns of the user list, with the per-row actions. */
+export function useUserColumns({ onEdit, onManage }: UserColumnHandlers): DataTableColumn<ManagedUser>[] {
+  const { t } = useTranslation('users');
+
+  const actionsFor = (user: ManagedUser): RowAction[] => [
+    {
+      key: 'promote',
+      label: t('actions.promote'),
+      confirm: { title: t('actions.confirmPromote') },
+      onClick: () => onManage(user, 'promote'),
+    },
+    {
+      key: 'demote',
+      label: t('actions.demote'),
+      confirm: { title: t('actions.confirmDemote') },
+      onClick: () => onManage(user, 'demote'),
+    },
+    user.status === 1
+      ? {
+          key: 'disable',
+          label: t('actions.disable'),
+          confirm: { title: t('actions.confirmDisable') },
+          onClick: () => onManage(user, 'disable'),
+        }
+      : {
+          key: 'enable',
+          label: t('actions.enable'),
+          // Status 3 ("other") cannot be enabled from here.
+          disabled: user.status === 3,
+          confirm: { title: t('actions.confirmEnable') },
+          onClick: () => onManage(user, 'enable'),
+        },
+    { key: 'edit', label: t('actions.edit'), onClick: () => onEdit(user) },
+    {
+      key: 'delete',
+      label: t('actions.delete'),
+      danger: true,
+      confirm: { title: t('actions.confirmDelete'), description: t('actions.confirmDeleteDetail') },
+      onClick: () => onManage(user, 'delete'),
+    },
+  ];
+
+  return [
+    { key: 'id', title: 'ID', dataIndex: 'id', hideable: false },
+    {
+      key: 'username',
+      title: t('columns.username'),
+      hideable: false,
+      render: (_, user) => (
+        <Space orientation="vertical" size={0}>
+          <Typography.Text>{user.username}</Typography.Text>
+          {user.display_name && user.display_name !== user.username && (
+            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              {user.display_name}
+            </Typography.Text>
+          )}
+        </Space>
+      ),
+    },
+    {
+      key: 'group',
+      title: t('columns.group'),
+      render: (_, user) => <GroupTags group={user.group} />,
+    },
+    {
+      key: 'statistics',
+      title: t('columns.statistics'),
+      render: (_, user) => (
+        <Space size={2} wrap>
+          <Tooltip title={t('statistics.remainingQuota')}>
+            <Tag>{formatQuota(user.quota)}</Tag>
+          </Tooltip>
+          <Tooltip title={t('statistics.usedQuota')}>
+            <Tag>{formatQuota(user.used_quota)}</Tag>
+          </Tooltip>
+          <Tooltip title={t('statistics.requestCount')}>
+            <Tag>{formatNumber(user.request_count)}</Tag>
+          </Tooltip>
+        </Space>
+      ),
+    },
+    {
+      key: 'invitation',
+      title: t('columns.invitation'),
+      render: (_, user) => (
+        <Space size={2} wrap>
+          <Tooltip title={t('invitation.count')}>
+            <Tag>{formatNumber(user.aff_count)}</Tag>
+          </Tooltip>
+          <Tooltip title={t('invitation.totalReward')}>
+            <Tag>{formatQuota(user.aff_history_quota)}</Tag>
+          </Tooltip>
+          <Tooltip title={t('invitation.inviterId')}>
+            <Tag>{user.inviter_id === 0 ? t('invitation.none') : user.inviter_id}</Tag>
+          </Tooltip>
+        </Space>
+      ),
+    },
+    {
+      key: 'role',
+      title: t('columns.role'),
+      render: (_, user) => <RoleTag role={user.role} />,
+    },
+    {
+      key: 'status',
+      title: t('columns.status'),
+      render: (_, user) => <UserStatusTag status={user.status} deregistered={user.DeletedAt !== null} />,
+    },
+    {
+      key: 'actions',
+      title: t('columns.actions'),
+      hideable: false,
+      render: (_, user) => (user.DeletedAt !== null ? null : <RowActions actions={actionsFor(user)} />),
+    },
+  ];
+}

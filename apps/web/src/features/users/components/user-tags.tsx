@@ -1,0 +1,59 @@
+import { Space, Tag } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { stringToColor } from '../../../lib/string-color';
+import { roles } from '../../../session/stored-user';
+
+/** Role 1 normal user, 10 admin, 100 super admin; anything else is unknown. */
+export function RoleTag({ role }: { role: number }) {
+  const { t } = useTranslation('users');
+  switch (role) {
+    case roles.common:
+      return <Tag>{t('roles.common')}</Tag>;
+    case roles.admin:
+      return <Tag color="gold">{t('roles.admin')}</Tag>;
+    case roles.root:
+      return <Tag color="orange">{t('roles.root')}</Tag>;
+    default:
+      return <Tag color="red">{t('roles.unknown')}</Tag>;
+  }
+}
+
+/** Status 1 active, 2 banned; a deregistered user shows as such whatever the status. */
+export function UserStatusTag({ status, deregistered }: { status: number; deregistered: boolean }) {
+  const { t } = useTranslation('users');
+  if (deregistered) return <Tag color="red">{t('status.deregistered')}</Tag>;
+  switch (status) {
+    case 1:
+      return <Tag color="green">{t('status.active')}</Tag>;
+    case 2:
+      return <Tag color="red">{t('status.banned')}</Tag>;
+    default:
+      return <Tag>{t('status.unknown')}</Tag>;
+  }
+}
+
+const highlighted: Record<string, string> = { vip: 'gold', pro: 'gold', svip: 'red', premium: 'red' };
+
+/** Group names: empty means the user's own group, `auto` means automatic selection. */
+export function GroupTags({ group }: { group: string }) {
+  const { t } = useTranslation('users');
+  if (group === '') return <Tag>{t('groups.userGroup')}</Tag>;
+  return (
+    <Space size={2} wrap>
+      {group
+        .split(',')
+        .sort()
+        .map((name) =>
+          name === 'auto' ? (
+            <Tag key={name} color="cyan">
+              {t('groups.auto')}
+            </Tag>
+          ) : (
+            <Tag key={name} color={highlighted[name] ?? stringToColor(name)}>
+              {name}
+            </Tag>
+          ),
+        )}
+    </Space>
+  );
+}

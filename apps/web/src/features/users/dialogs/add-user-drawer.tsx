@@ -1,0 +1,68 @@
+import { Button, Drawer, Form, Input, Space } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { notify } from '../../../lib/notifier';
+import { useIsMobile } from '../../../lib/use-is-mobile';
+import type { NewUser } from '../api';
+import { useCreateUserMutation } from '../queries';
+
+const emptyUser: NewUser = { username: '', display_name: '', password: '' };
+
+interface AddUserDrawerProps {
+  open: boolean;
+  onClose: () => void;
+}
+
+/** Creates a user with username, display name and password. */
+export function AddUserDrawer({ open, onClose }: AddUserDrawerProps) {
+  const { t } = useTranslation('users');
+  const isMobile = useIsMobile();
+  const [form] = Form.useForm<NewUser>();
+  const mutation = useCreateUserMutation();
+
+  const onSubmit = () => {
+    const values = { ...emptyUser, ...form.getFieldsValue() };
+    if (values.username === '' || values.password === '') {
+      notify.error(t('add.required'));
+      return;
+    }
+    mutation.mutate(values, {
+      onSuccess: () => {
+        notify.success(t('add.success'));
+        form.resetFields();
+        onClose();
+      },
+    });
+  };
+
+  return (
+    <Drawer
+      placement="left"
+      size={isMobile ? '100%' : 600}
+      open={open}
+      onClose={onClose}
+      title={t('add.title')}
+      forceRender
+      footer={
+        <Space style={{ display: 'flex', justifyContent: 'flex-end' }}>
+          <Button onClick={onClose}>{t('common:cancel')}</Button>
+          <Button type="primary" loading={mutation.isPending} onClick={onSubmit}>
+            {t('common:submit')}
+          </Button>
+        </Space>
+      }
+    >
+      <Form form={form} layout="vertical" initialValues={emptyUser} onFinish={onSubmit}>
+        <Form.Item name="username" label={t('fields.username')}>
+          <Input placeholder={t('add.usernamePlaceholder')} autoComplete="off" />
+        </Form.Item>
+        <Form.Item name="display_name" label={t('fields.displayName')}>
+          <Input placeholder={t('add.displayNamePlaceholder')} autoComplete="off" />
+        </Form.Item>
+        <Form.Item name="password" label={t('fields.password')}>
+          <Input.Password placeholder={t('add.passwordPlaceholder')} autoComplete="new-password" />
+        </Form.Item>
+        <button type="submit" hidden />
+      </Form>
+    </Drawer>
+  );
+}

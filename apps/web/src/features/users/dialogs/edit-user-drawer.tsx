@@ -1,0 +1,162 @@
+import { Button, Divider, Drawer, Form, Input, InputNumber, Select, Space, Spin } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { notify } from '../../../lib/notifier';
+import { quotaEquivalent } from '../../../lib/quota-format';
+import { useIsMobile } from '../../../lib/use-is-mobile';
+import type { UserUpdate } from '../api';
+import { useGroupsQuery, useUpdateUserMutation, useUserQuery } from '../queries';
+import { AddQuotaDialog } from './add-quota-dialog';
+
+/** Minimum length of a new password set by an admin. */
+const minimumPasswordLength = 8;
+
+type EditableFields = Omit<UserUpdate, 'id'>;
+
+const boundAccounts = [
+  { field: 'github_id', labelKey: 'edit.bound.github' },
+  { field: 'oidc_id', labelKey: 'edit.bound.oidc' },
+  { field: 'wechat_id', labelKey: 'edit.bound.wechat' },
+  { field: 'email', labelKey: 'edit.bound.email' },
+  { field: 'telegram_id', labelKey: 'edit.bound.telegram' },
+  { field: 'linux_do_id', labelKey: 'edit.bound.linuxdo' },
+] as const;
+
+interface EditUserDrawerProps {
+  userId: number | null;
+  onClose: () => void;
+}
+
+/** Edits username, display name, password, group and quota of one user; bindings are read-only. */
+export function EditUserDrawer({ userId, onClose }: EditUserDrawerProps) {
+  const { t } = useTranslation('users');
+  const isMobile = useIsMobile();
+  const [form] = Form.useForm<EditableFields>();
+  const [addQuotaOpen, setAddQuotaOpen] = useState(false);
+  const userQuery = useUserQuery(userId);
+  const groupsQuery = useGroupsQuery(userId !== null);
+  const mutation = useUpdateUserMutation();
+  const quota = Form.useWatch('quota', form) ?? 0;
+
+  const onSubmit = () => {
+    if (userId === null) return;
+    const values = form.getFieldsValue();
+    const password = values.password ?? '';
+    if (password !== '' && password.length < minimumPasswordLength) {
+      const text = t('edit.passwordTooShort', { min: minimumPasswordLength });
+      form.setFields([{ name: 'password', errors: [text] }]);
+      notify.error(text);
+      return;
+    }
+    mutation.mutate(
+      {
+        id: userId,
+        username: values.username ?? '',
+        display_name: values.display_name ?? '',
+        password,
+        group: values.group ?? '',
+        quota: Math.trunc(Number(values.quota ?? 0)),
+      },
+      {
+        onSuccess: () => {
+          notify.success(t('edit.success'));
+          onClose();
+        },
+      },
+    );
+  };
+
+  const equivalent = quotaEquivalent(quota);
+  const user = userQuery.data;
+
+  return (
+    <Drawer
+      placement="right"
+      size={isMobile ? '100%' : 600}
+      open={userId !== null}
+      onClose={onClose}
+      title={t('edit.title')}
+      destroyOnHidden
+      footer={
+        <Space style={{ display: 'flex', justifyContent: 'flex-end' }}>
+          <Button onClick={onClose}>{t('common:cancel')}</Button>
+          <Button type="primary" loading={mutation.isPending} onClick={onSubmit} disabled={!user}>
+            {t('common:submit')}
+          </Button>
+        </Space>
+      }
+    >
+      <Spin spinning={userQuery.isFetching}>
+        {user ? (
+        <Form
+          // A fresh copy of the user (re-opened drawer) starts a fresh form.
+          key={userQuery.dataUpdatedAt}
+          form={form}
+          layout="vertical"
+          initialValues={{
+            username: user.username,
+            display_name: user.display_name,
+            password: '',
+            group: user.group,
+            quota: user.quota,
+          }}
+        >
+          <Form.Item name="username" label={t('fields.username')}>
+            <Input placeholder={t('edit.usernamePlaceholder')} autoComplete="off" />
+          </Form.Item>
+          <Form.Item name="password" label={t('fields.password')}>
+            <Input.Password
+              placeholder={t('edit.passwordPlaceholder', { min: minimumPasswordLength })}
+              autoComplete="new-password"
+            />
+          </Form.Item>
+          <Form.Item name="display_name" label={t('fields.displayName')}>
+            <Input placeholder={t('edit.displayNamePlaceholder')} autoComplete="off" />
+          </Form.Item>
+          <Form.Item name="group" label={t('fields.group')}>
+            <Select
+              showSearch
+              placeholder={t('edit.groupPlaceholder')}
+              loading={groupsQuery.isPending}
+              options={(groupsQuery.data ?? []).map((group) => ({ label: group, value: group }))}
+              notFoundContent={t('edit.groupHint')}
+            />
+          </Form.Item>
+          <Form.Item
+            label={
+              equivalent === null
+                ? t('fields.remainingQuota')
+                : t('edit.remainingQuotaWithEquivalent', { amount: equivalent })
+            }
+          >
+            <Space.Compact style={{ width: '100%' }}>
+              <Form.Item name="quota" noStyle>
+                <InputNumber<number>
+                  style={{ width: '100%' }}
+                  precision={0}
+                  placeholder={t('edit.quotaPlaceholder')}
+                />
+              </Form.Item>
+              <Button onClick={() => setAddQuotaOpen(true)}>{t('addQuota.open')}</Button>
+            </Space.Compact>
+          </Form.Item>
+          <Divider>{t('edit.readOnlyDivider')}</Divider>
+          {boundAccounts.map((account) => (
+            <Form.Item key={account.field} label={t(account.labelKey)}>
+              <Input readOnly value={user?.[account.field] ?? ''} placeholder={t('edit.readOnlyHint')} />
+            </Form.Item>
+          ))}
+        </Form>
+        ) : (
+          <div style={{ minHeight: 200 }} />
+        )}
+      </Spin>
+      <AddQuotaDialog
+        open={addQuotaOpen}
+        currentQuota={Math.trunc(Number(quota))}
+        onConfirm={(newQuota) => form.setFieldValue('quota', newQuota)}
+        onClose={() => setAddQuotaOpen(false)}
+      />
+    </Drawer>
+  );
+}

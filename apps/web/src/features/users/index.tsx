@@ -1,0 +1,81 @@
+import { PlusOutlined } from '@ant-design/icons';
+import { Button, Card, Result } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DataTable, useSavedPageSize } from '../../components/data-table';
+import { notify } from '../../lib/notifier';
+import { isAdmin, useStoredUser } from '../../session/stored-user';
+import type { ManageAction, ManagedUser } from './api';
+import { useUserColumns } from './components/use-user-columns';
+import { UserSearchBar, type UserFilters } from './components/user-search-bar';
+import { AddUserDrawer } from './dialogs/add-user-drawer';
+import { EditUserDrawer } from './dialogs/edit-user-drawer';
+import { useGroupsQuery, useManageUserMutation, useUsersQuery } from './queries';
+
+/** User management (admin): paged list, search, add, edit and per-row actions. */
+export default function UsersPage() {
+  const { t } = useTranslation('users');
+  const currentUser = useStoredUser();
+  const admin = isAdmin(currentUser);
+  const [pageSize, setPageSize] = useSavedPageSize();
+  const [page, setPage] = useState(1);
+  const [filters, setFilters] = useState<UserFilters>({ keyword: '', group: '' });
+  const [adding, setAdding] = useState(false);
+  const [editingId, setEditingId] = useState<number | null>(null);
+  const usersQuery = useUsersQuery({ page, pageSize, ...filters });
+  const groupsQuery = useGroupsQuery(admin);
+  const manageMutation = useManageUserMutation();
+
+  const onManage = (user: ManagedUser, action: ManageAction) => {
+    manageMutation.mutate(
+      { id: user.id, action },
+      { onSuccess: () => notify.success(t('actions.success')) },
+    );
+  };
+  const columns = useUserColumns({ onEdit: (user) => setEditingId(user.id), onManage });
+
+  if (!admin) return <Result status="403" title={t('forbidden')} />;
+
+  return (
+    <Card title={t('title')}>
+      <DataTable<ManagedUser>
+        tableKey="users"
+        columns={columns}
+        rows={usersQuery.data?.items ?? []}
+        rowKey={(user) => user.id}
+        loading={usersQuery.isFetching || manageMutation.isPending}
+        rowClassName={(user) => (user.DeletedAt !== null ? 'tg-deregistered-row' : '')}
+        filters={
+          <UserSearchBar
+            groups={groupsQuery.data ?? []}
+            value={filters}
+            onSearch={(next) => {
+              setFilters(next);
+              setPage(1);
+            }}
+          />
+        }
+        actions={
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setAdding(true)}>
+            {t('add.open')}
+          </Button>
+        }
+        pagination={{
+          page,
+          pageSize,
+          total: usersQuery.data?.total ?? 0,
+          onChange: (nextPage, nextSize) => {
+            if (nextSize !== pageSize) {
+              setPageSize(nextSize);
+              setPage(1);
+            } else {
+              setPage(nextPage);
+            }
+          },
+        }}
+      />
+      <AddUserDrawer open={adding} onClose={() => setAdding(false)} />
+      <EditUserDrawer userId={editingId} onClose={() => setEditingId(null)} />
+    </Card>
+  );
+}

@@ -1,0 +1,20 @@
+/**
+ * Lets code outside React (the HTTP client) navigate through the router once it exists, and fall
+ * back to a full page load before that.
+ */
+type Navigate = (to: string, options?: { replace?: boolean }) => void;
+
+let routerNavigate: Navigate | null = null;
+
+export function registerNavigator(navigate: Navigate): void {
+  routerNavigate = navigate;
+}
+
+export function navigateTo(to: string, options?: { replace?: boolean }): void {
+  if (routerNavigate) {
+    routerNavigate(to, options);
+    return;
+  }
+  if (options?.replace) window.location.replace(to);
+  else window.location.assign(to);
+}

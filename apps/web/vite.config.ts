@@ -1,0 +1,30 @@
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const serverTarget = 'http://localhost:3000';
+
+/** Console build: served by the Tollgate server from apps/web/dist with an SPA fallback. */
+export default defineConfig({
+  plugins: [react()],
+  resolve: {
+    alias: {
+      '@tollgate/contracts': fileURLToPath(
+        new URL('../../packages/contracts/src/index.ts', import.meta.url),
+      ),
+    },
+  },
+  server: {
+    proxy: {
+      '/api': { target: serverTarget, changeOrigin: true },
+      '/v1': { target: serverTarget, changeOrigin: true },
+      '/pg': { target: serverTarget, changeOrigin: true },
+    },
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    // The shell chunk carries antd's core; screens are split into their own lazy chunks.
+    chunkSizeWarningLimit: 1000,
+  },
+});

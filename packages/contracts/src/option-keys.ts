@@ -1,0 +1,185 @@
+import { z } from 'zod';
+
+/**
+ * Every option key the server knows (`options` table, `GET/PUT /api/option/`). Values are always
+ * text; booleans are the strings `true` / `false`. Dotted keys belong to grouped settings
+ * (`oidc.*`, `general_setting.*`, `claude.*`, `gemini.*`, `global.*`).
+ */
+export const OPTION_KEYS = [
+  // Legacy permissions (unused, kept so adopted databases round-trip).
+  'FileUploadPermission',
+  'FileDownloadPermission',
+  'ImageUploadPermission',
+  'ImageDownloadPermission',
+  // Login and registration.
+  'PasswordLoginEnabled',
+  'PasswordRegisterEnabled',
+  'RegisterEnabled',
+  'EmailVerificationEnabled',
+  'EmailDomainRestrictionEnabled',
+  'EmailAliasRestrictionEnabled',
+  'EmailDomainWhitelist',
+  'GitHubOAuthEnabled',
+  'GitHubClientId',
+  'GitHubClientSecret',
+  'LinuxDOOAuthEnabled',
+  'LinuxDOClientId',
+  'LinuxDOClientSecret',
+  'WeChatAuthEnabled',
+  'WeChatServerAddress',
+  'WeChatServerToken',
+  'WeChatAccountQRCodeImageURL',
+  'TelegramOAuthEnabled',
+  'TelegramBotToken',
+  'TelegramBotName',
+  'TurnstileCheckEnabled',
+  'TurnstileSiteKey',
+  'TurnstileSecretKey',
+  'oidc.enabled',
+  'oidc.client_id',
+  'oidc.client_secret',
+  'oidc.well_known',
+  'oidc.authorization_endpoint',
+  'oidc.token_endpoint',
+  'oidc.user_info_endpoint',
+  // Email delivery.
+  'SMTPServer',
+  'SMTPPort',
+  'SMTPAccount',
+  'SMTPFrom',
+  'SMTPToken',
+  'SMTPSSLEnabled',
+  // Site content.
+  'Notice',
+  'About',
+  'HomePageContent',
+  'Footer',
+  'SystemName',
+  'Logo',
+  'ServerAddress',
+  'TopUpLink',
+  'general_setting.docs_link',
+  'general_setting.ping_interval_enabled',
+  'general_setting.ping_interval_seconds',
+  // Proxy worker and payment.
+  'WorkerUrl',
+  'WorkerValidKey',
+  'PayAddress',
+  'CustomCallbackAddress',
+  'EpayId',
+  'EpayKey',
+  'Price',
+  'MinTopUp',
+  'USDExchangeRate',
+  'TopupGroupRatio',
+  'PayMethods',
+  'Chats',
+  // Quota.
+  'QuotaForNewUser',
+  'QuotaForInviter',
+  'QuotaForInvitee',
+  'QuotaRemindThreshold',
+  'PreConsumedQuota',
+  'QuotaPerUnit',
+  // Operation.
+  'DisplayInCurrencyEnabled',
+  'DisplayTokenStatEnabled',
+  'DrawingEnabled',
+  'TaskEnabled',
+  'DataExportEnabled',
+  'DataExportInterval',
+  'DataExportDefaultTime',
+  'DefaultCollapseSidebar',
+  'LogConsumeEnabled',
+  'RetryTimes',
+  'ChannelDisableThreshold',
+  'AutomaticDisableChannelEnabled',
+  'AutomaticEnableChannelEnabled',
+  'AutomaticDisableKeywords',
+  'DemoSiteEnabled',
+  'SelfUseModeEnabled',
+  'StreamCacheQueueLength',
+  // Pricing and groups.
+  'ModelRatio',
+  'ModelPrice',
+  'CompletionRatio',
+  'CacheRatio',
+  'GroupRatio',
+  'UserUsableGroups',
+  'GroupGroupRatio',
+  'AutoGroups',
+  'DefaultUseAutoGroup',
+  // Rate limits.
+  'ModelRequestRateLimitEnabled',
+  'ModelRequestRateLimitCount',
+  'ModelRequestRateLimitSuccessCount',
+  'ModelRequestRateLimitDurationMinutes',
+  // Midjourney.
+  'MjNotifyEnabled',
+  'MjAccountFilterEnabled',
+  'MjModeClearEnabled',
+  'MjForwardUrlEnabled',
+  'MjActionCheckSuccessEnabled',
+  // Sensitive words.
+  'CheckSensitiveEnabled',
+  'CheckSensitiveOnPromptEnabled',
+  'StopOnSensitiveEnabled',
+  'SensitiveWords',
+  // Provider settings.
+  'claude.model_headers_settings',
+  'claude.default_max_tokens',
+  'claude.thinking_adapter_enabled',
+  'claude.thinking_adapter_budget_tokens_percentage',
+  'gemini.safety_settings',
+  'gemini.version_settings',
+  'gemini.supported_imagine_models',
+  'gemini.thinking_adapter_enabled',
+  'gemini.thinking_adapter_budget_tokens_percentage',
+  'global.pass_through_request_enabled',
+] as const;
+
+export type OptionKey = (typeof OPTION_KEYS)[number];
+
+const optionKeySet: ReadonlySet<string> = new Set(OPTION_KEYS);
+
+/** Whether `key` is a known option key. */
+export function isOptionKey(key: string): key is OptionKey {
+  return optionKeySet.has(key);
+}
+
+/**
+ * Credentials: never returned by `GET /api/option/`. The console shows these fields empty and
+ * sends them only when the operator typed a new value.
+ */
+export const SECRET_OPTION_KEYS = [
+  'GitHubClientSecret',
+  'LinuxDOClientSecret',
+  'WeChatServerToken',
+  'TelegramBotToken',
+  'TurnstileSecretKey',
+  'oidc.client_secret',
+  'SMTPToken',
+  'WorkerValidKey',
+  'EpayKey',
+] as const satisfies readonly OptionKey[];
+
+export type SecretOptionKey = (typeof SECRET_OPTION_KEYS)[number];
+
+/**
+ * `PUT /api/option/`: one key per call. Numbers and booleans are accepted and stored as their
+ * text form (`true`, `5`, `0.5`).
+ */
+export const optionUpdateSchema = z.object({
+  key: z.string().min(1),
+  value: z.union([z.string(), z.number(), z.boolean()]),
+});
+export type OptionUpdateRequest = z.infer<typeof optionUpdateSchema>;
+
+/** One row of `GET /api/option/`. */
+export interface OptionEntry {
+  key: string;
+  value: string;
+}
+
+/** Message of `POST /api/option/rest_model_ratio` on success. */
+export const MODEL_RATIO_RESET_MESSAGE = '重置模型倍率成功';

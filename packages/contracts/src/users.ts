@@ -1,0 +1,77 @@
+import { z } from 'zod';
+
+/** Field limits of a user account (server-enforced; the console shows the same hints). */
+export const USERNAME_MAX_LENGTH = 12;
+export const DISPLAY_NAME_MAX_LENGTH = 20;
+export const EMAIL_MAX_LENGTH = 50;
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 20;
+
+/** `POST /api/user/login` */
+export const loginRequestSchema = z.object({
+  username: z.string().default(''),
+  password: z.string().default(''),
+});
+export type LoginRequest = z.infer<typeof loginRequestSchema>;
+
+/** `POST /api/user/register` (`password2` is checked by the console only). */
+export const registerRequestSchema = z.object({
+  username: z.string().default(''),
+  password: z.string().default(''),
+  password2: z.string().optional(),
+  email: z.string().optional(),
+  verification_code: z.string().optional(),
+  aff_code: z.string().optional(),
+});
+export type RegisterRequest = z.infer<typeof registerRequestSchema>;
+
+/** `POST /api/user/` (admin creates a user). */
+export const createUserRequestSchema = z.object({
+  username: z.string().default(''),
+  password: z.string().default(''),
+  display_name: z.string().optional(),
+  role: z.number().int().optional(),
+});
+export type CreateUserRequest = z.infer<typeof createUserRequestSchema>;
+
+/** `PUT /api/user/` (admin edits a user). Empty password keeps the old one. */
+export const updateUserRequestSchema = z.object({
+  id: z.number().int().positive(),
+  username: z.string().optional(),
+  display_name: z.string().optional(),
+  password: z.string().optional(),
+  group: z.string().optional(),
+  quota: z.number().int().min(0).optional(),
+  role: z.number().int().optional(),
+  email: z.string().optional(),
+});
+export type UpdateUserRequest = z.infer<typeof updateUserRequestSchema>;
+
+/** `PUT /api/user/self`. Empty password keeps the old one. */
+export const updateSelfRequestSchema = z.object({
+  username: z.string().optional(),
+  display_name: z.string().optional(),
+  password: z.string().optional(),
+  original_password: z.string().optional(),
+});
+export type UpdateSelfRequest = z.infer<typeof updateSelfRequestSchema>;
+
+export const manageUserActions = ['promote', 'demote', 'disable', 'enable', 'delete'] as const;
+export type ManageUserAction = (typeof manageUserActions)[number];
+
+/** `POST /api/user/manage`. */
+export const manageUserRequestSchema = z.object({
+  id: z.number().int().positive(),
+  action: z.enum(manageUserActions),
+});
+export type ManageUserRequest = z.infer<typeof manageUserRequestSchema>;
+
+/** `POST /api/setup`. */
+export const setupRequestSchema = z.object({
+  username: z.string().default(''),
+  password: z.string().default(''),
+  confirmPassword: z.string().default(''),
+  SelfUseModeEnabled: z.boolean().default(false),
+  DemoSiteEnabled: z.boolean().default(false),
+});
+export type SetupRequest = z.infer<typeof setupRequestSchema>;

@@ -1,0 +1,177 @@
+import { namedEvent, writeEventStream, type StreamPlan } from './event-stream.js';
+import { readArray, readNumber, readString, type JsonRecord } from './json-shape.js';
+import type { MockControls } from './mock-controls.js';
+import { sendProviderError } from './provider-errors.js';
+import {
+  chunkTextJson,
+  completionTokens,
+  contentText,
+  messagesCharacters,
+  promptTokensForCharacters,
+  replyText,
+} from './reply-content.js';
+import { sendJson, type RouteContext } from './route-context.js';
+import { anthropicToolCall, splitIntoPieces, type MockToolCall } from './tool-calls.js';
+
+interface MessageReply {
+  id: string;
+  model: string;
+  inputTokens: number;
+  outputTokens: number;
+  toolCall: MockToolCall | undefined;
+  toolUseId: string;
+  controls: MockControls;
+}
+
+/** Input tokens: the characters of `system` and every message's content, / 4 rounded up. */
+export function anthropicInputTokens(body: JsonRecord): number {
+  const messages = readArray(body, 'messages') ?? [];
+  return promptTokensForCharacters(contentText(body.system).length + messagesCharacters(messages));
+}
+
+function fullUsage(reply: MessageReply, outputTokens: number): JsonRecord {
+  return {
+    input_tokens: reply.inputTokens,
+    cache_creation_input_tokens: reply.controls.cacheCreationTokens,
+    cache_read_input_tokens: reply.controls.cachedTokens,
+    cache_creation: {
+      ephemeral_5m_input_tokens: reply.controls.cacheCreationTokens,
+      ephemeral_1h_input_tokens: 0,
+    },
+    output_tokens: outputTokens,
+    service_tier: 'standard',
+  };
+}
+
+function plainMessage(reply: MessageReply): JsonRecord {
+  const content = reply.toolCall
+    ? [
+        {
+          type: 'tool_use',
+          id: reply.toolUseId,
+          name: reply.toolCall.name,
+          input: reply.toolCall.input,
+        },
+      ]
+    : [{ type: 'text', text: replyText(reply.controls.chunks) }];
+  const message: JsonRecord = {
+    model: reply.model,
+    id: reply.id,
+    type: 'message',
+    role: 'assistant',
+    content,
+    stop_reason: reply.toolCall ? 'tool_use' : 'end_turn',
+    stop_sequence: null,
+  };
+  if (!reply.controls.omitUsage) message.usage = fullUsage(reply, reply.outputTokens);
+  return message;
+}
+
+function event(type: string, data: string): string {
+  return namedEvent(type, data);
+}
+
+/** message_start, content_block_start, ping, deltas, content_block_stop, message_delta, message_stop. */
+function streamPlan(reply: MessageReply): StreamPlan {
+  const { controls, toolCall } = reply;
+  const start: JsonRecord = {
+    model: reply.model,
+    id: reply.id,
+    type: 'message',
+    role: 'assistant',
+    content: [],
+    stop_reason: null,
+    stop_sequence: null,
+  };
+  if (!controls.omitUsage) start.usage = fullUsage(reply, 1);
+  const block = toolCall
+    ? `{"type":"tool_use","id":${JSON.stringify(reply.toolUseId)},"name":${JSON.stringify(toolCall.name)},"input":{}}`
+    : '{"type":"text","text":""}';
+  let head =
+    event('message_start', `{"type":"message_start","message":${JSON.stringify(start)}}`) +
+    event(
+      'content_block_start',
+      `{"type":"content_block_start","index":0,"content_block":${block}}`,
+    ) +
+    event('ping', '{"type":"ping"}');
+
+  const delta = (deltaJson: string): string =>
+    event('content_block_delta', `{"type":"content_block_delta","index":0,"delta":${deltaJson}}`);
+  const content: string[] = [];
+  if (toolCall) {
+    head += delta('{"type":"input_json_delta","partial_json":""}');
+    for (const piece of splitIntoPieces(toolCall.arguments, controls.chunks)) {
+      content.push(delta(`{"type":"input_json_delta","partial_json":${JSON.stringify(piece)}}`));
+    }
+  } else {
+    for (let index = 0; index < controls.chunks; index += 1) {
+      content.push(delta(`{"type":"text_delta","text":${chunkTextJson(index)}}`));
+    }
+  }
+
+  const stopReason = toolCall ? 'tool_use' : 'end_turn';
+  const usage = controls.omitUsage
+    ? ''
+    : `,"usage":${JSON.stringify({
+        input_tokens: reply.inputTokens,
+        cache_creation_input_tokens: controls.cacheCreationTokens,
+        cache_read_input_tokens: controls.cachedTokens,
+        output_tokens: reply.outputTokens,
+      })}`;
+  const tail =
+    event('content_block_stop', '{"type":"content_block_stop","index":0}') +
+    event(
+      'message_delta',
+      `{"type":"message_delta","delta":{"stop_reason":"${stopReason}","stop_sequence":null}${usage}}`,
+    ) +
+    event('message_stop', '{"type":"message_stop"}');
+  return {
+    head,
+    content,
+    tail,
+    malformedEvent: event(
+      'content_block_delta',
+      '{"type":"content_block_delta","index":0,"delta":{',
+    ),
+    errorEvent: event(
+      'error',
+      '{"type":"error","error":{"type":"overloaded_error","message":"Overloaded"}}',
+    ),
+  };
+}
+
+function validationProblem(body: JsonRecord): string | undefined {
+  if (readString(body, 'model') === undefined) return 'model: Field required';
+  if (readNumber(body, 'max_tokens') === undefined) return 'max_tokens: Field required';
+  const messages = readArray(body, 'messages');
+  if (messages === undefined) return 'messages: Field required';
+  if (messages.length === 0) return 'messages: at least one message is required';
+  return undefined;
+}
+
+/** `POST /v1/messages`: the deterministic reply (or one tool_use block), plain or as events. */
+export function handleMessages(context: RouteContext): void {
+  const { body, controls } = context;
+  const problem = validationProblem(body);
+  if (problem !== undefined) {
+    sendProviderError(context, 400, problem);
+    return;
+  }
+  const toolCall = anthropicToolCall(body);
+  const reply: MessageReply = {
+    id: context.nextId('msg_mock'),
+    model: context.model,
+    inputTokens: anthropicInputTokens(body),
+    outputTokens: completionTokens(controls.chunks),
+    toolCall,
+    toolUseId: toolCall ? context.nextId('toolu_mock') : '',
+    controls,
+  };
+  if (body.stream === true) writeEventStream(context, streamPlan(reply));
+  else sendJson(context, 200, plainMessage(reply));
+}
+
+/** `POST /v1/messages/count_tokens`: `{input_tokens}` counted as for /v1/messages. */
+export function handleCountTokens(context: RouteContext): void {
+  sendJson(context, 200, { input_tokens: anthropicInputTokens(context.body) });
+}

@@ -1,0 +1,215 @@
+import {
+  createServer,
+  type IncomingHttpHeaders,
+  type IncomingMessage,
+  type ServerResponse,
+} from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { isRecord, readString } from './json-shape.js';
+import { resolveControls } from './mock-controls.js';
+import type { MultipartForm } from './multipart-form.js';
+import { invalidKeyMessage, mockStatusMessage, sendProviderError } from './provider-errors.js';
+import { parseBody, readBody, type ParsedBody } from './request-body.js';
+import type { RouteContext } from './route-context.js';
+import { findRoute } from './routes.js';
+
+/** A request the mock received, kept so a test can assert what the gateway sent upstream. */
+export interface RecordedRequest {
+  method: string;
+  /** The path without the query string, as sent (e.g. `/v1/chat/completions`). */
+  path: string;
+  query: Record<string, string>;
+  /** Lower-cased header names, as Node reports them. */
+  headers: IncomingHttpHeaders;
+  /**
+   * Parsed JSON for JSON bodies; the raw text for other (or unparsable) bodies; the byte length
+   * for multipart bodies; undefined without a body.
+   */
+  body: unknown;
+  /** Text fields and file sizes of a multipart body. */
+  form?: MultipartForm;
+}
+
+export interface MockUpstreamOptions {
+  /** 0 or absent: a free port. */
+  port?: number;
+  /** Default 127.0.0.1. */
+  host?: string;
+}
+
+/** A running mock upstream. */
+export interface MockUpstream {
+  /** `http://host:port`, without a trailing slash and without `/v1`. */
+  url: string;
+  port: number;
+  /** The last 100 requests, oldest first (the same array for the server's lifetime). */
+  requests: RecordedRequest[];
+  lastRequest(): RecordedRequest | undefined;
+  /** Forgets the recorded requests and restarts the id counters. */
+  reset(): void;
+  /** Cancels pending timers, drops open connections and stops listening. */
+  close(): Promise<void>;
+}
+
+const MAX_RECORDED = 100;
+
+/** The API key that is always refused with a provider-shaped 401. */
+export const INVALID_API_KEY = 'sk-invalid';
+
+function header(headers: IncomingHttpHeaders, name: string): string | undefined {
+  const value = headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/** True when any key header (Bearer, x-api-key, Azure api-key) carries INVALID_API_KEY. */
+function presentsInvalidKey(headers: IncomingHttpHeaders): boolean {
+  const authorization = header(headers, 'authorization');
+  const bearer = authorization?.replace(/^Bearer\s+/i, '');
+  return (
+    bearer === INVALID_API_KEY ||
+    header(headers, 'x-api-key') === INVALID_API_KEY ||
+    header(headers, 'api-key') === INVALID_API_KEY
+  );
+}
+
+function splitUrl(url: string): { path: string; query: Record<string, string> } {
+  const queryStart = url.indexOf('?');
+  if (queryStart < 0) return { path: url, query: {} };
+  return {
+    path: url.slice(0, queryStart),
+    query: Object.fromEntries(new URLSearchParams(url.slice(queryStart + 1))),
+  };
+}
+
+function urlHost(host: string): string {
+  if (host === '0.0.0.0' || host === '') return '127.0.0.1';
+  if (host === '::') return '[::1]';
+  return host.includes(':') ? `[${host}]` : host;
+}
+
+/**
+ * Starts a fake OpenAI / Anthropic upstream on plain node:http. Every reply is deterministic and
+ * shaped like the provider's; per-request behaviour comes from `x-mock-*` headers or a model
+ * suffix (see README.md).
+ */
+export async function createMockUpstream(options: MockUpstreamOptions = {}): Promise<MockUpstream> {
+  const host = options.host ?? '127.0.0.1';
+  const requests: RecordedRequest[] = [];
+  const timers = new Set<NodeJS.Timeout>();
+  let idCounter = 0;
+  let requestCounter = 0;
+  let baseUrl = '';
+
+  const nextId = (prefix: string): string => {
+    idCounter += 1;
+    return prefix + String(idCounter).padStart(6, '0');
+  };
+  const schedule = (callback: () => void, delayMs: number): void => {
+    const timer = setTimeout(() => {
+      timers.delete(timer);
+      callback();
+    }, delayMs);
+    timers.add(timer);
+  };
+
+  const answer = (request: IncomingMessage, response: ServerResponse, parsed: ParsedBody): void => {
+    const { path } = splitUrl(request.url ?? '/');
+    const method = request.method ?? 'GET';
+    const match = findRoute(method, path);
+    const body = isRecord(parsed.body) ? parsed.body : {};
+    const requestedModel = readString(body, 'model') ?? parsed.form?.fields.model;
+    const resolved = resolveControls(request.headers, requestedModel);
+    requestCounter += 1;
+    const context: RouteContext = {
+      requestId: `req_mock${String(requestCounter).padStart(6, '0')}`,
+      request,
+      response,
+      body,
+      form: parsed.form,
+      controls: resolved.controls,
+      model: resolved.model ?? match?.deployment ?? '',
+      provider: match?.route.provider ?? 'openai',
+      baseUrl,
+      nextId,
+      schedule,
+    };
+    const respond = (): void => {
+      if (response.destroyed || response.headersSent) return;
+      try {
+        if (match === undefined) {
+          sendProviderError(context, 404, `Unknown request URL: ${method} ${path}.`, {
+            code: 'unknown_url',
+          });
+        } else if (presentsInvalidKey(request.headers)) {
+          sendProviderError(context, 401, invalidKeyMessage(context.provider, INVALID_API_KEY));
+        } else if (context.controls.status !== undefined) {
+          sendProviderError(
+            context,
+            context.controls.status,
+            mockStatusMessage(context.controls.status),
+          );
+        } else if (parsed.invalidJson) {
+          sendProviderError(context, 400, 'We could not parse the JSON body of your request.');
+        } else {
+          match.route.handle(context);
+        }
+      } catch (error) {
+        if (response.headersSent) response.destroy();
+        else sendProviderError(context, 500, `Mock upstream error: ${String(error)}`);
+      }
+    };
+    if (context.controls.latencyMs > 0) schedule(respond, context.controls.latencyMs);
+    else respond();
+  };
+
+  const server = createServer((request, response) => {
+    // A client that goes away mid-response must not crash the mock.
+    response.on('error', () => undefined);
+    readBody(request).then(
+      (raw) => {
+        const parsed = parseBody(raw, header(request.headers, 'content-type'));
+        const { path, query } = splitUrl(request.url ?? '/');
+        const record: RecordedRequest = {
+          method: request.method ?? 'GET',
+          path,
+          query,
+          headers: { ...request.headers },
+          body: parsed.body,
+        };
+        if (parsed.form !== undefined) record.form = parsed.form;
+        requests.push(record);
+        if (requests.length > MAX_RECORDED) requests.shift();
+        answer(request, response, parsed);
+      },
+      () => response.destroy(),
+    );
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const port = (server.address() as AddressInfo).port;
+  baseUrl = `http://${urlHost(host)}:${port}`;
+
+  return {
+    url: baseUrl,
+    port,
+    requests,
+    lastRequest: () => requests[requests.length - 1],
+    reset: () => {
+      requests.length = 0;
+      idCounter = 0;
+      requestCounter = 0;
+    },
+    close: async () => {
+      for (const timer of timers) clearTimeout(timer);
+      timers.clear();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}

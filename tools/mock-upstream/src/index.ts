@@ -1,0 +1,27 @@
+export {
+  createMockUpstream,
+  INVALID_API_KEY,
+  type MockUpstream,
+  type MockUpstreamOptions,
+  type RecordedRequest,
+} from './create-mock-upstream.js';
+export {
+  DEFAULT_CONTROLS,
+  resolveControls,
+  splitModelSuffix,
+  type MockControls,
+} from './mock-controls.js';
+export {
+  DEFAULT_CHUNKS,
+  WORDS,
+  WORDS_PER_CHUNK,
+  chunkText,
+  completionTokens,
+  promptTokensForCharacters,
+  replyText,
+} from './reply-content.js';
+export { DEFAULT_EMBEDDING_DIMENSIONS, mockEmbedding } from './openai-embeddings.js';
+export { MOCK_CREATED } from './openai-shapes.js';
+export { MOCK_HARD_LIMIT_USD, MOCK_MODELS, MOCK_TOTAL_USAGE_CENTS } from './models-and-billing.js';
+export { parseEventStream, type ServerSentEvent } from './parse-event-stream.js';
+export type { MultipartForm, MultipartFile } from './multipart-form.js';

@@ -1,0 +1,85 @@
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import type { JsonRecord } from './json-shape.js';
+import type { MockControls } from './mock-controls.js';
+import type { MultipartForm } from './multipart-form.js';
+
+/** Which provider an endpoint imitates; decides the error shape and the request-id header. */
+export type Provider = 'openai' | 'anthropic';
+
+/** Everything an endpoint handler needs to answer one request. */
+export interface RouteContext {
+  request: IncomingMessage;
+  response: ServerResponse;
+  /** The JSON body when it is an object, else an empty object. */
+  body: JsonRecord;
+  /** The fields and files of a multipart body. */
+  form: MultipartForm | undefined;
+  controls: MockControls;
+  /** The requested model without its control suffix ('' when none was sent). */
+  model: string;
+  provider: Provider;
+  /** The mock's own base URL, e.g. for image links. */
+  baseUrl: string;
+  /** Sent back as `x-request-id` (OpenAI) or `request-id` (Anthropic): `req_mock` + sequence. */
+  requestId: string;
+  /** Deterministic ids: `${prefix}${counter}`, the counter restarting on reset(). */
+  nextId(prefix: string): string;
+  /** A timer the server cancels on close(). */
+  schedule(callback: () => void, delayMs: number): void;
+}
+
+function requestIdHeader(context: RouteContext): string {
+  return context.provider === 'anthropic' ? 'request-id' : 'x-request-id';
+}
+
+/** Destroys the connection without a response: how `x-mock-close-after-chunks` ends plain calls. */
+function closedInsteadOfAnswer(context: RouteContext): boolean {
+  if (context.controls.closeAfterChunks === undefined) return false;
+  context.response.socket?.destroy();
+  return true;
+}
+
+/** Sends bytes with their content type (and, unless told otherwise, as a complete body). */
+export function sendBytes(
+  context: RouteContext,
+  status: number,
+  contentType: string,
+  payload: Buffer | string,
+  extraHeaders: OutgoingHttpHeaders = {},
+): void {
+  if (closedInsteadOfAnswer(context)) return;
+  context.response.writeHead(status, {
+    'content-type': contentType,
+    'content-length': Buffer.byteLength(payload),
+    [requestIdHeader(context)]: context.requestId,
+    ...extraHeaders,
+  });
+  context.response.end(payload);
+}
+
+/** Half of the body: invalid JSON for `x-mock-malformed`. */
+export function malformedJson(serialised: string): string {
+  return serialised.slice(0, Math.max(1, Math.floor(serialised.length / 2)));
+}
+
+/** Sends JSON (an object, or a string already serialised), broken on purpose when asked. */
+export function sendJson(context: RouteContext, status: number, payload: unknown): void {
+  const serialised = typeof payload === 'string' ? payload : JSON.stringify(payload);
+  const body = context.controls.malformed ? malformedJson(serialised) : serialised;
+  sendBytes(context, status, 'application/json', body);
+}
+
+/** Sends plain text (transcription formats such as `text`, `srt`, `vtt`). */
+export function sendText(context: RouteContext, status: number, text: string): void {
+  sendBytes(context, status, 'text/plain; charset=utf-8', text);
+}
+
+/** Headers of every event stream. */
+export function eventStreamHeaders(context: RouteContext): OutgoingHttpHeaders {
+  return {
+    'content-type': 'text/event-stream; charset=utf-8',
+    'cache-control': 'no-cache',
+    connection: 'keep-alive',
+    [requestIdHeader(context)]: context.requestId,
+  };
+}

@@ -7,6 +7,9 @@ export default defineConfig({
       '@tollgate/contracts': fileURLToPath(
         new URL('./packages/contracts/src/index.ts', import.meta.url),
       ),
+      '@tollgate/mock-upstream': fileURLToPath(
+        new URL('./tools/mock-upstream/src/index.ts', import.meta.url),
+      ),
     },
   },
   test: {

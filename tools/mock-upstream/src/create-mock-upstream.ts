@@ -112,8 +112,12 @@ export async function createMockUpstream(options: MockUpstreamOptions = {}): Pro
     timers.add(timer);
   };
 
-  const answer = (request: IncomingMessage, response: ServerResponse, parsed: ParsedBody): void => {
-    const { path } = splitUrl(request.url ?? '/');
+  const answer = (
+    request: IncomingMessage,
+    response: ServerResponse,
+    path: string,
+    parsed: ParsedBody,
+  ): void => {
     const method = request.method ?? 'GET';
     const match = findRoute(method, path);
     const body = isRecord(parsed.body) ? parsed.body : {};
@@ -179,7 +183,7 @@ export async function createMockUpstream(options: MockUpstreamOptions = {}): Pro
         if (parsed.form !== undefined) record.form = parsed.form;
         requests.push(record);
         if (requests.length > MAX_RECORDED) requests.shift();
-        answer(request, response, parsed);
+        answer(request, response, path, parsed);
       },
       () => response.destroy(),
     );

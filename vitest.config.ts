@@ -3,21 +3,15 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   resolve: {
+    // Tests use the contracts' source, so they do not depend on a previous build of the package.
     alias: {
       '@tollgate/contracts': fileURLToPath(
         new URL('./packages/contracts/src/index.ts', import.meta.url),
-      ),
-      '@tollgate/mock-upstream': fileURLToPath(
-        new URL('./tools/mock-upstream/src/index.ts', import.meta.url),
       ),
     },
   },
   test: {
     include: ['apps/**/*.test.ts', 'packages/**/*.test.ts', 'tools/**/*.test.ts'],
     exclude: ['**/node_modules/**', '**/dist/**'],
-    // Database-backed tests create their own databases; two workers fit a 2-core machine.
-    maxWorkers: 2,
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
   },
 });

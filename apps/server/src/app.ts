@@ -7,6 +7,7 @@ import { handleError } from './http/error-handler.js';
 import { rateLimitHook } from './http/rate-limit-hooks.js';
 import { createRequestId, REQUEST_ID_HEADER } from './http/request-id.js';
 import { registerWebRoutes } from './http/web-routes.js';
+import { registerRelayRoutes } from './http/relay/relay-routes.js';
 
 export interface BuildAppOptions {
   /** Pino logger options, or false to stay silent (tests). */
@@ -51,6 +52,8 @@ export async function buildApp(context: AppContext, options: BuildAppOptions = {
     },
     { prefix: '/api' },
   );
+
+  await app.register(async (relay) => registerRelayRoutes(relay, context.relay));
 
   await registerWebRoutes(app, context, options.webRoot);
   return app;

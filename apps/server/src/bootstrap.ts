@@ -3,10 +3,12 @@ import type { Config } from './config.js';
 import type { AppContext } from './http/app-context.js';
 import { openDatabase, type DatabaseHandle } from './db/open-database.js';
 import { migrateDatabase } from './db/migrate.js';
+import { AppEvents } from './lib/app-events.js';
 import { createMemoryRateLimiter, createRedisRateLimiter } from './lib/rate-limiter.js';
 import { connectRedis } from './lib/redis.js';
 import { createOptionStore } from './options/option-store.js';
 import { loadSetupState } from './setup/setup-state.js';
+import { closeRelayServices, createRelayServices } from './relay/relay-services.js';
 import { TOLLGATE_VERSION } from './version.js';
 
 /** A started context plus the way to stop everything it opened, in reverse order. */
@@ -21,7 +23,12 @@ export interface Runtime {
  */
 export async function startRuntime(
   config: Config,
-  overrides: { database?: DatabaseHandle; migrate?: boolean } = {},
+  overrides: {
+    database?: DatabaseHandle;
+    migrate?: boolean;
+    /** Where background failures (settlement, log writes) are reported. */
+    onError?: (error: unknown, where: string) => void;
+  } = {},
 ): Promise<Runtime> {
   const database =
     overrides.database ??
@@ -35,6 +42,14 @@ export async function startRuntime(
     const setup = await loadSetupState(database, TOLLGATE_VERSION);
     redis = config.redisUrl ? await connectRedis(config.redisUrl) : undefined;
     const rateLimiter = redis ? createRedisRateLimiter(redis) : createMemoryRateLimiter();
+    const events = new AppEvents();
+    const relay = await createRelayServices({
+      config,
+      database,
+      options,
+      events,
+      onError: (error, where) => overrides.onError?.(error, where),
+    });
     const context: AppContext = {
       config,
       database,
@@ -42,12 +57,15 @@ export async function startRuntime(
       rateLimiter,
       setup,
       redis,
+      events,
+      relay,
       version: TOLLGATE_VERSION,
       startTime: Math.floor(Date.now() / 1000),
     };
     return {
       context,
       async close() {
+        await closeRelayServices(relay);
         options.stop();
         rateLimiter.close();
         redis?.disconnect();

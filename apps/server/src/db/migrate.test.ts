@@ -111,14 +111,14 @@ describe.each(testDatabaseKinds())('migrateDatabase on %s', (kind) => {
       .addColumn('key', 'char(48)')
       .execute();
     const key = 'k'.repeat(48);
+    // This early tokens table has only id and key (no user_id yet), hence the cast.
+    const rows = [
+      { id: 1, key },
+      { id: 2, key },
+    ];
     await handle.db
       .insertInto('tokens')
-      .values(
-        [
-          { id: 1, key, user_id: 1 },
-          { id: 2, key, user_id: 1 },
-        ].map(({ id, key: value }) => ({ id, key: value })) as never,
-      )
+      .values(rows as never)
       .execute();
     const warnings: string[] = [];
     await migrateDatabase(handle, { onWarning: (message) => warnings.push(message) });

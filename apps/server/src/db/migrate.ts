@@ -6,11 +6,11 @@
  * Safe to run at every start and from several processes at once: each step that fails is re-checked, and a
  * step another process completed in the meantime counts as done.
  */
+import { isUniqueViolation } from './dialect-helpers.js';
 import type { DatabaseHandle } from './open-database.js';
 import { addColumnQuery, createIndexQuery, createTableQuery } from './render-ddl.js';
 import type { TableName } from './schema.js';
 import { listColumns, listIndexes, tableExists } from './schema-introspection.js';
-import { isUniqueViolation } from './dialect-helpers.js';
 import { tableDefinition, tableNames, type IndexDefinition } from './table-definitions.js';
 
 /** Options of `migrateDatabase`. */

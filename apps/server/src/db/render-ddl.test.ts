@@ -113,9 +113,9 @@ describe('addColumnQuery', () => {
   });
 
   it('drops NOT NULL when there is no default to fill existing rows', () => {
-    expect(addColumnQuery(compilerFor('postgres'), 'postgres', 'setups', 'version').compile().sql).toBe(
-      'alter table "setups" add column "version" varchar(50)',
-    );
+    expect(
+      addColumnQuery(compilerFor('postgres'), 'postgres', 'setups', 'version').compile().sql,
+    ).toBe('alter table "setups" add column "version" varchar(50)');
   });
 });
 
@@ -125,8 +125,8 @@ describe('createIndexQuery', () => {
     expect(createIndexQuery(compilerFor('mysql'), 'mysql', 'tokens', index).compile().sql).toBe(
       'create unique index `idx_tokens_key` on `tokens` (`key`)',
     );
-    expect(createIndexQuery(compilerFor('postgres'), 'postgres', 'tokens', index).compile().sql).toBe(
-      'create unique index if not exists "idx_tokens_key" on "tokens" ("key")',
-    );
+    expect(
+      createIndexQuery(compilerFor('postgres'), 'postgres', 'tokens', index).compile().sql,
+    ).toBe('create unique index if not exists "idx_tokens_key" on "tokens" ("key")');
   });
 });

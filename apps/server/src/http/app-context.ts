@@ -4,6 +4,8 @@ import type { DatabaseHandle } from '../db/open-database.js';
 import type { OptionStore } from '../options/option-store.js';
 import type { RateLimiter } from '../lib/rate-limiter.js';
 import type { SetupState } from '../setup/setup-state.js';
+import type { AppEvents } from '../lib/app-events.js';
+import type { RelayServices } from '../relay/relay-services.js';
 
 /** Everything a route needs, built once by main.ts (or a test) and passed to buildApp. */
 export interface AppContext {
@@ -13,6 +15,10 @@ export interface AppContext {
   rateLimiter: RateLimiter;
   setup: SetupState;
   redis?: Redis;
+  /** Cache invalidation signals (see AppEventMap). */
+  events: AppEvents;
+  /** The gateway engine: caches, ledger, log buffer, upstream client. */
+  relay: RelayServices;
   /** Product version shown in /api/status. */
   version: string;
   /** Process start, unix seconds. */

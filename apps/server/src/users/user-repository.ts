@@ -1,7 +1,12 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database, UserRow } from '../db/schema.js';
+import { columnContainsIgnoringCase } from '../db/like-pattern.js';
 import type { DatabaseHandle } from '../db/open-database.js';
-import { insertReturningId } from '../db/dialect-helpers.js';
+import {
+  insertReturningId,
+  softDeleteTimestamp,
+  type QueryTarget,
+} from '../db/dialect-helpers.js';
 
 /** Plain query functions over `users`; soft-deleted rows are excluded unless the name says otherwise. */
 
@@ -124,12 +129,11 @@ export async function listUsers(
   let query = db.selectFrom('users');
   const keyword = search.keyword?.trim();
   if (keyword) {
-    const pattern = `%${keyword.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
     query = query.where((where) => {
       const matches = [
-        where('username', 'like', pattern),
-        where('email', 'like', pattern),
-        where('display_name', 'like', pattern),
+        columnContainsIgnoringCase('username', keyword),
+        columnContainsIgnoringCase('email', keyword),
+        columnContainsIgnoringCase('display_name', keyword),
       ];
       if (/^\d+$/.test(keyword) && Number(keyword) <= 2_147_483_647) {
         matches.push(where('id', '=', Number(keyword)));
@@ -162,10 +166,11 @@ export async function addUserQuota(db: Db, id: number, delta: number): Promise<v
     .execute();
 }
 
-export async function softDeleteUser(db: Db, id: number): Promise<void> {
-  await db
+/** Marks the user deleted the way GORM does (a UTC date-time in `deleted_at`). */
+export async function softDeleteUser(target: QueryTarget, id: number): Promise<void> {
+  await target.db
     .updateTable('users')
-    .set({ deleted_at: sql`CURRENT_TIMESTAMP` })
+    .set({ deleted_at: softDeleteTimestamp(target.dialect) })
     .where('id', '=', id)
     .execute();
 }

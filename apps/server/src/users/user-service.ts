@@ -304,7 +304,7 @@ export async function manageUser(
       break;
     case 'delete':
       if (target.role === ROLE.root) throw failure('无法删除超级管理员用户');
-      await users.softDeleteUser(db, id);
+      await users.softDeleteUser(deps.database, id);
       return { role, status };
     case 'promote':
       if (actorRole !== ROLE.root) throw failure('普通管理员用户无法提升其他用户为管理员');
@@ -372,7 +372,7 @@ export async function deleteSelf(deps: UserServiceDeps, userId: number): Promise
   const user = await users.findUserById(deps.database.db, userId);
   if (!user) throw failure('用户不存在');
   if (user.role === ROLE.root) throw failure('不能删除超级管理员账户');
-  await users.softDeleteUser(deps.database.db, userId);
+  await users.softDeleteUser(deps.database, userId);
 }
 
 /** `GET /api/user/token`: replaces the system access token with a new random one. */

@@ -21,6 +21,8 @@ function ThemedApp({ children }: { children: ReactNode }) {
   return (
     <ConfigProvider
       locale={i18n.language === 'en' ? enUS : zhCN}
+      // Two-character Chinese labels read as words; antd would space them out ("提 升").
+      button={{ autoInsertSpace: false }}
       theme={{
         algorithm: dark ? theme.darkAlgorithm : theme.defaultAlgorithm,
         token: { borderRadius: 8 },
@@ -39,7 +41,8 @@ function ThemedApp({ children }: { children: ReactNode }) {
         },
       }}
     >
-      <AntApp>
+      {/* Notices open below the sticky top bar, so that its controls stay reachable. */}
+      <AntApp notification={{ top: 72 }}>
         <NotifierBridge />
         {children}
       </AntApp>

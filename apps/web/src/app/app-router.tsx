@@ -2,8 +2,6 @@ import { lazy } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { AppShell } from '../features/shell';
 import { RequireUser } from '../features/shell/components/require-user';
-import NotFoundPage from '../features/not-found';
-import UnavailablePage from '../features/unavailable';
 import { registerNavigator } from '../lib/navigation';
 import { unavailableScreens } from './unavailable-screens';
 
@@ -14,7 +12,11 @@ const SetupPage = lazy(() => import('../features/setup'));
 const UsersPage = lazy(() => import('../features/users'));
 const PersonalPage = lazy(() => import('../features/personal'));
 const SettingsPage = lazy(() => import('../features/settings'));
-const LoginPage = lazy(() => import('../features/auth').then((module) => ({ default: module.LoginPage })));
+const NotFoundPage = lazy(() => import('../features/not-found'));
+const UnavailablePage = lazy(() => import('../features/unavailable'));
+const LoginPage = lazy(() =>
+  import('../features/auth').then((module) => ({ default: module.LoginPage })),
+);
 const RegisterPage = lazy(() =>
   import('../features/auth').then((module) => ({ default: module.RegisterPage })),
 );
@@ -25,7 +27,10 @@ const OAuthCallbackPage = lazy(() =>
 function unavailableRoutes(guarded: boolean): RouteObject[] {
   return unavailableScreens
     .filter((screen) => screen.guarded === guarded)
-    .map((screen) => ({ path: screen.path, element: <UnavailablePage titleKey={screen.titleKey} /> }));
+    .map((screen) => ({
+      path: screen.path,
+      element: <UnavailablePage titleKey={screen.titleKey} />,
+    }));
 }
 
 /** The route table of the console (spec part 2 §2): public routes, then guarded ones. */
@@ -58,8 +63,6 @@ export const routes: RouteObject[] = [
 
 export function createAppRouter() {
   const router = createBrowserRouter(routes);
-  registerNavigator((to, options) => {
-    void router.navigate(to, options);
-  });
+  registerNavigator((to, options) => router.navigate(to, options));
   return router;
 }

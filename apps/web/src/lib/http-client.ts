@@ -71,9 +71,11 @@ function envelopeMessage(body: unknown): string {
 }
 
 function handleUnauthorized(): void {
-  clearStoredUser();
+  // The route guard of the current page reacts to the cleared user too; with the reason set it
+  // sends to the same /login?expired=true.
+  clearStoredUser('expired');
   if (window.location.pathname !== '/login') {
-    navigateTo('/login?expired=true', { replace: true });
+    void navigateTo('/login?expired=true', { replace: true });
   }
 }
 
@@ -136,7 +138,11 @@ export async function requestEnvelope<T>(
   const body = await readBody(response);
   if (response.status === 401) {
     handleUnauthorized();
-    throw new ApiError(envelopeMessage(body) || i18n.t('errors:sessionExpired'), 'unauthorized', 401);
+    throw new ApiError(
+      envelopeMessage(body) || i18n.t('errors:sessionExpired'),
+      'unauthorized',
+      401,
+    );
   }
   if (!response.ok) throw httpFailure(response.status, body, notifyErrors);
   if (!isEnvelope(body)) {
@@ -164,7 +170,8 @@ export async function request<T>(
 
 /** The console's only HTTP client. */
 export const http = {
-  get: <T>(path: string, options?: Omit<RequestOptions, 'body'>) => request<T>('GET', path, options),
+  get: <T>(path: string, options?: Omit<RequestOptions, 'body'>) =>
+    request<T>('GET', path, options),
   post: <T>(path: string, body?: unknown, options?: RequestOptions) =>
     request<T>('POST', path, { ...options, body }),
   put: <T>(path: string, body?: unknown, options?: RequestOptions) =>

@@ -2,7 +2,7 @@
  * Lets code outside React (the HTTP client) navigate through the router once it exists, and fall
  * back to a full page load before that.
  */
-type Navigate = (to: string, options?: { replace?: boolean }) => void;
+type Navigate = (to: string, options?: { replace?: boolean }) => Promise<void>;
 
 let routerNavigate: Navigate | null = null;
 
@@ -10,9 +10,10 @@ export function registerNavigator(navigate: Navigate): void {
   routerNavigate = navigate;
 }
 
-export function navigateTo(to: string, options?: { replace?: boolean }): void {
+/** Resolves once the router has moved (immediately when falling back to a page load). */
+export async function navigateTo(to: string, options?: { replace?: boolean }): Promise<void> {
   if (routerNavigate) {
-    routerNavigate(to, options);
+    await routerNavigate(to, options);
     return;
   }
   if (options?.replace) window.location.replace(to);

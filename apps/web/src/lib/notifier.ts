@@ -1,4 +1,4 @@
-import { App, message as staticMessage, Modal as StaticModal } from 'antd';
+import { message as staticMessage, Modal as StaticModal, type App } from 'antd';
 import type { ReactNode } from 'react';
 
 /** The themed feedback APIs of antd's `App` (message, modal, notification), bound once mounted. */

@@ -18,3 +18,9 @@ function snapshot(): boolean {
 export function useIsMobile(): boolean {
   return useSyncExternalStore(subscribe, snapshot, () => false);
 }
+
+/** Width of a side drawer: full screen on mobile, 600 px otherwise. */
+export function useDrawerWidth(): number {
+  const isMobile = useIsMobile();
+  return isMobile ? window.innerWidth : 600;
+}

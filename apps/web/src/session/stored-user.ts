@@ -45,6 +45,8 @@ function readFromStorage(): StoredUser | null {
 }
 
 let current: StoredUser | null = readFromStorage();
+/** Why the user was last dropped: the login page shows an "expired" notice for 401s. */
+let clearReason: 'signed-out' | 'expired' = 'signed-out';
 const listeners = new Set<() => void>();
 
 function emit(): void {
@@ -60,15 +62,22 @@ export function setStoredUser(value: unknown): StoredUser | null {
   const user = parseStoredUser(value);
   if (!user) return null;
   current = user;
+  clearReason = 'signed-out';
   writeJson(storageKeys.user, user);
   emit();
   return user;
 }
 
-export function clearStoredUser(): void {
+export function clearStoredUser(reason: 'signed-out' | 'expired' = 'signed-out'): void {
+  clearReason = reason;
   current = null;
   removeKey(storageKeys.user);
   emit();
+}
+
+/** Whether the last sign-out came from the server refusing the session (HTTP 401). */
+export function sessionExpired(): boolean {
+  return clearReason === 'expired';
 }
 
 function subscribe(listener: () => void): () => void {

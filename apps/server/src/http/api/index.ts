@@ -1,6 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../app-context.js';
+import { registerChannelRoutes } from './channels.js';
 import { registerGroupRoutes } from './groups.js';
+import { registerDataRoutes } from './data.js';
+import { registerLogRoutes } from './logs.js';
+import { registerTokenRoutes } from './tokens.js';
 import { registerOptionRoutes } from './options.js';
 import { registerSessionRoutes } from './session.js';
 import { registerSetupRoutes } from './setup.js';
@@ -17,4 +21,8 @@ export async function registerApiRoutes(api: FastifyInstance, context: AppContex
   await registerUserAdminRoutes(api, context);
   await registerOptionRoutes(api, context);
   await registerGroupRoutes(api, context);
+  await registerChannelRoutes(api, context);
+  await registerTokenRoutes(api, context);
+  await registerLogRoutes(api, context);
+  await registerDataRoutes(api, context);
 }

@@ -67,6 +67,7 @@ export function DataTable<Row extends object>(props: DataTableProps<Row>) {
         dataSource={props.rows}
         rowKey={props.rowKey}
         loading={props.loading}
+        size="middle"
         rowClassName={props.rowClassName}
         scroll={{ x: 'max-content' }}
         pagination={{

@@ -31,7 +31,10 @@ export function useColumnVisibility(tableKey: string) {
     writeJson(storageKey, {});
   }, [storageKey]);
 
-  const isVisible = useCallback((columnKey: string) => visibility[columnKey] !== false, [visibility]);
+  const isVisible = useCallback(
+    (columnKey: string) => visibility[columnKey] !== false,
+    [visibility],
+  );
 
   return { isVisible, setVisible, reset };
 }

@@ -1,31 +1,24 @@
+import type { LoginRequest, RegisterRequest } from '@tollgate/contracts';
 import { http, type Envelope } from '../../lib/http-client';
 
-export interface LoginCredentials {
-  username: string;
-  password: string;
-}
-
-/** `POST /api/user/register` body. */
-export interface RegistrationRequest {
-  username: string;
-  password: string;
-  password2: string;
-  email: string;
-  verification_code: string;
-  aff_code: string;
-}
+/** `POST /api/user/login` body. */
+export type LoginCredentials = LoginRequest;
 
 /** Providers with an OAuth callback route. */
 export type OAuthProvider = 'github' | 'oidc' | 'linuxdo';
 
 /** `POST /api/user/login?turnstile=`: data is the signed-in user (id, username, role, …). */
 export function login(credentials: LoginCredentials, turnstileToken: string): Promise<unknown> {
-  return http.post<unknown>('/api/user/login', credentials, { query: { turnstile: turnstileToken } });
+  return http.post<unknown>('/api/user/login', credentials, {
+    query: { turnstile: turnstileToken },
+  });
 }
 
 /** `POST /api/user/register?turnstile=`: no data; the user signs in afterwards. */
-export function register(request: RegistrationRequest, turnstileToken: string): Promise<unknown> {
-  return http.post<unknown>('/api/user/register', request, { query: { turnstile: turnstileToken } });
+export function register(request: RegisterRequest, turnstileToken: string): Promise<unknown> {
+  return http.post<unknown>('/api/user/register', request, {
+    query: { turnstile: turnstileToken },
+  });
 }
 
 /** `GET /api/verification?email=&turnstile=`: mails a verification code. */

@@ -17,7 +17,8 @@ export default function HomePage() {
   useSiteNotice();
 
   useEffect(() => {
-    if (query.isSuccess && !query.isPlaceholderData) writeString(storageKeys.homePageContent, query.data);
+    if (query.isSuccess && !query.isPlaceholderData)
+      writeString(storageKeys.homePageContent, query.data);
   }, [query.isSuccess, query.isPlaceholderData, query.data]);
 
   const content = useMemo(() => toRichContent(query.data), [query.data]);

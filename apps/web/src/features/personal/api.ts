@@ -1,3 +1,4 @@
+import type { UpdateSelfRequest } from '@tollgate/contracts';
 import { http } from '../../lib/http-client';
 import { isRecord } from '../../lib/local-store';
 
@@ -13,7 +14,8 @@ export interface SelfUser {
   request_count: number;
 }
 
-const number = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : 0);
+const number = (value: unknown) =>
+  typeof value === 'number' && Number.isFinite(value) ? value : 0;
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
 /** `GET /api/user/self`: the full own user row. */
@@ -35,7 +37,9 @@ export async function fetchSelf(): Promise<SelfUser> {
 /** `GET /api/user/models`: model names the user may call. */
 export async function fetchUserModels(): Promise<string[]> {
   const data = await http.get<unknown>('/api/user/models');
-  return Array.isArray(data) ? data.filter((model): model is string => typeof model === 'string') : [];
+  return Array.isArray(data)
+    ? data.filter((model): model is string => typeof model === 'string')
+    : [];
 }
 
 /** `GET /api/user/token`: replaces the system access token and returns the new one. */
@@ -45,14 +49,11 @@ export async function generateAccessToken(): Promise<string> {
 }
 
 /**
- * `PUT /api/user/self`: sets a new password. Username and display name are sent unchanged so
- * that a server which validates the whole body accepts it.
+ * `PUT /api/user/self {password}`: sets a new password. Only the password is sent: fields left
+ * out stay unchanged (and an old username longer than today's limit is not re-validated).
  */
-export function changeOwnPassword(request: {
-  username: string;
-  display_name: string;
-  password: string;
-}): Promise<unknown> {
+export function changeOwnPassword(password: string): Promise<unknown> {
+  const request: UpdateSelfRequest = { password };
   return http.put<unknown>('/api/user/self', request);
 }
 

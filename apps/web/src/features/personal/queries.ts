@@ -1,5 +1,11 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { changeOwnPassword, deleteOwnAccount, fetchSelf, fetchUserModels, generateAccessToken } from './api';
+import {
+  changeOwnPassword,
+  deleteOwnAccount,
+  fetchSelf,
+  fetchUserModels,
+  generateAccessToken,
+} from './api';
 
 export function useSelfQuery() {
   return useQuery({ queryKey: ['self'], queryFn: fetchSelf });

@@ -1,3 +1,4 @@
+import type { SetupRequest } from '@tollgate/contracts';
 import { http } from '../../lib/http-client';
 import { isRecord } from '../../lib/local-store';
 
@@ -11,14 +12,8 @@ export interface SetupState {
 /** Usage modes offered by the wizard; they map to SelfUseModeEnabled / DemoSiteEnabled. */
 export type UsageMode = 'external' | 'self' | 'demo';
 
-/** `POST /api/setup` body (field names as the server expects them). */
-export interface SetupSubmission {
-  username: string;
-  password: string;
-  confirmPassword: string;
-  SelfUseModeEnabled: boolean;
-  DemoSiteEnabled: boolean;
-}
+/** `POST /api/setup` body (the shared contract's field names). */
+export type SetupSubmission = SetupRequest;
 
 export async function fetchSetupState(): Promise<SetupState> {
   const data = await http.get<unknown>('/api/setup', { notifyErrors: false });

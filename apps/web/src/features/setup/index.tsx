@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
 import { PageLoading } from '../../components/page-loading';
+import { clearChangedFieldErrors } from '../../lib/clear-field-errors';
 import { ApiError } from '../../lib/http-client';
 import { notify } from '../../lib/notifier';
 import type { UsageMode } from './api';
@@ -100,18 +101,28 @@ export default function SetupPage() {
         )}
         <Form<SetupFormFields>
           form={form}
+          onValuesChange={clearChangedFieldErrors(form)}
           layout="vertical"
           initialValues={{ username: '', password: '', confirmPassword: '', usageMode: 'external' }}
           onFinish={onSubmit}
           requiredMark={false}
         >
           {rootInitialised ? (
-            <Alert type="info" showIcon style={{ marginBottom: 24 }} title={t('rootAlreadyInitialised')} />
+            <Alert
+              type="info"
+              showIcon
+              style={{ marginBottom: 24 }}
+              title={t('rootAlreadyInitialised')}
+            />
           ) : (
             <>
               <Divider titlePlacement="start">{t('adminAccount')}</Divider>
               <Form.Item name="username" label={t('fields.username')}>
-                <Input placeholder={t('fields.usernamePlaceholder')} allowClear autoComplete="username" />
+                <Input
+                  placeholder={t('fields.usernamePlaceholder')}
+                  allowClear
+                  autoComplete="username"
+                />
               </Form.Item>
               <Form.Item name="password" label={t('fields.password')}>
                 <Input.Password

@@ -1,6 +1,6 @@
 import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import { Drawer, Layout } from 'antd';
-import { Suspense, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { PageLoading } from '../../components/page-loading';
@@ -8,6 +8,7 @@ import { readFlag } from '../../lib/local-store';
 import { storageKeys } from '../../lib/storage-keys';
 import { useIsMobile } from '../../lib/use-is-mobile';
 import { StatusLoader } from '../../status/status-loader';
+import { useStatus } from '../../status/status-store';
 import { FooterBar } from './components/footer-bar';
 import { SetupGuard } from './components/setup-guard';
 import { SidebarMenu } from './components/sidebar-menu';
@@ -24,6 +25,11 @@ export function AppShell() {
   const isMobile = useIsMobile();
   const [collapsed, setCollapsed] = useState(() => readFlag(storageKeys.defaultCollapseSidebar));
   const [drawerOpen, setDrawerOpen] = useState(false);
+  // A freshly loaded status re-applies the site's default (first visit: nothing was stored yet).
+  const defaultCollapsed = useStatus().default_collapse_sidebar;
+  useEffect(() => {
+    if (defaultCollapsed !== undefined) setCollapsed(defaultCollapsed);
+  }, [defaultCollapsed]);
   const showSider = !isMobile && !sidebarHiddenOn(pathname);
   const fullBleed = pathname === '/' || pathname.startsWith('/chat/');
 

@@ -16,6 +16,9 @@ export function useSignOut(): () => Promise<void> {
       // The server session may already be gone; the local one is cleared regardless.
     }
     clearStoredUser();
-    queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'status' });
+    // Site-wide answers (status, setup state) stay; everything user-specific goes.
+    queryClient.removeQueries({
+      predicate: (query) => query.queryKey[0] !== 'status' && query.queryKey[0] !== 'setup',
+    });
   }, [queryClient]);
 }

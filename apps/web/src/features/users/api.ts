@@ -1,3 +1,4 @@
+import type { CreateUserRequest, ManageUserAction, UpdateUserRequest } from '@tollgate/contracts';
 import { http } from '../../lib/http-client';
 import { isRecord } from '../../lib/local-store';
 
@@ -37,27 +38,19 @@ export interface UserListQuery {
   group: string;
 }
 
-/** `POST /api/user/` body. */
-export interface NewUser {
-  username: string;
-  display_name: string;
-  password: string;
-}
+/** `POST /api/user/` body as the add drawer sends it. */
+export type NewUser = Required<Pick<CreateUserRequest, 'username' | 'display_name' | 'password'>>;
 
-/** `PUT /api/user/` body; an empty password keeps the current one. */
-export interface UserUpdate {
-  id: number;
-  username: string;
-  display_name: string;
-  password: string;
-  group: string;
-  quota: number;
-}
+/** `PUT /api/user/` body as the edit drawer sends it; an empty password keeps the current one. */
+export type UserUpdate = Required<
+  Pick<UpdateUserRequest, 'id' | 'username' | 'display_name' | 'password' | 'group' | 'quota'>
+>;
 
-export type ManageAction = 'promote' | 'demote' | 'enable' | 'disable' | 'delete';
+export type ManageAction = ManageUserAction;
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
-const number = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : 0);
+const number = (value: unknown) =>
+  typeof value === 'number' && Number.isFinite(value) ? value : 0;
 
 /** Converts one row of the answer, tolerating missing fields. */
 export function toManagedUser(value: unknown): ManagedUser | null {
@@ -81,7 +74,11 @@ export function toManagedUser(value: unknown): ManagedUser | null {
     wechat_id: text(value.wechat_id),
     telegram_id: text(value.telegram_id),
     linux_do_id: text(value.linux_do_id),
-    DeletedAt: typeof value.DeletedAt === 'string' && value.DeletedAt !== '' ? value.DeletedAt : null,
+    // Any set value (a date text, whatever the database's format) marks a deregistered user.
+    DeletedAt:
+      value.DeletedAt === null || value.DeletedAt === undefined || value.DeletedAt === ''
+        ? null
+        : String(value.DeletedAt),
   };
 }
 
@@ -120,7 +117,9 @@ export async function fetchUser(id: number): Promise<ManagedUser> {
 /** `GET /api/group/`: group names. */
 export async function fetchGroups(): Promise<string[]> {
   const data = await http.get<unknown>('/api/group/');
-  return Array.isArray(data) ? data.filter((group): group is string => typeof group === 'string') : [];
+  return Array.isArray(data)
+    ? data.filter((group): group is string => typeof group === 'string')
+    : [];
 }
 
 /** `POST /api/user/`. */

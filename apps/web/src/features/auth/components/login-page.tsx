@@ -94,7 +94,15 @@ export function LoginPage() {
             }
           />
         )}
-        <div style={{ display: 'flex', justifyContent: 'space-between', flexWrap: 'wrap', gap: 8, marginTop: 16 }}>
+        <div
+          style={{
+            display: 'flex',
+            justifyContent: 'space-between',
+            flexWrap: 'wrap',
+            gap: 8,
+            marginTop: 16,
+          }}
+        >
           {!status.self_use_mode_enabled ? (
             <Typography.Text>
               {t('login.noAccount')} <Link to="/register">{t('login.toRegister')}</Link>
@@ -106,7 +114,11 @@ export function LoginPage() {
             {t('login.forgotPassword')} <Link to="/reset">{t('login.toReset')}</Link>
           </Typography.Text>
         </div>
-        <ThirdPartyLogin status={status} turnstileToken={turnstileToken} turnstileRequired={turnstileRequired} />
+        <ThirdPartyLogin
+          status={status}
+          turnstileToken={turnstileToken}
+          turnstileRequired={turnstileRequired}
+        />
         {turnstileRequired && status.turnstile_site_key && (
           <TurnstileWidget siteKey={status.turnstile_site_key} onVerify={setTurnstileToken} />
         )}

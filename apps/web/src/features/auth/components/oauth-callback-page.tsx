@@ -39,7 +39,9 @@ export function OAuthCallbackPage({ provider }: { provider: OAuthProvider }) {
   }, [navigate, provider, searchParams, t]);
 
   return (
-    <Card style={{ minHeight: 300, display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
+    <Card
+      style={{ minHeight: 300, display: 'flex', alignItems: 'center', justifyContent: 'center' }}
+    >
       <div style={{ textAlign: 'center' }}>
         <Spin size="large" />
         <Typography.Paragraph style={{ marginTop: 16 }}>{prompt}</Typography.Paragraph>

@@ -13,7 +13,9 @@ describe('authorisation addresses', () => {
     );
   });
   it('sends OIDC back to /oauth/oidc on this origin', () => {
-    const url = new URL(oidcAuthorizeUrl('https://idp.example/auth', 'cid', 'st', 'https://gw.example'));
+    const url = new URL(
+      oidcAuthorizeUrl('https://idp.example/auth', 'cid', 'st', 'https://gw.example'),
+    );
     expect(url.origin + url.pathname).toBe('https://idp.example/auth');
     expect(url.searchParams.get('redirect_uri')).toBe('https://gw.example/oauth/oidc');
     expect(url.searchParams.get('scope')).toBe('openid profile email');

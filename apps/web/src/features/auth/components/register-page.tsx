@@ -2,6 +2,7 @@ import { Button, Card, Form, Input, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { clearChangedFieldErrors } from '../../../lib/clear-field-errors';
 import { notify } from '../../../lib/notifier';
 import { useStatus } from '../../../status/status-store';
 import { register, sendVerificationCode } from '../api';
@@ -9,7 +10,11 @@ import { ThirdPartyLogin } from './third-party-login';
 import { TurnstileWidget } from './turnstile-widget';
 import { currentAffiliateCode, useRememberAffiliateCode } from './use-affiliate-code';
 import { useCountdown } from './use-countdown';
-import { registrationLimits, validateRegistration, type RegistrationValues } from './validate-registration';
+import {
+  registrationLimits,
+  validateRegistration,
+  type RegistrationValues,
+} from './validate-registration';
 
 /** Seconds before another verification code may be requested. */
 const resendWait = 30;
@@ -94,7 +99,13 @@ export function RegisterPage() {
         <Typography.Title level={3} style={{ textAlign: 'center', marginTop: 0 }}>
           {t('register.title')}
         </Typography.Title>
-        <Form form={form} layout="vertical" onFinish={() => void onSubmit()} requiredMark={false}>
+        <Form
+          form={form}
+          layout="vertical"
+          onFinish={() => void onSubmit()}
+          onValuesChange={clearChangedFieldErrors(form)}
+          requiredMark={false}
+        >
           <Form.Item name="username" label={t('register.username')}>
             <Input
               placeholder={t('register.usernamePlaceholder', registrationLimits)}
@@ -121,7 +132,12 @@ export function RegisterPage() {
               <Form.Item label={t('register.email')} required={false}>
                 <Space.Compact style={{ width: '100%' }}>
                   <Form.Item name="email" noStyle>
-                    <Input type="email" placeholder={t('register.emailPlaceholder')} size="large" autoComplete="email" />
+                    <Input
+                      type="email"
+                      placeholder={t('register.emailPlaceholder')}
+                      size="large"
+                      autoComplete="email"
+                    />
                   </Form.Item>
                   <Button
                     size="large"
@@ -149,7 +165,11 @@ export function RegisterPage() {
             {t('register.haveAccount')} <Link to="/login">{t('register.toLogin')}</Link>
           </Typography.Text>
         </div>
-        <ThirdPartyLogin status={status} turnstileToken={turnstileToken} turnstileRequired={turnstileRequired} />
+        <ThirdPartyLogin
+          status={status}
+          turnstileToken={turnstileToken}
+          turnstileRequired={turnstileRequired}
+        />
         {turnstileRequired && status.turnstile_site_key && (
           <TurnstileWidget siteKey={status.turnstile_site_key} onVerify={setTurnstileToken} />
         )}

@@ -59,5 +59,7 @@ export function TelegramLoginButton({ botName, onAuth }: TelegramLoginButtonProp
     };
   }, [botName]);
 
-  return <div ref={container} style={{ display: 'flex', justifyContent: 'center', marginTop: 8 }} />;
+  return (
+    <div ref={container} style={{ display: 'flex', justifyContent: 'center', marginTop: 8 }} />
+  );
 }

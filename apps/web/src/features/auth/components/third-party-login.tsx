@@ -41,7 +41,11 @@ function LinuxDoIcon() {
 }
 
 /** Buttons for the enabled third-party sign-ins (GitHub, OIDC, Linux DO, WeChat, Telegram). */
-export function ThirdPartyLogin({ status, turnstileToken, turnstileRequired }: ThirdPartyLoginProps) {
+export function ThirdPartyLogin({
+  status,
+  turnstileToken,
+  turnstileRequired,
+}: ThirdPartyLoginProps) {
   const { t } = useTranslation('auth');
   const completeSignIn = useCompleteSignIn();
   const [wechatOpen, setWechatOpen] = useState(false);
@@ -91,7 +95,9 @@ export function ThirdPartyLogin({ status, turnstileToken, turnstileRequired }: T
               icon={<GithubOutlined />}
               aria-label={t('thirdParty.github')}
               onClick={() =>
-                void redirectWithState((state) => githubAuthorizeUrl(status.github_client_id ?? '', state))
+                void redirectWithState((state) =>
+                  githubAuthorizeUrl(status.github_client_id ?? '', state),
+                )
               }
             />
           </Tooltip>
@@ -124,7 +130,9 @@ export function ThirdPartyLogin({ status, turnstileToken, turnstileRequired }: T
               icon={<LinuxDoIcon />}
               aria-label={t('thirdParty.linuxdo')}
               onClick={() =>
-                void redirectWithState((state) => linuxDoAuthorizeUrl(status.linuxdo_client_id ?? '', state))
+                void redirectWithState((state) =>
+                  linuxDoAuthorizeUrl(status.linuxdo_client_id ?? '', state),
+                )
               }
             />
           </Tooltip>
@@ -142,7 +150,10 @@ export function ThirdPartyLogin({ status, turnstileToken, turnstileRequired }: T
         )}
       </Space>
       {status.telegram_oauth && status.telegram_bot_name && (
-        <TelegramLoginButton botName={status.telegram_bot_name} onAuth={(parameters) => void onTelegramAuth(parameters)} />
+        <TelegramLoginButton
+          botName={status.telegram_bot_name}
+          onAuth={(parameters) => void onTelegramAuth(parameters)}
+        />
       )}
       <WeChatLoginDialog
         open={wechatOpen}

@@ -67,5 +67,7 @@ export function TurnstileWidget({ siteKey, onVerify }: TurnstileWidgetProps) {
     };
   }, [siteKey, mode]);
 
-  return <div ref={container} style={{ display: 'flex', justifyContent: 'center', marginTop: 16 }} />;
+  return (
+    <div ref={container} style={{ display: 'flex', justifyContent: 'center', marginTop: 16 }} />
+  );
 }

@@ -1,5 +1,10 @@
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, USERNAME_MAX_LENGTH } from '@tollgate/contracts';
 import { describe, expect, it } from 'vitest';
-import { isDefaultRootLogin, validateRegistration } from './validate-registration';
+import {
+  isDefaultRootLogin,
+  registrationLimits,
+  validateRegistration,
+} from './validate-registration';
 
 const valid = {
   username: 'alice',
@@ -45,5 +50,15 @@ describe('isDefaultRootLogin', () => {
     expect(isDefaultRootLogin('root', '123456')).toBe(true);
     expect(isDefaultRootLogin('root', '12345678')).toBe(false);
     expect(isDefaultRootLogin('admin', '123456')).toBe(false);
+  });
+});
+
+describe('registrationLimits', () => {
+  it('matches the shared contracts', () => {
+    expect(registrationLimits).toEqual({
+      usernameMaxLength: USERNAME_MAX_LENGTH,
+      passwordMinLength: PASSWORD_MIN_LENGTH,
+      passwordMaxLength: PASSWORD_MAX_LENGTH,
+    });
   });
 });

@@ -1,4 +1,8 @@
-/** Limits of the registration form (spec part 1 and the server's own checks). */
+/**
+ * Limits of the registration form: the server's own limits. They equal the shared contracts'
+ * constants (a test checks it); importing those at run time would pull every schema into the
+ * login screen's bundle.
+ */
 export const registrationLimits = {
   usernameMaxLength: 12,
   passwordMinLength: 8,

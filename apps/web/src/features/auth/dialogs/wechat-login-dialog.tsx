@@ -11,7 +11,13 @@ interface WeChatLoginDialogProps {
 }
 
 /** WeChat sign-in: scan the QR code, follow the account, type the code it sends back. */
-export function WeChatLoginDialog({ open, qrCodeUrl, submitting, onSubmit, onClose }: WeChatLoginDialogProps) {
+export function WeChatLoginDialog({
+  open,
+  qrCodeUrl,
+  submitting,
+  onSubmit,
+  onClose,
+}: WeChatLoginDialogProps) {
   const { t } = useTranslation('auth');
   const [code, setCode] = useState('');
   return (

@@ -22,20 +22,36 @@ export function SystemOverview() {
         <Col xs={24} md={12}>
           <Card title={t('home.systemInfo')} extra={t('home.systemInfoHint')}>
             <Descriptions column={1}>
-              <Descriptions.Item label={t('home.name')}>{status.system_name || 'Tollgate'}</Descriptions.Item>
-              <Descriptions.Item label={t('home.version')}>{status.version || 'unknown'}</Descriptions.Item>
-              <Descriptions.Item label={t('home.startTime')}>{formatTimestamp(status.start_time)}</Descriptions.Item>
+              <Descriptions.Item label={t('home.name')}>
+                {status.system_name || 'Tollgate'}
+              </Descriptions.Item>
+              <Descriptions.Item label={t('home.version')}>
+                {status.version || 'unknown'}
+              </Descriptions.Item>
+              <Descriptions.Item label={t('home.startTime')}>
+                {formatTimestamp(status.start_time)}
+              </Descriptions.Item>
             </Descriptions>
           </Card>
         </Col>
         <Col xs={24} md={12}>
           <Card title={t('home.systemConfig')} extra={t('home.systemConfigHint')}>
             <Descriptions column={1}>
-              <Descriptions.Item label={t('home.emailVerification')}>{enabled(status.email_verification)}</Descriptions.Item>
-              <Descriptions.Item label={t('home.githubOAuth')}>{enabled(status.github_oauth)}</Descriptions.Item>
-              <Descriptions.Item label={t('home.wechatLogin')}>{enabled(status.wechat_login)}</Descriptions.Item>
-              <Descriptions.Item label={t('home.turnstileCheck')}>{enabled(status.turnstile_check)}</Descriptions.Item>
-              <Descriptions.Item label={t('home.telegramOAuth')}>{enabled(status.telegram_oauth)}</Descriptions.Item>
+              <Descriptions.Item label={t('home.emailVerification')}>
+                {enabled(status.email_verification)}
+              </Descriptions.Item>
+              <Descriptions.Item label={t('home.githubOAuth')}>
+                {enabled(status.github_oauth)}
+              </Descriptions.Item>
+              <Descriptions.Item label={t('home.wechatLogin')}>
+                {enabled(status.wechat_login)}
+              </Descriptions.Item>
+              <Descriptions.Item label={t('home.turnstileCheck')}>
+                {enabled(status.turnstile_check)}
+              </Descriptions.Item>
+              <Descriptions.Item label={t('home.telegramOAuth')}>
+                {enabled(status.telegram_oauth)}
+              </Descriptions.Item>
             </Descriptions>
           </Card>
         </Col>

@@ -14,7 +14,10 @@ export function useSiteNotice(): void {
     if (!data || data === readString(storageKeys.notice)) return;
     notify.notice(
       t('notice.title'),
-      <div className="tg-rich-content" dangerouslySetInnerHTML={{ __html: markdownToSafeHtml(data) }} />,
+      <div
+        className="tg-rich-content"
+        dangerouslySetInnerHTML={{ __html: markdownToSafeHtml(data) }}
+      />,
     );
     writeString(storageKeys.notice, data);
   }, [data, t]);

@@ -47,12 +47,12 @@ export function AccountSecurityCard({ user }: { user: SelfUser | undefined }) {
           }}
         />
       )}
-      <ChangePasswordDialog
-        open={changingPassword}
-        user={user}
-        onClose={() => setChangingPassword(false)}
+      <ChangePasswordDialog open={changingPassword} onClose={() => setChangingPassword(false)} />
+      <DeleteAccountDialog
+        open={deleting}
+        username={user?.username ?? ''}
+        onClose={() => setDeleting(false)}
       />
-      <DeleteAccountDialog open={deleting} username={user?.username ?? ''} onClose={() => setDeleting(false)} />
     </Card>
   );
 }

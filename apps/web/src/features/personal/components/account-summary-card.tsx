@@ -7,7 +7,13 @@ import type { SelfUser } from '../api';
 import { AvailableModels } from './available-models';
 
 /** Who the user is, their balance, usage and request count, and the models they may call. */
-export function AccountSummaryCard({ user, loading }: { user: SelfUser | undefined; loading: boolean }) {
+export function AccountSummaryCard({
+  user,
+  loading,
+}: {
+  user: SelfUser | undefined;
+  loading: boolean;
+}) {
   const { t } = useTranslation('personal');
   const username = user?.username ?? '';
   return (

@@ -1,7 +1,7 @@
 import { Form, Input, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { clearChangedFieldErrors } from '../../../lib/clear-field-errors';
 import { notify } from '../../../lib/notifier';
-import type { SelfUser } from '../api';
 import { useChangePasswordMutation } from '../queries';
 
 interface PasswordFields {
@@ -11,12 +11,11 @@ interface PasswordFields {
 
 interface ChangePasswordDialogProps {
   open: boolean;
-  user: SelfUser | undefined;
   onClose: () => void;
 }
 
 /** New password typed twice; both entries must match. */
-export function ChangePasswordDialog({ open, user, onClose }: ChangePasswordDialogProps) {
+export function ChangePasswordDialog({ open, onClose }: ChangePasswordDialogProps) {
   const { t } = useTranslation('personal');
   const [form] = Form.useForm<PasswordFields>();
   const mutation = useChangePasswordMutation();
@@ -32,16 +31,13 @@ export function ChangePasswordDialog({ open, user, onClose }: ChangePasswordDial
       notify.error(t('password.mismatch'));
       return;
     }
-    mutation.mutate(
-      { username: user?.username ?? '', display_name: user?.display_name ?? '', password },
-      {
-        onSuccess: () => {
-          notify.success(t('password.success'));
-          form.resetFields();
-          onClose();
-        },
+    mutation.mutate(password, {
+      onSuccess: () => {
+        notify.success(t('password.success'));
+        form.resetFields();
+        onClose();
       },
-    );
+    });
   };
 
   return (
@@ -56,7 +52,12 @@ export function ChangePasswordDialog({ open, user, onClose }: ChangePasswordDial
       onCancel={onClose}
       forceRender
     >
-      <Form form={form} layout="vertical" onFinish={onSubmit}>
+      <Form
+        form={form}
+        layout="vertical"
+        onFinish={onSubmit}
+        onValuesChange={clearChangedFieldErrors(form)}
+      >
         <Form.Item name="password" label={t('password.newPassword')}>
           <Input.Password placeholder={t('password.newPassword')} autoComplete="new-password" />
         </Form.Item>

@@ -50,7 +50,12 @@ export function DeleteAccountDialog({ open, username, onClose }: DeleteAccountDi
         onClose();
       }}
     >
-      <Alert type="error" showIcon title={t('deleteAccount.warning')} style={{ marginBottom: 16 }} />
+      <Alert
+        type="error"
+        showIcon
+        title={t('deleteAccount.warning')}
+        style={{ marginBottom: 16 }}
+      />
       <Input
         placeholder={t('deleteAccount.placeholder', { username })}
         value={confirmation}

@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { readString } from '../../../lib/local-store';
-import { sanitizeHtml } from '../../../lib/rich-content';
 import { storageKeys } from '../../../lib/storage-keys';
 import { useStatus } from '../../../status/status-store';
 
@@ -29,9 +28,26 @@ export function FooterBar() {
     if (status.footer_html !== undefined) setFooterHtml(status.footer_html);
   }, [status.footer_html]);
 
+  // The sanitiser is loaded only when a custom footer exists, keeping it off the first screen.
+  const [safeHtml, setSafeHtml] = useState<string | null>(null);
+  useEffect(() => {
+    if (footerHtml.trim() === '') {
+      setSafeHtml(null);
+      return;
+    }
+    let cancelled = false;
+    void import('dompurify').then(({ default: purify }) => {
+      if (!cancelled) setSafeHtml(purify.sanitize(footerHtml));
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [footerHtml]);
+
   if (footerHtml.trim() !== '') {
+    if (safeHtml === null) return null;
     return (
-      <div className="tg-footer tg-rich-content" dangerouslySetInnerHTML={{ __html: sanitizeHtml(footerHtml) }} />
+      <div className="tg-footer tg-rich-content" dangerouslySetInnerHTML={{ __html: safeHtml }} />
     );
   }
   return (

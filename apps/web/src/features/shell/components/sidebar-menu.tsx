@@ -8,7 +8,6 @@ import {
   KeyOutlined,
   MessageOutlined,
   PictureOutlined,
-  ProfileOutlined,
   SettingOutlined,
   TeamOutlined,
   UnorderedListOutlined,

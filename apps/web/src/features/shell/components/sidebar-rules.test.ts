@@ -5,7 +5,9 @@ const allFlags = { enable_data_export: true, enable_drawing: true, enable_task: 
 const noFlags = { enable_data_export: false, enable_drawing: false, enable_task: false };
 
 function keys(role: number | null, flags = allFlags): string[] {
-  return visibleSidebarGroups({ role, flags }).flatMap((group) => group.entries.map((entry) => entry.key));
+  return visibleSidebarGroups({ role, flags }).flatMap((group) =>
+    group.entries.map((entry) => entry.key),
+  );
 }
 
 describe('visibleSidebarGroups', () => {

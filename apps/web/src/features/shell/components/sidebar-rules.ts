@@ -36,7 +36,12 @@ export const sidebarGroups: readonly SidebarGroup[] = [
       { key: 'detail', path: '/detail', labelKey: 'nav.detail', flag: 'enable_data_export' },
       { key: 'token', path: '/token', labelKey: 'nav.token' },
       { key: 'log', path: '/log', labelKey: 'nav.log' },
-      { key: 'midjourney', path: '/midjourney', labelKey: 'nav.midjourney', flag: 'enable_drawing' },
+      {
+        key: 'midjourney',
+        path: '/midjourney',
+        labelKey: 'nav.midjourney',
+        flag: 'enable_drawing',
+      },
       { key: 'task', path: '/task', labelKey: 'nav.task', flag: 'enable_task' },
     ],
   },
@@ -80,7 +85,10 @@ export function visibleSidebarGroups(
   groups: readonly SidebarGroup[] = sidebarGroups,
 ): SidebarGroup[] {
   return groups
-    .map((group) => ({ ...group, entries: group.entries.filter((entry) => entryVisible(entry, access)) }))
+    .map((group) => ({
+      ...group,
+      entries: group.entries.filter((entry) => entryVisible(entry, access)),
+    }))
     .filter((group) => group.entries.length > 0 || group.withChats);
 }
 
@@ -114,5 +122,10 @@ export function parseChatEntries(text: string | null): { entries: ChatEntry[]; f
 
 /** Paths on which the sidebar is hidden (home, chat and setup). */
 export function sidebarHiddenOn(pathname: string): boolean {
-  return pathname === '/' || pathname === '/setup' || pathname === '/chat' || pathname.startsWith('/chat/');
+  return (
+    pathname === '/' ||
+    pathname === '/setup' ||
+    pathname === '/chat' ||
+    pathname.startsWith('/chat/')
+  );
 }

@@ -11,7 +11,10 @@ interface UserColumnHandlers {
 }
 
 /** Columns of the user list, with the per-row actions. */
-export function useUserColumns({ onEdit, onManage }: UserColumnHandlers): DataTableColumn<ManagedUser>[] {
+export function useUserColumns({
+  onEdit,
+  onManage,
+}: UserColumnHandlers): DataTableColumn<ManagedUser>[] {
   const { t } = useTranslation('users');
 
   const actionsFor = (user: ManagedUser): RowAction[] => [
@@ -116,13 +119,16 @@ export function useUserColumns({ onEdit, onManage }: UserColumnHandlers): DataTa
     {
       key: 'status',
       title: t('columns.status'),
-      render: (_, user) => <UserStatusTag status={user.status} deregistered={user.DeletedAt !== null} />,
+      render: (_, user) => (
+        <UserStatusTag status={user.status} deregistered={user.DeletedAt !== null} />
+      ),
     },
     {
       key: 'actions',
       title: t('columns.actions'),
       hideable: false,
-      render: (_, user) => (user.DeletedAt !== null ? null : <RowActions actions={actionsFor(user)} />),
+      render: (_, user) =>
+        user.DeletedAt !== null ? null : <RowActions actions={actionsFor(user)} />,
     },
   ];
 }

@@ -41,7 +41,10 @@ export function UserSearchBar({ groups, value, onSearch }: UserSearchBarProps) {
         options={groups.map((group) => ({ label: group, value: group }))}
         onChange={(group?: string) => onSearch({ keyword: keyword.trim(), group: group ?? '' })}
       />
-      <Button type="primary" onClick={() => onSearch({ keyword: keyword.trim(), group: value.group })}>
+      <Button
+        type="primary"
+        onClick={() => onSearch({ keyword: keyword.trim(), group: value.group })}
+      >
         {t('search.submit')}
       </Button>
     </Space>

@@ -32,7 +32,12 @@ export function UserStatusTag({ status, deregistered }: { status: number; deregi
   }
 }
 
-const highlighted: Record<string, string> = { vip: 'gold', pro: 'gold', svip: 'red', premium: 'red' };
+const highlighted: Record<string, string> = {
+  vip: 'gold',
+  pro: 'gold',
+  svip: 'red',
+  premium: 'red',
+};
 
 /** Group names: empty means the user's own group, `auto` means automatic selection. */
 export function GroupTags({ group }: { group: string }) {

@@ -1,7 +1,7 @@
 import { Button, Drawer, Form, Input, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../../lib/notifier';
-import { useIsMobile } from '../../../lib/use-is-mobile';
+import { useDrawerWidth } from '../../../lib/use-is-mobile';
 import type { NewUser } from '../api';
 import { useCreateUserMutation } from '../queries';
 
@@ -15,7 +15,7 @@ interface AddUserDrawerProps {
 /** Creates a user with username, display name and password. */
 export function AddUserDrawer({ open, onClose }: AddUserDrawerProps) {
   const { t } = useTranslation('users');
-  const isMobile = useIsMobile();
+  const drawerWidth = useDrawerWidth();
   const [form] = Form.useForm<NewUser>();
   const mutation = useCreateUserMutation();
 
@@ -37,7 +37,7 @@ export function AddUserDrawer({ open, onClose }: AddUserDrawerProps) {
   return (
     <Drawer
       placement="left"
-      size={isMobile ? '100%' : 600}
+      size={drawerWidth}
       open={open}
       onClose={onClose}
       title={t('add.title')}

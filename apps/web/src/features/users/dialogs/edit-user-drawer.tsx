@@ -1,9 +1,10 @@
 import { Button, Divider, Drawer, Form, Input, InputNumber, Select, Space, Spin } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { clearChangedFieldErrors } from '../../../lib/clear-field-errors';
 import { notify } from '../../../lib/notifier';
 import { quotaEquivalent } from '../../../lib/quota-format';
-import { useIsMobile } from '../../../lib/use-is-mobile';
+import { useDrawerWidth } from '../../../lib/use-is-mobile';
 import type { UserUpdate } from '../api';
 import { useGroupsQuery, useUpdateUserMutation, useUserQuery } from '../queries';
 import { AddQuotaDialog } from './add-quota-dialog';
@@ -30,7 +31,7 @@ interface EditUserDrawerProps {
 /** Edits username, display name, password, group and quota of one user; bindings are read-only. */
 export function EditUserDrawer({ userId, onClose }: EditUserDrawerProps) {
   const { t } = useTranslation('users');
-  const isMobile = useIsMobile();
+  const drawerWidth = useDrawerWidth();
   const [form] = Form.useForm<EditableFields>();
   const [addQuotaOpen, setAddQuotaOpen] = useState(false);
   const userQuery = useUserQuery(userId);
@@ -72,7 +73,7 @@ export function EditUserDrawer({ userId, onClose }: EditUserDrawerProps) {
   return (
     <Drawer
       placement="right"
-      size={isMobile ? '100%' : 600}
+      size={drawerWidth}
       open={userId !== null}
       onClose={onClose}
       title={t('edit.title')}
@@ -88,65 +89,70 @@ export function EditUserDrawer({ userId, onClose }: EditUserDrawerProps) {
     >
       <Spin spinning={userQuery.isFetching}>
         {user ? (
-        <Form
-          // A fresh copy of the user (re-opened drawer) starts a fresh form.
-          key={userQuery.dataUpdatedAt}
-          form={form}
-          layout="vertical"
-          initialValues={{
-            username: user.username,
-            display_name: user.display_name,
-            password: '',
-            group: user.group,
-            quota: user.quota,
-          }}
-        >
-          <Form.Item name="username" label={t('fields.username')}>
-            <Input placeholder={t('edit.usernamePlaceholder')} autoComplete="off" />
-          </Form.Item>
-          <Form.Item name="password" label={t('fields.password')}>
-            <Input.Password
-              placeholder={t('edit.passwordPlaceholder', { min: minimumPasswordLength })}
-              autoComplete="new-password"
-            />
-          </Form.Item>
-          <Form.Item name="display_name" label={t('fields.displayName')}>
-            <Input placeholder={t('edit.displayNamePlaceholder')} autoComplete="off" />
-          </Form.Item>
-          <Form.Item name="group" label={t('fields.group')}>
-            <Select
-              showSearch
-              placeholder={t('edit.groupPlaceholder')}
-              loading={groupsQuery.isPending}
-              options={(groupsQuery.data ?? []).map((group) => ({ label: group, value: group }))}
-              notFoundContent={t('edit.groupHint')}
-            />
-          </Form.Item>
-          <Form.Item
-            label={
-              equivalent === null
-                ? t('fields.remainingQuota')
-                : t('edit.remainingQuotaWithEquivalent', { amount: equivalent })
-            }
+          <Form
+            // A fresh copy of the user (re-opened drawer) starts a fresh form.
+            key={userQuery.dataUpdatedAt}
+            form={form}
+            layout="vertical"
+            onValuesChange={clearChangedFieldErrors(form)}
+            initialValues={{
+              username: user.username,
+              display_name: user.display_name,
+              password: '',
+              group: user.group,
+              quota: user.quota,
+            }}
           >
-            <Space.Compact style={{ width: '100%' }}>
-              <Form.Item name="quota" noStyle>
-                <InputNumber<number>
-                  style={{ width: '100%' }}
-                  precision={0}
-                  placeholder={t('edit.quotaPlaceholder')}
+            <Form.Item name="username" label={t('fields.username')}>
+              <Input placeholder={t('edit.usernamePlaceholder')} autoComplete="off" />
+            </Form.Item>
+            <Form.Item name="password" label={t('fields.password')}>
+              <Input.Password
+                placeholder={t('edit.passwordPlaceholder', { min: minimumPasswordLength })}
+                autoComplete="new-password"
+              />
+            </Form.Item>
+            <Form.Item name="display_name" label={t('fields.displayName')}>
+              <Input placeholder={t('edit.displayNamePlaceholder')} autoComplete="off" />
+            </Form.Item>
+            <Form.Item name="group" label={t('fields.group')}>
+              <Select
+                showSearch
+                placeholder={t('edit.groupPlaceholder')}
+                loading={groupsQuery.isPending}
+                options={(groupsQuery.data ?? []).map((group) => ({ label: group, value: group }))}
+                notFoundContent={t('edit.groupHint')}
+              />
+            </Form.Item>
+            <Form.Item
+              label={
+                equivalent === null
+                  ? t('fields.remainingQuota')
+                  : t('edit.remainingQuotaWithEquivalent', { amount: equivalent })
+              }
+            >
+              <Space.Compact style={{ width: '100%' }}>
+                <Form.Item name="quota" noStyle>
+                  <InputNumber<number>
+                    style={{ width: '100%' }}
+                    precision={0}
+                    placeholder={t('edit.quotaPlaceholder')}
+                  />
+                </Form.Item>
+                <Button onClick={() => setAddQuotaOpen(true)}>{t('addQuota.open')}</Button>
+              </Space.Compact>
+            </Form.Item>
+            <Divider>{t('edit.readOnlyDivider')}</Divider>
+            {boundAccounts.map((account) => (
+              <Form.Item key={account.field} label={t(account.labelKey)}>
+                <Input
+                  readOnly
+                  value={user?.[account.field] ?? ''}
+                  placeholder={t('edit.readOnlyHint')}
                 />
               </Form.Item>
-              <Button onClick={() => setAddQuotaOpen(true)}>{t('addQuota.open')}</Button>
-            </Space.Compact>
-          </Form.Item>
-          <Divider>{t('edit.readOnlyDivider')}</Divider>
-          {boundAccounts.map((account) => (
-            <Form.Item key={account.field} label={t(account.labelKey)}>
-              <Input readOnly value={user?.[account.field] ?? ''} placeholder={t('edit.readOnlyHint')} />
-            </Form.Item>
-          ))}
-        </Form>
+            ))}
+          </Form>
         ) : (
           <div style={{ minHeight: 200 }} />
         )}

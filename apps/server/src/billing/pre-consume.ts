@@ -1,0 +1,50 @@
+import { truncateProduct } from './exact-decimal.js';
+import type { PriceInfo } from './price-resolution.js';
+
+export interface PreConsumeInput {
+  /** Locally counted prompt tokens of the request. */
+  promptTokens: number;
+  /** The request's output limit: max(max_tokens, max_completion_tokens) for chat; 0 when absent. */
+  maxTokens: number;
+  /** `QuotaPerUnit` option: quota per USD. */
+  quotaPerUnit: number;
+  /** `PreConsumedQuota` option — despite its name a token count, used when maxTokens is 0. */
+  preConsumedTokens: number;
+}
+
+/**
+ * Quota to hold before relaying (new-api `ShouldPreConsumedQuota`, reference §4.1): per-call
+ * models hold their price; ratio models hold `PreConsumedQuota` tokens when the request sets no
+ * output limit, else prompt + limit tokens, at `modelRatio × groupRatio`. Truncated like Go's
+ * `int(…)`, but computed exactly (1000 tokens × 2.01 holds 2010, not 2009).
+ */
+export function estimatePreConsume(price: PriceInfo, input: PreConsumeInput): number {
+  if (price.usePrice)
+    return truncateProduct(price.modelPrice, input.quotaPerUnit, price.groupRatio);
+  const maxTokens = input.maxTokens > 0 ? input.maxTokens : 0;
+  const tokens = maxTokens === 0 ? input.preConsumedTokens : input.promptTokens + maxTokens;
+  return truncateProduct(tokens, price.modelRatio, price.groupRatio);
+}
+
+export interface TrustThresholdInput {
+  /** The user's current balance. */
+  userQuota: number;
+  /** The pre-consume estimate. */
+  estimate: number;
+  tokenUnlimited: boolean;
+  /** The token's remaining quota as read when the request was authenticated. */
+  tokenRemainQuota: number;
+}
+
+/**
+ * new-api holds nothing when the balances comfortably cover the call (reference §4.2 step 2):
+ * a user balance above 100 × the estimate, with an unlimited token or a token whose remaining
+ * quota is also above 100 × the estimate, pre-charges 0. Otherwise the estimate stands.
+ */
+export function applyTrustThreshold(input: TrustThresholdInput): number {
+  const threshold = 100 * input.estimate;
+  if (input.userQuota > threshold && (input.tokenUnlimited || input.tokenRemainQuota > threshold)) {
+    return 0;
+  }
+  return input.estimate;
+}

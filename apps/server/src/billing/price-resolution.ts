@@ -1,0 +1,118 @@
+import type { OptionKey } from '@tollgate/contracts';
+import { RelayError } from '../relay/relay-error.js';
+import { completionRatioFor } from './completion-ratio.js';
+import { billingModelName, ownNumber } from './model-names.js';
+
+/**
+ * The option getters billing reads. `OptionStore` satisfies it (its JSON values are parsed once
+ * per change, so these reads are map look-ups); tests pass plain objects.
+ */
+export interface PriceOptions {
+  getJson<T>(key: OptionKey): T;
+  getBoolean(key: OptionKey): boolean;
+}
+
+/** What one relay call costs per unit, resolved once before the call (reference §4.1). */
+export interface PriceInfo {
+  /** Billed per call (`ModelPrice`) rather than per token. */
+  readonly usePrice: boolean;
+  /** USD per call; −1 when billed by ratio. */
+  readonly modelPrice: number;
+  /** Quota per prompt token (1 = $2 per 1M tokens at the default 500000 quota per USD); 0 in price mode. */
+  readonly modelRatio: number;
+  /** Completion tokens cost this many prompt tokens; 0 in price mode. */
+  readonly completionRatio: number;
+  /** Cached prompt tokens cost this many prompt tokens; 0 in price mode. */
+  readonly cacheRatio: number;
+  /** Cache-write prompt tokens cost this many prompt tokens; 0 in price mode. */
+  readonly cacheCreationRatio: number;
+  /** Effective group multiplier: GroupGroupRatio[userGroup][group], else GroupRatio[group], else 1. */
+  readonly groupRatio: number;
+  /** Set (equal to `groupRatio`) when a GroupGroupRatio override applied; logged as `user_group_ratio`. */
+  readonly userGroupRatio: number | undefined;
+}
+
+export interface PriceRequest {
+  /** The model name the client asked for (billing uses it, never the mapped upstream name). */
+  model: string;
+  /** The group the call is routed and billed through (token group, or the group "auto" chose). */
+  group: string;
+  /** The user's own group, the row key of GroupGroupRatio. */
+  userGroup: string;
+  userId: number;
+  /** The user's `accept_unset_model_ratio_model` setting. */
+  acceptUnsetModelRatio: boolean;
+}
+
+/** Ratio billed for a model without price or ratio, when that is allowed at all. */
+export const UNKNOWN_MODEL_RATIO = 37.5;
+
+/**
+ * Cache-write multiplier. new-api hard-codes 1.25 for its listed Claude models and defaults every
+ * other model to 1.25 as well, so it is one constant (not an option).
+ */
+export const CACHE_CREATION_RATIO = 1.25;
+
+type RatioMap = Readonly<Record<string, number>>;
+type NestedRatioMap = Readonly<Record<string, Readonly<Record<string, number>>>>;
+
+/**
+ * Resolves how a call is priced: `ModelPrice` (per call) if the model has one, else the ratios.
+ * A model with neither is billed at ratio 37.5 in self-use mode or when the user accepts unpriced
+ * models; otherwise it is refused with new-api's `model_price_error` (500, local).
+ */
+export function resolvePrice(options: PriceOptions, request: PriceRequest): PriceInfo {
+  const name = billingModelName(request.model);
+
+  const groupGroupRatios = options.getJson<NestedRatioMap>('GroupGroupRatio');
+  const userRow =
+    groupGroupRatios && Object.hasOwn(groupGroupRatios, request.userGroup)
+      ? groupGroupRatios[request.userGroup]
+      : undefined;
+  const userGroupRatio =
+    typeof userRow === 'object' && userRow !== null ? ownNumber(userRow, request.group) : undefined;
+  const groupRatio =
+    userGroupRatio ?? ownNumber(options.getJson<RatioMap>('GroupRatio'), request.group) ?? 1;
+
+  const modelPrice = ownNumber(options.getJson<RatioMap>('ModelPrice'), name);
+  if (modelPrice !== undefined) {
+    return {
+      usePrice: true,
+      modelPrice,
+      modelRatio: 0,
+      completionRatio: 0,
+      cacheRatio: 0,
+      cacheCreationRatio: 0,
+      groupRatio,
+      userGroupRatio,
+    };
+  }
+
+  let modelRatio = ownNumber(options.getJson<RatioMap>('ModelRatio'), name);
+  if (modelRatio === undefined) {
+    if (!options.getBoolean('SelfUseModeEnabled') && !request.acceptUnsetModelRatio) {
+      throw unpricedModelError(request.model, request.userId);
+    }
+    modelRatio = UNKNOWN_MODEL_RATIO;
+  }
+
+  return {
+    usePrice: false,
+    modelPrice: -1,
+    modelRatio,
+    completionRatio: completionRatioFor(name, options.getJson<RatioMap>('CompletionRatio')),
+    cacheRatio: ownNumber(options.getJson<RatioMap>('CacheRatio'), name) ?? 1,
+    cacheCreationRatio: CACHE_CREATION_RATIO,
+    groupRatio,
+    userGroupRatio,
+  };
+}
+
+/** new-api's texts: the root user (id 1) is told to configure it or enable self-use mode. */
+function unpricedModelError(model: string, userId: number): RelayError {
+  const message =
+    userId === 1
+      ? `模型 ${model} 倍率或价格未配置，请设置或开始自用模式；Model ${model} ratio or price not set, please set or start self-use mode`
+      : `模型 ${model} 倍率或价格未配置, 请联系管理员设置；Model ${model} ratio or price not set, please contact administrator to set`;
+  return new RelayError(500, message, 'new_api_error', 'model_price_error', true);
+}

@@ -1,0 +1,42 @@
+import type { ChannelView } from '@tollgate/contracts';
+import type { ChannelRow } from '../db/schema.js';
+
+/**
+ * The channel as the console sees it, built field by field so the credential can never leak:
+ * `key` is always ''. NULL columns behind new-api's pointer fields stay null; the others read
+ * as '' or 0, as new-api renders them.
+ */
+export function channelRowToDto(row: Omit<ChannelRow, 'key'>): ChannelView {
+  return {
+    id: row.id,
+    type: row.type,
+    key: '',
+    openai_organization: row.openai_organization,
+    test_model: row.test_model,
+    status: row.status,
+    name: row.name ?? '',
+    weight: numberOrNull(row.weight),
+    created_time: Number(row.created_time ?? 0),
+    test_time: Number(row.test_time ?? 0),
+    response_time: Number(row.response_time ?? 0),
+    base_url: row.base_url,
+    other: row.other ?? '',
+    balance: Number(row.balance ?? 0),
+    balance_updated_time: Number(row.balance_updated_time ?? 0),
+    models: row.models ?? '',
+    group: row.group ?? '',
+    used_quota: Number(row.used_quota ?? 0),
+    model_mapping: row.model_mapping,
+    status_code_mapping: row.status_code_mapping,
+    priority: numberOrNull(row.priority),
+    auto_ban: numberOrNull(row.auto_ban),
+    other_info: row.other_info ?? '',
+    tag: row.tag,
+    setting: row.setting,
+    param_override: row.param_override,
+  };
+}
+
+function numberOrNull(value: number | null): number | null {
+  return value === null ? null : Number(value);
+}

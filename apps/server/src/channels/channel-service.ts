@@ -1,0 +1,237 @@
+/**
+ * Channel writes: create, update, delete, copy, status changes and ability repair. Every write
+ * changes `channels` and `abilities` in one transaction, then announces 'channels-changed' so
+ * caches rebuild.
+ */
+import {
+  CHANNEL_NAME_MAX_LENGTH,
+  CHANNEL_STATUS,
+  type ChannelView,
+  type CreateChannelRequest,
+  type UpdateChannelRequest,
+} from '@tollgate/contracts';
+import type { DatabaseHandle } from '../db/open-database.js';
+import { nowSeconds } from '../db/dialect-helpers.js';
+import { failure } from '../http/app-error.js';
+import type { AppEvents } from '../lib/app-events.js';
+import {
+  deleteAbilitiesOf,
+  repairAbilities,
+  replaceAbilities,
+  updateAbilitiesOf,
+} from './abilities.js';
+import {
+  prepareChannelChanges,
+  prepareNewChannel,
+  splitChannelKeys,
+  withStatusInfo,
+} from './channel-input.js';
+import { channelRowToDto } from './channel-dto.js';
+import { characters } from './channel-field-rules.js';
+import * as channels from './channel-repository.js';
+
+/** What channel writes need. */
+export interface ChannelServiceDeps {
+  database: DatabaseHandle;
+  events: AppEvents;
+}
+
+export const CHANNEL_NOT_FOUND = '渠道不存在';
+/** Most channels one create request may add (one per key line). */
+const MAX_CHANNELS_PER_CREATE = 1000;
+
+function announce(deps: ChannelServiceDeps): void {
+  deps.events.emit('channels-changed');
+}
+
+/**
+ * `POST /api/channel/`: one channel per key (batch mode splits the key into lines), each with its
+ * abilities. Returns the new ids.
+ */
+export async function createChannels(
+  deps: ChannelServiceDeps,
+  request: CreateChannelRequest,
+): Promise<number[]> {
+  const values = prepareNewChannel(request.channel);
+  const keys = splitChannelKeys(request.channel.key ?? '', request.mode === 'batch', values.type);
+  if (keys.length === 0) throw failure('渠道密钥不能为空');
+  if (keys.length > MAX_CHANNELS_PER_CREATE) {
+    throw failure(`一次最多添加 ${MAX_CHANNELS_PER_CREATE} 个渠道`);
+  }
+  const createdTime = nowSeconds();
+  const ids = await deps.database.db.transaction().execute(async (transaction) => {
+    const target = { db: transaction, dialect: deps.database.dialect };
+    const created: channels.ChannelRouting[] = [];
+    for (const key of keys) {
+      const id = await channels.insertChannel(target, {
+        ...values,
+        key,
+        created_time: createdTime,
+        test_time: 0,
+        response_time: 0,
+        balance: 0,
+        balance_updated_time: 0,
+        used_quota: 0,
+      });
+      created.push({ ...values, id });
+    }
+    await replaceAbilities(transaction, created);
+    return created.map((channel) => channel.id);
+  });
+  announce(deps);
+  return ids;
+}
+
+/**
+ * `PUT /api/channel/`: writes the sent fields (an empty key keeps the stored one), records a status
+ * change in `other_info`, and rebuilds the channel's abilities. Returns the channel as stored.
+ */
+export async function updateChannel(
+  deps: ChannelServiceDeps,
+  request: UpdateChannelRequest,
+): Promise<ChannelView> {
+  const { db } = deps.database;
+  const existing = await channels.findChannelById(db, request.id);
+  if (!existing) throw failure(CHANNEL_NOT_FOUND);
+  const changes = prepareChannelChanges(request, existing);
+  const key = request.key?.trim() ?? '';
+  if (key !== '') changes.key = key;
+  if (changes.status !== undefined && changes.status !== existing.status) {
+    // An operator's change carries no reason; the time still tells since when.
+    changes.other_info = withStatusInfo(
+      changes.other_info ?? existing.other_info,
+      '',
+      nowSeconds(),
+    );
+  }
+  const updated = await db.transaction().execute(async (transaction) => {
+    await channels.updateChannelColumns(transaction, existing.id, changes);
+    const row = await channels.findChannelById(transaction, existing.id);
+    if (!row) throw failure(CHANNEL_NOT_FOUND);
+    await replaceAbilities(transaction, [row]);
+    return row;
+  });
+  announce(deps);
+  return channelRowToDto(updated);
+}
+
+/**
+ * Sets one channel's status, recording `reason` and the time in `other_info` and flipping its
+ * abilities. For the server's own decisions (auto-disable on relay errors or zero balance,
+ * auto-enable after a passing test). Returns false when the channel is missing or already so.
+ */
+export async function setChannelStatus(
+  deps: ChannelServiceDeps,
+  id: number,
+  status: number,
+  reason: string,
+): Promise<boolean> {
+  const changed = await deps.database.db.transaction().execute(async (transaction) => {
+    const [row] = await channels.findStatusInfo(transaction, [id]);
+    if (!row || row.status === status) return false;
+    await channels.updateChannelColumns(transaction, id, {
+      status,
+      other_info: withStatusInfo(row.other_info, reason, nowSeconds()),
+    });
+    await updateAbilitiesOf(transaction, [id], { enabled: status === CHANNEL_STATUS.enabled });
+    return true;
+  });
+  if (changed) announce(deps);
+  return changed;
+}
+
+/** `DELETE /api/channel/:id`: the channel and its abilities. */
+export async function deleteChannel(deps: ChannelServiceDeps, id: number): Promise<void> {
+  await deps.database.db.transaction().execute(async (transaction) => {
+    const deleted = await channels.deleteChannels(transaction, [id]);
+    if (deleted === 0) throw failure(CHANNEL_NOT_FOUND);
+    await deleteAbilitiesOf(transaction, [id]);
+  });
+  announce(deps);
+}
+
+/** `POST /api/channel/batch`: deletes the listed channels and their abilities; returns the count. */
+export async function deleteChannelsByIds(
+  deps: ChannelServiceDeps,
+  ids: readonly number[],
+): Promise<number> {
+  if (ids.length === 0) throw failure('参数错误');
+  const deleted = await deps.database.db.transaction().execute(async (transaction) => {
+    await deleteAbilitiesOf(transaction, ids);
+    return channels.deleteChannels(transaction, ids);
+  });
+  announce(deps);
+  return deleted;
+}
+
+/**
+ * `DELETE /api/channel/disabled`: deletes manually and automatically disabled channels **and**
+ * their abilities (new-api leaves the abilities behind); returns the count.
+ */
+export async function deleteDisabledChannels(deps: ChannelServiceDeps): Promise<number> {
+  const deleted = await deps.database.db.transaction().execute(async (transaction) => {
+    const ids = await channels.findChannelIdsByStatus(transaction, [
+      CHANNEL_STATUS.manuallyDisabled,
+      CHANNEL_STATUS.autoDisabled,
+    ]);
+    await deleteAbilitiesOf(transaction, ids);
+    return channels.deleteChannels(transaction, ids);
+  });
+  announce(deps);
+  return deleted;
+}
+
+/** Options of `POST /api/channel/copy/:id`. */
+export interface CopyChannelOptions {
+  /** Appended to the name; default `_复制`. */
+  suffix: string;
+  /** Zero `balance` and `used_quota` on the copy; default true. */
+  resetBalance: boolean;
+}
+
+/**
+ * Duplicates a channel on the server, key included (the key never travels to the console and
+ * back), with fresh test results and abilities. Returns the new id.
+ */
+export async function copyChannel(
+  deps: ChannelServiceDeps,
+  id: number,
+  options: CopyChannelOptions,
+): Promise<number> {
+  const source = await channels.findChannelWithKey(deps.database.db, id);
+  if (!source) throw failure(CHANNEL_NOT_FOUND);
+  const name = `${source.name ?? ''}${options.suffix}`;
+  if (characters(name) > CHANNEL_NAME_MAX_LENGTH) {
+    throw failure(`渠道名称长度不能超过 ${CHANNEL_NAME_MAX_LENGTH} 个字符`);
+  }
+  const { id: _sourceId, ...fields } = source;
+  const newId = await deps.database.db.transaction().execute(async (transaction) => {
+    const target = { db: transaction, dialect: deps.database.dialect };
+    const copyId = await channels.insertChannel(target, {
+      ...fields,
+      name,
+      created_time: nowSeconds(),
+      test_time: 0,
+      response_time: 0,
+      ...(options.resetBalance ? { balance: 0, used_quota: 0, balance_updated_time: 0 } : {}),
+    });
+    await replaceAbilities(transaction, [{ ...fields, id: copyId }]);
+    return copyId;
+  });
+  announce(deps);
+  return newId;
+}
+
+/**
+ * `POST /api/channel/fix`: drops abilities of deleted channels and rebuilds every channel's rows
+ * that are missing or out of step; returns how many channels were rebuilt.
+ */
+export async function fixAbilities(deps: ChannelServiceDeps): Promise<number> {
+  const rebuilt = await deps.database.db
+    .transaction()
+    .execute(async (transaction) =>
+      repairAbilities(transaction, await channels.listAllRouting(transaction)),
+    );
+  announce(deps);
+  return rebuilt;
+}

@@ -1,0 +1,156 @@
+/**
+ * Asks an upstream which models it serves (`GET {base}/v1/models`), for the channel form's
+ * "fetch models" button. The key is sent only to the upstream and never appears in an error.
+ */
+import { request } from 'undici';
+import { z } from 'zod';
+import { CHANNEL_TYPE, effectiveBaseUrl } from './channel-types.js';
+
+/** What to ask: the channel type decides the path and the auth header. */
+export interface UpstreamModelsTarget {
+  type: number;
+  /** The channel's own address; '' = the type's default. */
+  baseUrl: string;
+  /** Only the first line is used (a batch form may hold several keys). */
+  key: string;
+}
+
+export interface FetchUpstreamModelsOptions {
+  /** Whole-request limit; default 15 s. */
+  timeoutMs?: number;
+  /** Largest accepted body; default 8 MiB. */
+  maxBytes?: number;
+}
+
+/** A failure the console can show as is (no stack, no credential). */
+export class UpstreamModelsError extends Error {
+  override name = 'UpstreamModelsError';
+}
+
+const DEFAULT_TIMEOUT_MS = 15_000;
+const DEFAULT_MAX_BYTES = 8 * 1024 * 1024;
+
+const modelListSchema = z.looseObject({
+  data: z.array(z.looseObject({ id: z.string() })),
+});
+
+/** The model-list URL for a channel type and address (Gemini and Ali serve it elsewhere). */
+export function modelsUrl(type: number, baseUrl: string): string {
+  const base = effectiveBaseUrl(type, baseUrl);
+  if (base === '') throw new UpstreamModelsError('未设置 API 地址');
+  let parsed: URL;
+  try {
+    parsed = new URL(base);
+  } catch {
+    throw new UpstreamModelsError('API 地址无效');
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
+    throw new UpstreamModelsError('API 地址无效');
+  }
+  if (type === CHANNEL_TYPE.gemini) return `${base}/v1beta/openai/models`;
+  if (type === CHANNEL_TYPE.ali) return `${base}/compatible-mode/v1/models`;
+  return `${base}/v1/models`;
+}
+
+function authHeaders(type: number, key: string): Record<string, string> {
+  if (key === '') return {};
+  if (type === CHANNEL_TYPE.anthropic)
+    return { 'x-api-key': key, 'anthropic-version': '2023-06-01' };
+  return { authorization: `Bearer ${key}` };
+}
+
+/** The model ids the upstream lists, in its order, without repeats. */
+export async function fetchUpstreamModels(
+  target: UpstreamModelsTarget,
+  options: FetchUpstreamModelsOptions = {},
+): Promise<string[]> {
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const url = modelsUrl(target.type, target.baseUrl);
+  const key = (target.key.trim().split('\n')[0] ?? '').trim();
+
+  let statusCode: number;
+  let text: string;
+  try {
+    const response = await request(url, {
+      method: 'GET',
+      headers: { accept: 'application/json', ...authHeaders(target.type, key) },
+      headersTimeout: timeoutMs,
+      bodyTimeout: timeoutMs,
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+    statusCode = response.statusCode;
+    text = await readLimited(response.body, options.maxBytes ?? DEFAULT_MAX_BYTES);
+  } catch (error) {
+    throw new UpstreamModelsError(describeNetworkError(error, timeoutMs));
+  }
+
+  if (statusCode !== 200) {
+    throw new UpstreamModelsError(`上游返回状态码 ${statusCode}：${upstreamMessage(text)}`);
+  }
+  let parsed: z.infer<typeof modelListSchema>;
+  try {
+    parsed = modelListSchema.parse(JSON.parse(text));
+  } catch {
+    throw new UpstreamModelsError('上游返回的不是合法的模型列表（需要 {"data": [{"id": ...}]}）');
+  }
+  const ids = parsed.data.map((model) =>
+    target.type === CHANNEL_TYPE.gemini ? model.id.replace(/^models\//, '') : model.id,
+  );
+  return [...new Set(ids.filter((id) => id.trim() !== ''))];
+}
+
+async function readLimited(body: AsyncIterable<Buffer> & { destroy(): unknown }, maxBytes: number) {
+  const parts: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of body) {
+    size += chunk.length;
+    if (size > maxBytes) {
+      body.destroy();
+      throw new UpstreamModelsError(
+        `上游响应过大（超过 ${Math.round(maxBytes / 1024 / 1024)} MiB）`,
+      );
+    }
+    parts.push(chunk);
+  }
+  return Buffer.concat(parts).toString('utf8');
+}
+
+function describeNetworkError(error: unknown, timeoutMs: number): string {
+  if (error instanceof UpstreamModelsError) return error.message;
+  const { code, name, message } = (error ?? {}) as {
+    code?: string;
+    name?: string;
+    message?: string;
+  };
+  if (
+    name === 'TimeoutError' ||
+    code === 'UND_ERR_HEADERS_TIMEOUT' ||
+    code === 'UND_ERR_BODY_TIMEOUT' ||
+    code === 'UND_ERR_CONNECT_TIMEOUT' ||
+    code === 'UND_ERR_ABORTED'
+  ) {
+    return `请求上游超时（${Math.round(timeoutMs / 1000)} 秒）`;
+  }
+  if (code === 'ECONNREFUSED') return '无法连接上游：连接被拒绝';
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return '无法连接上游：域名无法解析';
+  return `无法连接上游：${code ?? message ?? String(error)}`;
+}
+
+/** A short, readable reason from an upstream error body (OpenAI-style JSON or plain text). */
+export function upstreamMessage(text: string): string {
+  let message = text.trim();
+  try {
+    const body = JSON.parse(text) as {
+      error?: { message?: unknown } | string;
+      message?: unknown;
+    };
+    const nested =
+      typeof body.error === 'object' && body.error !== null ? body.error.message : undefined;
+    const candidate = nested ?? (typeof body.error === 'string' ? body.error : body.message);
+    if (typeof candidate === 'string' && candidate.trim() !== '') message = candidate.trim();
+  } catch {
+    // Not JSON: the raw text is the message.
+  }
+  if (message === '') return '（无响应内容）';
+  return message.length > 200 ? `${message.slice(0, 200)}…` : message;
+}

@@ -1,0 +1,278 @@
+/**
+ * Every table takes a complete row and gives it back unchanged, with the shared value conventions
+ * (numbers, booleans, strings) on every dialect, and quota columns hold values beyond 32 bits.
+ */
+import { sql, type Insertable, type Kysely } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import {
+  createTestDatabase,
+  testDatabaseKinds,
+  type TestDatabase,
+} from '../../test/support/test-databases.js';
+import { insertReturningId, type TableWithId } from './dialect-helpers.js';
+import type { Database } from './schema.js';
+
+const big = 10_000_000_000;
+const text = 'héllo 你好 🚀';
+
+/** One complete row per table with an id (every column given). */
+const rowsWithId: { [Table in TableWithId]: Insertable<Database[Table]> } = {
+  users: {
+    username: 'alice',
+    password: '$2a$10$abcdefghijklmnopqrstuv',
+    display_name: text,
+    role: 10,
+    status: 1,
+    email: 'a@example.com',
+    github_id: 'gh',
+    oidc_id: 'sub',
+    wechat_id: 'wx',
+    telegram_id: 'tg',
+    access_token: 'a'.repeat(32),
+    quota: big,
+    used_quota: big + 1,
+    request_count: 3,
+    group: 'vip',
+    aff_code: 'Ab3d',
+    aff_count: 2,
+    aff_quota: big + 2,
+    aff_history: big + 3,
+    inviter_id: 0,
+    deleted_at: null,
+    linux_do_id: '42',
+    setting: '{"a":1}',
+  },
+  tokens: {
+    user_id: 1,
+    key: 'k'.repeat(48),
+    status: 1,
+    name: 'default',
+    created_time: 1_700_000_000,
+    accessed_time: 1_700_000_001,
+    expired_time: -1,
+    remain_quota: big,
+    unlimited_quota: true,
+    model_limits_enabled: false,
+    model_limits: 'gpt-4o',
+    allow_ips: '127.0.0.1',
+    used_quota: big,
+    group: '',
+    deleted_at: null,
+  },
+  channels: {
+    type: 1,
+    key: 'sk-secret',
+    openai_organization: 'org',
+    test_model: 'gpt-4o-mini',
+    status: 1,
+    name: text,
+    weight: 3,
+    created_time: 1,
+    test_time: 2,
+    response_time: 350,
+    base_url: '',
+    other: '2024-05-01',
+    balance: 12.75,
+    balance_updated_time: 3,
+    models: 'gpt-4o,gpt-4o-mini',
+    group: 'default,vip',
+    used_quota: big,
+    model_mapping: '{"a":"b"}',
+    status_code_mapping: '',
+    priority: 5,
+    auto_ban: 1,
+    other_info: '{}',
+    tag: 'main',
+    setting: '{}',
+    param_override: null,
+  },
+  redemptions: {
+    user_id: 1,
+    key: 'r'.repeat(32),
+    status: 1,
+    name: 'promo',
+    quota: big,
+    created_time: 1,
+    redeemed_time: 0,
+    used_user_id: 0,
+    deleted_at: null,
+  },
+  logs: {
+    user_id: 1,
+    created_at: 1_700_000_000,
+    type: 2,
+    content: text,
+    username: 'alice',
+    token_name: 'default',
+    model_name: 'gpt-4o',
+    quota: big,
+    prompt_tokens: 100,
+    completion_tokens: 50,
+    use_time: 3,
+    is_stream: true,
+    channel_id: 1,
+    token_id: 1,
+    group: 'vip',
+    other: '{"model_ratio":2.5}',
+  },
+  top_ups: {
+    user_id: 1,
+    amount: big,
+    money: 19.99,
+    trade_no: 'USR1NO123',
+    create_time: 1,
+    status: 'pending',
+  },
+  midjourneys: {
+    code: 1,
+    user_id: 1,
+    action: 'IMAGINE',
+    mj_id: '1712',
+    prompt: text,
+    prompt_en: 'cat',
+    description: 'ok',
+    state: '',
+    submit_time: 1_700_000_000_000,
+    start_time: 1_700_000_000_500,
+    finish_time: 0,
+    image_url: '',
+    status: 'SUBMITTED',
+    progress: '0%',
+    fail_reason: '',
+    channel_id: 1,
+    quota: big,
+    buttons: '[]',
+    properties: '{}',
+  },
+  tasks: {
+    created_at: 1,
+    updated_at: 2,
+    task_id: 'suno-1',
+    platform: 'suno',
+    user_id: 1,
+    channel_id: 1,
+    quota: big,
+    action: '',
+    status: 'NOT_START',
+    fail_reason: '',
+    submit_time: 1,
+    start_time: 0,
+    finish_time: 0,
+    progress: '0%',
+    properties: '{"input":"a song"}',
+    data: null,
+  },
+  quota_data: {
+    user_id: 1,
+    username: 'alice',
+    model_name: 'gpt-4o',
+    created_at: 1_699_999_200,
+    token_used: 150,
+    count: 1,
+    quota: big,
+  },
+  setups: { version: 'v0.1.0', initialized_at: 1_700_000_000 },
+};
+
+describe.each(testDatabaseKinds())('table round trip on %s', (kind) => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase(kind);
+  });
+  afterAll(async () => {
+    await database?.drop();
+  });
+
+  it.each(Object.keys(rowsWithId) as TableWithId[])('%s keeps every value', async (table) => {
+    const values = rowsWithId[table];
+    const id = await insertReturningId(database.handle, table, values);
+    const db = database.handle.db as unknown as Kysely<Record<string, { id: number }>>;
+    const row = await db
+      .selectFrom(table)
+      .selectAll()
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ ...values, id });
+  });
+
+  it('abilities keep every value, with the composite primary key', async () => {
+    const { db } = database.handle;
+    const ability = {
+      group: 'vip',
+      model: 'gpt-4o',
+      channel_id: 1,
+      enabled: true,
+      priority: big,
+      weight: 7,
+      tag: null,
+    };
+    await db
+      .insertInto('abilities')
+      .values([ability, { ...ability, group: 'default', enabled: false }])
+      .execute();
+    const rows = await db.selectFrom('abilities').selectAll().where('enabled', '=', true).execute();
+    expect(rows).toEqual([ability]);
+    await expect(db.insertInto('abilities').values(ability).execute()).rejects.toThrow();
+  });
+
+  it('options keep every value and upsert by key', async () => {
+    const { db } = database.handle;
+    await db.insertInto('options').values({ key: 'Notice', value: text }).execute();
+    const upsert =
+      database.handle.dialect === 'mysql'
+        ? db
+            .insertInto('options')
+            .values({ key: 'Notice', value: 'new' })
+            .onDuplicateKeyUpdate({ value: 'new' })
+        : db
+            .insertInto('options')
+            .values({ key: 'Notice', value: 'new' })
+            .onConflict((conflict) => conflict.column('key').doUpdateSet({ value: 'new' }));
+    await upsert.execute();
+    expect(await db.selectFrom('options').selectAll().execute()).toEqual([
+      { key: 'Notice', value: 'new' },
+    ]);
+  });
+
+  it('fills defaults on a minimal insert', async () => {
+    const { db } = database.handle;
+    const id = await insertReturningId(database.handle, 'tokens', {
+      user_id: 9,
+      key: 'm'.repeat(48),
+    });
+    const token = await db
+      .selectFrom('tokens')
+      .selectAll()
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(token).toMatchObject({
+      status: 1,
+      expired_time: -1,
+      remain_quota: 0,
+      unlimited_quota: false,
+      model_limits_enabled: false,
+      model_limits: '',
+      allow_ips: '',
+      used_quota: 0,
+      group: '',
+      deleted_at: null,
+      name: null,
+    });
+  });
+
+  it('returns aggregates and booleans in expressions as numbers', async () => {
+    const { db } = database.handle;
+    const row = await db
+      .selectFrom('logs')
+      .select((expression) => [
+        expression.fn.countAll<number>().as('count'),
+        expression.fn.sum<number>('quota').as('quota'),
+        expression.fn.max<number>('created_at').as('latest'),
+      ])
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ count: 1, quota: big, latest: 1_700_000_000 });
+    const raw = await sql<{ total: number }>`select sum(quota) + 1 as total from logs`.execute(db);
+    expect(raw.rows[0].total).toBe(big + 1);
+  });
+});

@@ -1,0 +1,175 @@
+import {
+  CHANNEL_STATUS,
+  batchSetChannelTagRequestSchema,
+  channelIdsRequestSchema,
+  channelTagRequestSchema,
+  createChannelRequestSchema,
+  editChannelTagRequestSchema,
+  fetchModelsRequestSchema,
+  updateChannelRequestSchema,
+} from '@tollgate/contracts';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { listCatalogueModels } from '../../catalogue/model-catalogue.js';
+import {
+  enabledModels,
+  fetchChannelUpstreamModels,
+  fetchFormUpstreamModels,
+  getChannel,
+  listChannelsPage,
+  searchChannelList,
+} from '../../channels/channel-query-service.js';
+import {
+  copyChannel,
+  createChannels,
+  deleteChannel,
+  deleteChannelsByIds,
+  deleteDisabledChannels,
+  fixAbilities,
+  updateChannel,
+} from '../../channels/channel-service.js';
+import {
+  batchSetChannelTag,
+  editChannelTag,
+  setTagStatus,
+} from '../../channels/channel-tag-service.js';
+import type { AppContext } from '../app-context.js';
+import { requireAdmin } from '../auth.js';
+import { ok } from '../envelope.js';
+import { parseId, parseInput } from '../parse-body.js';
+
+const DEFAULT_PAGE_SIZE = 10;
+const MAX_PAGE_SIZE = 100;
+
+/** Go's strconv.ParseBool, as new-api reads `id_sort` / `tag_mode`; anything else is false. */
+const booleanQuery = z
+  .string()
+  .optional()
+  .transform((value) => ['1', 't', 'T', 'true', 'TRUE', 'True'].includes(value ?? ''))
+  .catch(false);
+
+const shapeQuery = {
+  id_sort: booleanQuery,
+  tag_mode: booleanQuery,
+  /** Tollgate extension: in tag mode, one aggregated row per tag (spec "tag-aggregate mode"). */
+  aggregate: booleanQuery,
+};
+
+/** Channel list: `p` is 0-based; `page_size` defaults to 10, at most 100. */
+const listQuerySchema = z.object({
+  p: z.coerce.number().int().min(0).max(1_000_000).catch(0),
+  page_size: z.coerce.number().int().min(1).catch(DEFAULT_PAGE_SIZE),
+  ...shapeQuery,
+});
+
+const searchText = z.string().max(200).catch('').default('');
+const searchQuerySchema = z.object({
+  keyword: searchText,
+  group: searchText,
+  model: searchText,
+  ...shapeQuery,
+});
+
+/** `POST /api/channel/copy/:id?suffix=&reset_balance=` (an absent suffix means `_复制`). */
+const copyQuerySchema = z.object({
+  suffix: z.string().max(64).catch('_复制').default('_复制'),
+  reset_balance: z
+    .string()
+    .optional()
+    .transform((value) => !['0', 'f', 'F', 'false', 'FALSE', 'False'].includes(value ?? ''))
+    .catch(true),
+});
+
+type IdParams = { Params: { id: string } };
+
+/**
+ * Channel administration for admins (reference §5.6, spec part 2 §7 "Channels"). Channel tests
+ * and balance refreshes live with the provider adaptors and are registered there.
+ */
+export async function registerChannelRoutes(api: FastifyInstance, context: AppContext) {
+  const guard = { preHandler: requireAdmin(context) };
+  const deps = { database: context.database, events: context.events };
+  const { database } = context;
+
+  api.get('/channel/', guard, async (request) => {
+    const query = parseInput(listQuerySchema, request.query);
+    const shape = { idSort: query.id_sort, tagMode: query.tag_mode, aggregate: query.aggregate };
+    const pageSize = Math.min(query.page_size, MAX_PAGE_SIZE);
+    return ok(await listChannelsPage(database, query.p, pageSize, shape));
+  });
+
+  api.get('/channel/search', guard, async (request) => {
+    const query = parseInput(searchQuerySchema, request.query);
+    const shape = { idSort: query.id_sort, tagMode: query.tag_mode, aggregate: query.aggregate };
+    const search = { keyword: query.keyword, group: query.group, model: query.model };
+    return ok(await searchChannelList(database, search, shape));
+  });
+
+  api.get('/channel/models', guard, async () => ok(listCatalogueModels()));
+  api.get('/channel/models_enabled', guard, async () => ok(await enabledModels(database)));
+
+  api.get<IdParams>('/channel/fetch_models/:id', guard, async (request) =>
+    ok(await fetchChannelUpstreamModels(database, parseId(request.params.id))),
+  );
+  api.post('/channel/fetch_models', guard, async (request) =>
+    ok(await fetchFormUpstreamModels(parseInput(fetchModelsRequestSchema, request.body))),
+  );
+
+  api.post('/channel/fix', guard, async () => ok(await fixAbilities(deps)));
+
+  api.post<IdParams>('/channel/copy/:id', guard, async (request) => {
+    const query = parseInput(copyQuerySchema, request.query);
+    const options = { suffix: query.suffix, resetBalance: query.reset_balance };
+    return ok({ id: await copyChannel(deps, parseId(request.params.id), options) });
+  });
+
+  api.delete('/channel/disabled', guard, async () => ok(await deleteDisabledChannels(deps)));
+
+  api.post('/channel/batch', guard, async (request) => {
+    const body = parseInput(channelIdsRequestSchema, request.body);
+    return ok(await deleteChannelsByIds(deps, body.ids));
+  });
+
+  api.post('/channel/batch/tag', guard, async (request) => {
+    const body = parseInput(batchSetChannelTagRequestSchema, request.body);
+    return ok(await batchSetChannelTag(deps, body.ids, body.tag));
+  });
+
+  api.post('/channel/tag/enabled', guard, async (request) => {
+    const body = parseInput(channelTagRequestSchema, request.body);
+    await setTagStatus(deps, body.tag, CHANNEL_STATUS.enabled);
+    return ok();
+  });
+
+  api.post('/channel/tag/disabled', guard, async (request) => {
+    const body = parseInput(channelTagRequestSchema, request.body);
+    await setTagStatus(deps, body.tag, CHANNEL_STATUS.manuallyDisabled);
+    return ok();
+  });
+
+  api.put('/channel/tag', guard, async (request) => {
+    await editChannelTag(deps, parseInput(editChannelTagRequestSchema, request.body));
+    return ok();
+  });
+
+  api.get<IdParams>('/channel/:id', guard, async (request) =>
+    ok(await getChannel(database, parseId(request.params.id))),
+  );
+
+  api.post('/channel/', guard, async (request) => {
+    await createChannels(deps, parseInput(createChannelRequestSchema, request.body));
+    return ok();
+  });
+
+  api.put('/channel/', guard, async (request) =>
+    ok(await updateChannel(deps, parseInput(updateChannelRequestSchema, request.body))),
+  );
+
+  // The console sends `DELETE /api/channel/{id}/`; both spellings are accepted.
+  for (const path of ['/channel/:id', '/channel/:id/']) {
+    api.delete<IdParams>(path, guard, async (request) => {
+      await deleteChannel(deps, parseId(request.params.id));
+      return ok();
+    });
+  }
+}

@@ -1,0 +1,85 @@
+import {
+  TOKEN_PAGE_SIZE_DEFAULT,
+  TOKEN_PAGE_SIZE_MAX,
+  createTokenRequestSchema,
+  tokenPageQuerySchema,
+  tokenSearchQuerySchema,
+  updateTokenRequestSchema,
+  updateTokenStatusRequestSchema,
+} from '@tollgate/contracts';
+import type { FastifyInstance } from 'fastify';
+import {
+  createOwnTokens,
+  deleteOwnToken,
+  getOwnToken,
+  listOwnTokens,
+  searchOwnTokens,
+  updateOwnToken,
+  updateOwnTokenStatus,
+} from '../../tokens/token-service.js';
+import type { AppContext } from '../app-context.js';
+import { requireAuthenticated, requireUser } from '../auth.js';
+import { ok } from '../envelope.js';
+import { parseId, parseInput } from '../parse-body.js';
+
+/** Keeps `p × size` a sane offset however large `p` is. */
+const MAX_PAGE_NUMBER = 1_000_000;
+
+/** `?status_only=<anything but empty, 0 or false>` selects the status-only update, as new-api. */
+function isStatusOnly(query: unknown): boolean {
+  const value = (query as Record<string, unknown> | undefined)?.status_only;
+  const text = Array.isArray(value) ? String(value[0] ?? '') : String(value ?? '');
+  return text !== '' && text !== '0' && text !== 'false';
+}
+
+/**
+ * The signed-in user's API tokens (reference §12.5, spec part 2 §7 Tokens). Every route is scoped to
+ * the caller: another user's token id answers as not found.
+ */
+export async function registerTokenRoutes(api: FastifyInstance, context: AppContext) {
+  const guard = { preHandler: requireUser(context) };
+  const deps = { database: context.database, options: context.options, events: context.events };
+
+  /** `data` is a bare array (no total): the console pages lazily with a 0-based `p`. */
+  api.get('/token/', guard, async (request) => {
+    const { p, size } = parseInput(tokenPageQuerySchema, request.query);
+    const page = Math.min(Math.max(p, 0), MAX_PAGE_NUMBER);
+    const pageSize = size <= 0 ? TOKEN_PAGE_SIZE_DEFAULT : Math.min(size, TOKEN_PAGE_SIZE_MAX);
+    return ok(await listOwnTokens(deps, requireAuthenticated(request).id, page, pageSize));
+  });
+
+  api.get('/token/search', guard, async (request) => {
+    const { keyword, token } = parseInput(tokenSearchQuerySchema, request.query);
+    return ok(await searchOwnTokens(deps, requireAuthenticated(request).id, keyword, token));
+  });
+
+  api.get<{ Params: { id: string } }>('/token/:id', guard, async (request) =>
+    ok(await getOwnToken(deps, requireAuthenticated(request).id, parseId(request.params.id))),
+  );
+
+  /** Answers `{success, message}` without the new keys, as new-api; the list shows them. */
+  api.post('/token/', guard, async (request) => {
+    const body = parseInput(createTokenRequestSchema, request.body);
+    await createOwnTokens(deps, requireAuthenticated(request), body);
+    return ok();
+  });
+
+  /** Full edit, or `?status_only=true` with `{id, status}`; answers the token as saved. */
+  api.put('/token/', guard, async (request) => {
+    const owner = requireAuthenticated(request);
+    if (isStatusOnly(request.query)) {
+      const body = parseInput(updateTokenStatusRequestSchema, request.body);
+      return ok(await updateOwnTokenStatus(deps, owner.id, body));
+    }
+    const body = parseInput(updateTokenRequestSchema, request.body);
+    return ok(await updateOwnToken(deps, owner, body));
+  });
+
+  // The console calls `DELETE /api/token/{id}/`; the reference route has no trailing slash.
+  for (const path of ['/token/:id', '/token/:id/']) {
+    api.delete<{ Params: { id: string } }>(path, guard, async (request) => {
+      await deleteOwnToken(deps, requireAuthenticated(request).id, parseId(request.params.id));
+      return ok();
+    });
+  }
+}

@@ -1,0 +1,189 @@
+import type { Expression, ExpressionBuilder, Kysely, SqlBool } from 'kysely';
+import type { Database, LogRow } from '../db/schema.js';
+import { LOG_TYPE } from './log-writer.js';
+
+/**
+ * Plain query functions over `logs`. Each takes the log database handle as its first argument: the logs
+ * table may live in its own database (`LOG_SQL_DSN`), so nothing here joins other tables.
+ */
+
+type LogDb = Kysely<Database>;
+
+/** Row filters shared by the list and stat queries; absent / empty / 0 values do not filter. */
+export interface LogFilter {
+  userId?: number;
+  /** 0 = every type. */
+  type?: number;
+  /** Unix seconds, inclusive; 0 = unbounded. */
+  startTimestamp?: number;
+  endTimestamp?: number;
+  /** Exact. */
+  username?: string;
+  /** Exact. */
+  tokenName?: string;
+  /** SQL LIKE pattern, used as given (the reference's rule: `gpt-4%` matches a family). */
+  modelNamePattern?: string;
+  channelId?: number;
+  /** Exact. */
+  group?: string;
+}
+
+function filterConditions(
+  where: ExpressionBuilder<Database, 'logs'>,
+  filter: LogFilter,
+): Expression<SqlBool>[] {
+  const conditions: Expression<SqlBool>[] = [];
+  if (filter.userId !== undefined) conditions.push(where('user_id', '=', filter.userId));
+  if (filter.type) conditions.push(where('type', '=', filter.type));
+  if (filter.startTimestamp) conditions.push(where('created_at', '>=', filter.startTimestamp));
+  if (filter.endTimestamp) conditions.push(where('created_at', '<=', filter.endTimestamp));
+  if (filter.username) conditions.push(where('username', '=', filter.username));
+  if (filter.tokenName) conditions.push(where('token_name', '=', filter.tokenName));
+  if (filter.modelNamePattern)
+    conditions.push(where('model_name', 'like', filter.modelNamePattern));
+  if (filter.channelId) conditions.push(where('channel_id', '=', filter.channelId));
+  if (filter.group) conditions.push(where('group', '=', filter.group));
+  return conditions;
+}
+
+export interface LogPageRows {
+  items: LogRow[];
+  total: number;
+}
+
+/** One page of matching logs, newest first, with the total count of matches. */
+export async function listLogs(
+  db: LogDb,
+  filter: LogFilter,
+  offset: number,
+  limit: number,
+): Promise<LogPageRows> {
+  const query = db.selectFrom('logs').where((where) => where.and(filterConditions(where, filter)));
+  const [items, count] = await Promise.all([
+    query.selectAll().orderBy('id', 'desc').offset(offset).limit(limit).execute(),
+    query.select((select) => select.fn.countAll<number | string>().as('total')).executeTakeFirst(),
+  ]);
+  return { items, total: Number(count?.total ?? 0) };
+}
+
+/** Σ quota of the consume logs matching `filter` (time range included). */
+export async function sumConsumeQuota(db: LogDb, filter: LogFilter): Promise<number> {
+  const row = await db
+    .selectFrom('logs')
+    .select((select) => select.fn.sum<number | string | null>('quota').as('quota'))
+    .where((where) =>
+      where.and([...filterConditions(where, filter), where('type', '=', LOG_TYPE.consume)]),
+    )
+    .executeTakeFirst();
+  return Number(row?.quota ?? 0);
+}
+
+/**
+ * Request count and Σ(prompt + completion tokens) of the consume logs matching `filter` created at or
+ * after `since` (the stat endpoints pass now − 60 s and drop the time range from the filter).
+ */
+export async function countRecentConsumption(
+  db: LogDb,
+  filter: LogFilter,
+  since: number,
+): Promise<{ requests: number; tokens: number }> {
+  const row = await db
+    .selectFrom('logs')
+    .select((select) => [
+      select.fn.countAll<number | string>().as('requests'),
+      select.fn.sum<number | string | null>('prompt_tokens').as('prompt'),
+      select.fn.sum<number | string | null>('completion_tokens').as('completion'),
+    ])
+    .where((where) =>
+      where.and([
+        ...filterConditions(where, filter),
+        where('type', '=', LOG_TYPE.consume),
+        where('created_at', '>=', since),
+      ]),
+    )
+    .executeTakeFirst();
+  return {
+    requests: Number(row?.requests ?? 0),
+    tokens: Number(row?.prompt ?? 0) + Number(row?.completion ?? 0),
+  };
+}
+
+/**
+ * Admin search: logs whose type equals `keyword` (when it is a number) or whose content starts with it;
+ * the newest `limit`.
+ */
+export async function searchLogs(db: LogDb, keyword: string, limit: number): Promise<LogRow[]> {
+  const type = /^-?\d{1,9}$/.test(keyword) ? Number(keyword) : undefined;
+  return db
+    .selectFrom('logs')
+    .selectAll()
+    .where((where) => {
+      const matches = [where('content', 'like', `${keyword}%`)];
+      if (type !== undefined) matches.push(where('type', '=', type));
+      return where.or(matches);
+    })
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+/** A user's logs of one type, the newest `limit`. */
+export async function listUserLogsOfType(
+  db: LogDb,
+  userId: number,
+  type: number,
+  limit: number,
+): Promise<LogRow[]> {
+  return db
+    .selectFrom('logs')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('type', '=', type)
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+/** The logs written for one token (by id), the newest `limit`. */
+export async function listTokenLogs(db: LogDb, tokenId: number, limit: number): Promise<LogRow[]> {
+  return db
+    .selectFrom('logs')
+    .selectAll()
+    .where('token_id', '=', tokenId)
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+/**
+ * Deletes logs created before `targetTimestamp`, `batchSize` rows per statement so a large table is
+ * never locked for long; returns how many rows went. Ids are selected first because MySQL cannot
+ * delete with a LIMIT subquery on the same table.
+ */
+export async function deleteLogsBefore(
+  db: LogDb,
+  targetTimestamp: number,
+  batchSize: number,
+): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const batch = await db
+      .selectFrom('logs')
+      .select('id')
+      .where('created_at', '<', targetTimestamp)
+      .orderBy('id')
+      .limit(batchSize)
+      .execute();
+    if (batch.length === 0) return total;
+    const result = await db
+      .deleteFrom('logs')
+      .where(
+        'id',
+        'in',
+        batch.map((row) => row.id),
+      )
+      .executeTakeFirst();
+    total += Number(result.numDeletedRows);
+    if (batch.length < batchSize) return total;
+  }
+}

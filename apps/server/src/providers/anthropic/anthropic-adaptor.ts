@@ -1,0 +1,159 @@
+import { RelayError } from '../../relay/relay-error.js';
+import type {
+  ChannelTarget,
+  ConvertedResponse,
+  ProviderAdaptor,
+  RelayCallInput,
+  RelayMode,
+  StreamConverter,
+  UpstreamError,
+  UpstreamRequest,
+} from '../provider-adaptor.js';
+import { parseJsonObject, readObject } from '../json-guards.js';
+import { toRelayError } from '../upstream-error.js';
+import { unsupportedModeError } from '../unsupported-mode-error.js';
+import { anthropicErrorStatus, parseAnthropicError } from './anthropic-error.js';
+import { AnthropicStreamConverter } from './anthropic-stream-converter.js';
+import { convertAnthropicMessage } from './convert-anthropic-response.js';
+import {
+  FALLBACK_MAX_TOKENS,
+  convertToAnthropicRequest,
+  type AnthropicRequestOptions,
+} from './convert-to-anthropic-request.js';
+
+/** Default base URL of channel type 14. */
+export const ANTHROPIC_DEFAULT_BASE_URL = 'https://api.anthropic.com';
+/** `anthropic-version` when the client sends none. */
+export const DEFAULT_ANTHROPIC_VERSION = '2023-06-01';
+
+/** The `claude.*` options the adaptor follows. */
+export interface AnthropicSettings extends AnthropicRequestOptions {
+  /**
+   * `claude.model_headers_settings`: extra headers per **original** model,
+   * `{model: {header: [values]}}` (values joined with `,`).
+   */
+  modelHeaders: Readonly<Record<string, Readonly<Record<string, readonly string[]>>>>;
+}
+
+export const DEFAULT_ANTHROPIC_SETTINGS: AnthropicSettings = {
+  defaultMaxTokens: { default: FALLBACK_MAX_TOKENS },
+  thinkingAdapterEnabled: true,
+  thinkingBudgetRatio: 0.8,
+  modelHeaders: {},
+};
+
+/**
+ * Anthropic Messages API (channel type 14) behind the OpenAI chat format: requests are
+ * converted to `/v1/messages`, answers and streams back to chat completions. Only chat mode.
+ * Settings are read through a function so option changes apply to the next call.
+ */
+export class AnthropicAdaptor implements ProviderAdaptor {
+  readonly name = 'anthropic';
+
+  constructor(
+    private readonly settings: () => AnthropicSettings = () => DEFAULT_ANTHROPIC_SETTINGS,
+  ) {}
+
+  supports(mode: RelayMode): boolean {
+    return mode === 'chat';
+  }
+
+  supportsStreamOptions(_channel: ChannelTarget): boolean {
+    // Anthropic always reports usage in its stream; the converter emits the usage chunk.
+    return true;
+  }
+
+  buildRequest(input: RelayCallInput): UpstreamRequest {
+    if (!this.supports(input.mode)) throw unsupportedModeError(input.mode, input.channel.type);
+    if (!input.body) throw RelayError.badRequest('the request body must be a JSON object');
+    const settings = this.settings();
+    const request = convertToAnthropicRequest(
+      input.body,
+      input.upstreamModel,
+      input.stream,
+      settings,
+    );
+    const base = (input.channel.baseUrl || ANTHROPIC_DEFAULT_BASE_URL).replace(/\/+$/, '');
+    return {
+      url: `${base}/v1/messages`,
+      method: 'POST',
+      headers: this.buildHeaders(input, settings),
+      body: JSON.stringify(request),
+    };
+  }
+
+  convertResponse(input: RelayCallInput, body: Buffer, _contentType: string): ConvertedResponse {
+    const message = parseJsonObject(body.toString('utf8'));
+    if (!message) {
+      throw RelayError.upstream(
+        500,
+        'upstream returned a response body that is not a JSON object',
+        'upstream_error',
+        'unmarshal_response_body_failed',
+      );
+    }
+    if (message.type === 'error') {
+      const parsed = parseAnthropicError(500, body);
+      const error = readObject(message, 'error');
+      throw toRelayError({
+        ...parsed,
+        status: anthropicErrorStatus(typeof error?.type === 'string' ? error.type : ''),
+      });
+    }
+    const converted = convertAnthropicMessage(
+      message,
+      input.upstreamModel,
+      Math.floor(Date.now() / 1000),
+    );
+    return {
+      body: JSON.stringify(converted.completion),
+      contentType: 'application/json',
+      usage: converted.usage,
+      completionText: converted.completionText,
+    };
+  }
+
+  createStreamConverter(input: RelayCallInput): StreamConverter {
+    return new AnthropicStreamConverter(input);
+  }
+
+  parseError(status: number, body: Buffer): UpstreamError {
+    return parseAnthropicError(status, body);
+  }
+
+  private buildHeaders(input: RelayCallInput, settings: AnthropicSettings): Record<string, string> {
+    const clientVersion = input.clientHeaders['anthropic-version'];
+    const headers: Record<string, string> = {
+      'x-api-key': input.channel.key,
+      'anthropic-version':
+        typeof clientVersion === 'string' && clientVersion
+          ? clientVersion
+          : DEFAULT_ANTHROPIC_VERSION,
+      'Content-Type': 'application/json',
+    };
+    const accept = input.clientHeaders.accept;
+    if (typeof accept === 'string' && accept) headers.Accept = accept;
+    else if (input.stream) headers.Accept = 'text/event-stream';
+
+    const betas = new Set<string>();
+    addCommaList(betas, input.clientHeaders['anthropic-beta']);
+    const modelHeaders = Object.hasOwn(settings.modelHeaders, input.originalModel)
+      ? settings.modelHeaders[input.originalModel]
+      : {};
+    for (const [name, values] of Object.entries(modelHeaders)) {
+      if (name.toLowerCase() === 'anthropic-beta') addCommaList(betas, values.join(','));
+      else headers[name] = values.join(',');
+    }
+    if (betas.size > 0) headers['anthropic-beta'] = [...betas].join(',');
+    return headers;
+  }
+}
+
+function addCommaList(target: Set<string>, value: string | string[] | undefined): void {
+  const text = Array.isArray(value) ? value.join(',') : value;
+  if (!text) return;
+  for (const item of text.split(',')) {
+    const trimmed = item.trim();
+    if (trimmed) target.add(trimmed);
+  }
+}

@@ -1,0 +1,240 @@
+import { toOpenAiUsage, type Usage } from '../../relay/usage.js';
+import type {
+  RelayCallInput,
+  SseEvent,
+  StreamConverter,
+  UpstreamError,
+} from '../provider-adaptor.js';
+import {
+  parseJsonObject,
+  readNumber,
+  readObject,
+  readString,
+  type JsonObject,
+} from '../json-guards.js';
+import { DONE_FRAME, dataFrame } from '../sse-frame.js';
+import { ThinkingToContent } from '../thinking-to-content.js';
+import {
+  emptyAnthropicCounts,
+  mergeAnthropicUsage,
+  toUsage,
+  type AnthropicUsageCounts,
+} from './convert-anthropic-usage.js';
+import { anthropicErrorStatus } from './anthropic-error.js';
+import { mapAnthropicFinishReason } from './map-anthropic-finish-reason.js';
+
+/** What a content block index stands for in the OpenAI stream. */
+type BlockKind = { kind: 'text' | 'thinking' | 'other' } | { kind: 'tool'; toolIndex: number };
+
+/**
+ * Converts an Anthropic Messages event stream into OpenAI `chat.completion.chunk`s:
+ * message_start → a role chunk (once, even if upstream repeats it); text deltas → `content`;
+ * thinking deltas → `reasoning_content`; a `tool_use` block start → a tool call header
+ * (`index`, `id`, `type`, `function.name`), its `input_json_delta`s → argument deltas at the same
+ * index; message_delta → a chunk with the mapped finish_reason. Usage comes from message_start
+ * (input and cache counts) and message_delta (final output count): until message_delta arrives
+ * the reported completion is 0, so the relay counts output locally on a broken stream rather
+ * than billing message_start's placeholder output count. `ping`, signatures,
+ * citations and server-side tool blocks produce nothing. An `error` event ends the stream: it is
+ * sent to the client as an OpenAI error frame and kept in `upstreamError`.
+ */
+export class AnthropicStreamConverter implements StreamConverter {
+  private id = '';
+  private model: string;
+  private readonly created = Math.floor(Date.now() / 1000);
+  private started = false;
+  private readonly counts: AnthropicUsageCounts = emptyAnthropicCounts();
+  private usageState: 'none' | 'input' | 'final' = 'none';
+  private readonly blocks = new Map<number, BlockKind>();
+  private toolCalls = 0;
+  private readonly generated: string[] = [];
+  private error: UpstreamError | undefined;
+  private readonly thinkingToContent: ThinkingToContent | undefined;
+
+  constructor(private readonly input: RelayCallInput) {
+    this.model = input.upstreamModel;
+    this.thinkingToContent = input.channel.setting.thinking_to_content
+      ? new ThinkingToContent()
+      : undefined;
+  }
+
+  get usage(): Usage | undefined {
+    if (this.usageState === 'none') return undefined;
+    const usage = toUsage(this.counts);
+    if (this.usageState === 'input') {
+      usage.completionTokens = 0;
+      usage.reasoningTokens = 0;
+    }
+    return usage;
+  }
+
+  get toolCallCount(): number {
+    return this.toolCalls;
+  }
+
+  /** The error event upstream sent, if any; the stream is over once it is set. */
+  get upstreamError(): UpstreamError | undefined {
+    return this.error;
+  }
+
+  completionText(): string {
+    return this.generated.join('');
+  }
+
+  onEvent(event: SseEvent): string {
+    if (this.error) return '';
+    const data = parseJsonObject(event.data);
+    if (!data) return '';
+    switch (readString(data, 'type') || event.event) {
+      case 'message_start':
+        return this.onMessageStart(data);
+      case 'content_block_start':
+        return this.onBlockStart(data);
+      case 'content_block_delta':
+        return this.onBlockDelta(data);
+      case 'message_delta':
+        return this.onMessageDelta(data);
+      case 'error':
+        return this.onError(data);
+      default:
+        // ping, content_block_stop, message_stop and future events carry nothing to relay.
+        return '';
+    }
+  }
+
+  finish(options: { clean: boolean; usage: Usage }): string {
+    if (!options.clean || this.error) return '';
+    if (!this.input.clientWantsUsage) return DONE_FRAME;
+    const usageChunk = { ...this.chunkHeader(), choices: [], usage: toOpenAiUsage(options.usage) };
+    return dataFrame(JSON.stringify(usageChunk)) + DONE_FRAME;
+  }
+
+  private onMessageStart(data: JsonObject): string {
+    const message = readObject(data, 'message');
+    if (!message) return '';
+    const usage = readObject(message, 'usage');
+    if (usage) {
+      mergeAnthropicUsage(this.counts, usage);
+      if (this.usageState === 'none') this.usageState = 'input';
+    }
+    if (this.started) return '';
+    this.id = readString(message, 'id') ?? '';
+    this.model = readString(message, 'model') || this.model;
+    return this.roleFrame();
+  }
+
+  private onBlockStart(data: JsonObject): string {
+    const index = readNumber(data, 'index') ?? 0;
+    const block = readObject(data, 'content_block') ?? {};
+    switch (block.type) {
+      case 'text':
+        this.blocks.set(index, { kind: 'text' });
+        return this.textDelta('content', readString(block, 'text'));
+      case 'thinking':
+        this.blocks.set(index, { kind: 'thinking' });
+        return this.textDelta('reasoning_content', readString(block, 'thinking'));
+      case 'tool_use': {
+        const toolIndex = this.toolCalls;
+        this.toolCalls += 1;
+        this.blocks.set(index, { kind: 'tool', toolIndex });
+        const name = readString(block, 'name') ?? '';
+        const input = readObject(block, 'input');
+        // The API streams the input as deltas and starts with `{}`; a proxy may send it whole.
+        const argumentsText = input && Object.keys(input).length > 0 ? JSON.stringify(input) : '';
+        this.generated.push(name, argumentsText);
+        const call = {
+          index: toolIndex,
+          id: readString(block, 'id') ?? '',
+          type: 'function',
+          function: { name, arguments: argumentsText },
+        };
+        return this.frame({ tool_calls: [call] }, null);
+      }
+      default:
+        this.blocks.set(index, { kind: 'other' });
+        return '';
+    }
+  }
+
+  private onBlockDelta(data: JsonObject): string {
+    const delta = readObject(data, 'delta');
+    if (!delta) return '';
+    switch (delta.type) {
+      case 'text_delta':
+        return this.textDelta('content', readString(delta, 'text'));
+      case 'thinking_delta':
+        return this.textDelta('reasoning_content', readString(delta, 'thinking'));
+      case 'input_json_delta': {
+        const block = this.blocks.get(readNumber(data, 'index') ?? 0);
+        const partial = readString(delta, 'partial_json');
+        if (!block || block.kind !== 'tool' || !partial) return '';
+        this.generated.push(partial);
+        return this.frame(
+          { tool_calls: [{ index: block.toolIndex, function: { arguments: partial } }] },
+          null,
+        );
+      }
+      default:
+        return '';
+    }
+  }
+
+  private onMessageDelta(data: JsonObject): string {
+    const usage = readObject(data, 'usage');
+    if (usage) mergeAnthropicUsage(this.counts, usage);
+    this.usageState = 'final';
+    const delta = readObject(data, 'delta');
+    const finishReason = mapAnthropicFinishReason(delta && readString(delta, 'stop_reason'));
+    return finishReason ? this.frame({}, finishReason) : '';
+  }
+
+  private onError(data: JsonObject): string {
+    const error = readObject(data, 'error') ?? {};
+    const type = readString(error, 'type') || 'upstream_error';
+    const message = readString(error, 'message') || 'upstream stream reported an error';
+    this.error = { status: anthropicErrorStatus(type), message, type, code: '', param: '' };
+    return dataFrame(JSON.stringify({ error: { message, type, param: '', code: '' } }));
+  }
+
+  private textDelta(field: 'content' | 'reasoning_content', text: string | undefined): string {
+    if (!text) return '';
+    this.generated.push(text);
+    return this.frame({ [field]: text }, null);
+  }
+
+  /** A chunk frame with one choice, preceded by the role chunk if none was sent yet. */
+  private frame(delta: JsonObject, finishReason: string | null): string {
+    const prefix = this.started ? '' : this.roleFrame();
+    if (this.thinkingToContent) this.thinkingToContent.apply(delta, finishReason !== null);
+    const chunk = {
+      ...this.chunkHeader(),
+      choices: [{ index: 0, delta, logprobs: null, finish_reason: finishReason }],
+    };
+    return prefix + dataFrame(JSON.stringify(chunk));
+  }
+
+  private roleFrame(): string {
+    this.started = true;
+    const chunk = {
+      ...this.chunkHeader(),
+      choices: [
+        {
+          index: 0,
+          delta: { role: 'assistant', content: '' },
+          logprobs: null,
+          finish_reason: null,
+        },
+      ],
+    };
+    return dataFrame(JSON.stringify(chunk));
+  }
+
+  private chunkHeader(): JsonObject {
+    return {
+      id: this.id,
+      object: 'chat.completion.chunk',
+      created: this.created,
+      model: this.model,
+    };
+  }
+}

@@ -1,0 +1,77 @@
+import { isJsonObject, readNumber, type JsonObject } from '../json-guards.js';
+import type { AnthropicRequest } from './anthropic-api-types.js';
+import { applyThinkingAdapter } from './anthropic-thinking-adapter.js';
+import { convertMessages } from './convert-anthropic-messages.js';
+import { convertToolChoice, convertTools } from './convert-anthropic-tools.js';
+
+/** Options of the OpenAI → Anthropic request conversion (the `claude.*` options). */
+export interface AnthropicRequestOptions {
+  /** `claude.default_max_tokens`: per-model max_tokens with a `default` key. */
+  defaultMaxTokens: Readonly<Record<string, number>>;
+  /** `claude.thinking_adapter_enabled`. */
+  thinkingAdapterEnabled: boolean;
+  /** `claude.thinking_adapter_budget_tokens_percentage`. */
+  thinkingBudgetRatio: number;
+}
+
+/** max_tokens when neither the request nor `claude.default_max_tokens` gives one. */
+export const FALLBACK_MAX_TOKENS = 8192;
+
+/**
+ * An OpenAI chat request body as an Anthropic Messages request (reference §3.6 "claude"):
+ * messages and system (see convertMessages), tools and tool_choice, `stop` → `stop_sequences`,
+ * `max_tokens` (or `max_completion_tokens`, else the per-model default), temperature, top_p,
+ * top_k, `user` → `metadata.user_id`, a client-sent `thinking` object, then the `-thinking`
+ * adapter. OpenAI-only fields (n, logprobs, penalties, response_format, …) are dropped.
+ */
+export function convertToAnthropicRequest(
+  body: JsonObject,
+  model: string,
+  stream: boolean,
+  options: AnthropicRequestOptions,
+): AnthropicRequest {
+  const { system, messages } = convertMessages(body.messages);
+  const request: AnthropicRequest = {
+    model,
+    messages,
+    max_tokens: requestedMaxTokens(body) ?? defaultMaxTokens(model, options),
+  };
+  if (system !== undefined) request.system = system;
+  if (stream) request.stream = true;
+
+  const stopSequences = convertStop(body.stop);
+  if (stopSequences.length > 0) request.stop_sequences = stopSequences;
+  for (const key of ['temperature', 'top_p', 'top_k'] as const) {
+    const value = readNumber(body, key);
+    if (value !== undefined) request[key] = value;
+  }
+  if (typeof body.user === 'string' && body.user) request.metadata = { user_id: body.user };
+
+  const tools = convertTools(body.tools);
+  if (tools.length > 0) {
+    request.tools = tools;
+    const toolChoice = convertToolChoice(body.tool_choice, body.parallel_tool_calls);
+    if (toolChoice) request.tool_choice = toolChoice;
+  }
+  if (isJsonObject(body.thinking)) request.thinking = body.thinking;
+
+  applyThinkingAdapter(request, options.thinkingAdapterEnabled, options.thinkingBudgetRatio);
+  return request;
+}
+
+function requestedMaxTokens(body: JsonObject): number | undefined {
+  const value = readNumber(body, 'max_tokens') ?? readNumber(body, 'max_completion_tokens');
+  return value !== undefined && value > 0 ? Math.floor(value) : undefined;
+}
+
+function defaultMaxTokens(model: string, options: AnthropicRequestOptions): number {
+  const table = options.defaultMaxTokens;
+  const configured = Object.hasOwn(table, model) ? table[model] : table.default;
+  return configured && configured > 0 ? configured : FALLBACK_MAX_TOKENS;
+}
+
+function convertStop(stop: unknown): string[] {
+  if (typeof stop === 'string') return stop ? [stop] : [];
+  if (!Array.isArray(stop)) return [];
+  return stop.filter((value): value is string => typeof value === 'string' && value.length > 0);
+}

@@ -1,0 +1,138 @@
+import { RelayError } from '../../relay/relay-error.js';
+import type {
+  ChannelTarget,
+  ConvertedResponse,
+  ProviderAdaptor,
+  RelayCallInput,
+  RelayMode,
+  StreamConverter,
+  UpstreamError,
+  UpstreamRequest,
+} from '../provider-adaptor.js';
+import { unsupportedModeError } from '../unsupported-mode-error.js';
+import {
+  OpenAiChannelType,
+  AZURE_DEFAULT_API_VERSION,
+  OPENROUTER_APP_TITLE,
+  STREAM_OPTIONS_CHANNEL_TYPES,
+} from './openai-channel-types.js';
+import type { OpenAiCompatibleProfile } from './openai-compatible-profiles.js';
+import { parseOpenAiError } from './openai-error.js';
+import { applyStreamOptionsRule } from './openai-request-body.js';
+import { convertOpenAiResponse } from './openai-response.js';
+import { OpenAiStreamConverter } from './openai-stream-converter.js';
+import { buildOpenAiUrl } from './openai-url.js';
+
+/** Deployment-wide settings of the OpenAI-compatible adaptor. */
+export interface OpenAiAdaptorSettings {
+  /** Azure `api-version` when neither the request nor the channel names one. */
+  azureDefaultApiVersion: string;
+  /** The site's public URL, sent to OpenRouter as `HTTP-Referer` for attribution ('' = none). */
+  openRouterReferer: string;
+}
+
+export const DEFAULT_OPENAI_ADAPTOR_SETTINGS: OpenAiAdaptorSettings = {
+  azureDefaultApiVersion: AZURE_DEFAULT_API_VERSION,
+  openRouterReferer: '',
+};
+
+/** Modes whose client body is multipart and is forwarded byte for byte. */
+const MULTIPART_MODES: ReadonlySet<RelayMode> = new Set(['transcription', 'translation']);
+
+/**
+ * The OpenAI wire format, for OpenAI itself, Azure, Custom and every OpenAI-compatible vendor.
+ * One instance per channel type; the profile declares how that vendor differs from OpenAI.
+ */
+export class OpenAiAdaptor implements ProviderAdaptor {
+  readonly name: string;
+
+  constructor(
+    private readonly profile: OpenAiCompatibleProfile,
+    private readonly settings: OpenAiAdaptorSettings = DEFAULT_OPENAI_ADAPTOR_SETTINGS,
+  ) {
+    this.name = profile.name;
+  }
+
+  supports(mode: RelayMode): boolean {
+    return this.profile.modes === undefined || this.profile.modes.has(mode);
+  }
+
+  supportsStreamOptions(channel: ChannelTarget): boolean {
+    return STREAM_OPTIONS_CHANNEL_TYPES.has(channel.type);
+  }
+
+  buildRequest(input: RelayCallInput): UpstreamRequest {
+    if (!this.supports(input.mode)) throw unsupportedModeError(input.mode, input.channel.type);
+    const headers = this.buildHeaders(input);
+
+    if (MULTIPART_MODES.has(input.mode)) {
+      headers['Content-Type'] = input.contentType;
+      return {
+        url: buildOpenAiUrl(input, input.upstreamModel, this.settings.azureDefaultApiVersion),
+        method: 'POST',
+        headers,
+        body: input.rawBody,
+      };
+    }
+
+    if (!input.body) throw RelayError.badRequest('the request body must be a JSON object');
+    const body: Record<string, unknown> = { ...input.body };
+    applyStreamOptionsRule(body, input.stream, this.supportsStreamOptions(input.channel));
+    this.profile.adjustBody?.(body, input);
+    // Body rules may rename the model (effort suffixes); the URL must use the name sent.
+    const model = typeof body.model === 'string' && body.model ? body.model : input.upstreamModel;
+    headers['Content-Type'] = 'application/json';
+    // Nothing changed anywhere: the client's own bytes are the body, no re-serialising.
+    const forwardRaw = input.bodyUnchanged && sameTopLevelFields(input.body, body);
+    return {
+      url: buildOpenAiUrl(input, model, this.settings.azureDefaultApiVersion),
+      method: 'POST',
+      headers,
+      body: forwardRaw ? input.rawBody : JSON.stringify(body),
+    };
+  }
+
+  convertResponse(input: RelayCallInput, body: Buffer, contentType: string): ConvertedResponse {
+    return convertOpenAiResponse(this.profile, input, body, contentType);
+  }
+
+  createStreamConverter(input: RelayCallInput): StreamConverter {
+    return new OpenAiStreamConverter(input, this.profile.convertUsage);
+  }
+
+  parseError(status: number, body: Buffer): UpstreamError {
+    return parseOpenAiError(status, body);
+  }
+
+  private buildHeaders(input: RelayCallInput): Record<string, string> {
+    const { channel } = input;
+    const headers: Record<string, string> = {};
+    if (channel.type === OpenAiChannelType.Azure) {
+      headers['api-key'] = channel.key;
+    } else if (channel.key) {
+      headers.Authorization = `Bearer ${channel.key}`;
+    }
+    if (channel.type === OpenAiChannelType.OpenAI && channel.organization) {
+      headers['OpenAI-Organization'] = channel.organization;
+    }
+    if (channel.type === OpenAiChannelType.OpenRouter) {
+      headers['X-Title'] = OPENROUTER_APP_TITLE;
+      if (this.settings.openRouterReferer)
+        headers['HTTP-Referer'] = this.settings.openRouterReferer;
+    }
+    const accept = input.clientHeaders.accept;
+    if (typeof accept === 'string' && accept) headers.Accept = accept;
+    else if (input.stream) headers.Accept = 'text/event-stream';
+    return headers;
+  }
+}
+
+/** True when `copy` (a shallow copy of `original`) still has the same keys and values. */
+function sameTopLevelFields(
+  original: Record<string, unknown>,
+  copy: Record<string, unknown>,
+): boolean {
+  const keys = Object.keys(copy);
+  if (keys.length !== Object.keys(original).length) return false;
+  return keys.every((key) => Object.hasOwn(original, key) && original[key] === copy[key]);
+}

@@ -1,0 +1,79 @@
+import { RelayError } from '../../relay/relay-error.js';
+import type { RelayCallInput } from '../provider-adaptor.js';
+import { OpenAiChannelType, resolveBaseUrl } from './openai-channel-types.js';
+
+/** Bases of Cloudflare AI Gateway, which proxies OpenAI and Azure with shorter paths. */
+const CLOUDFLARE_GATEWAY_PREFIX = 'https://gateway.ai.cloudflare.com';
+
+/**
+ * The upstream URL of an OpenAI-compatible call (reference §3.6 "openai" and the small adaptors):
+ * by default the channel base + the client's `/v1/...` path + its query string.
+ *
+ * @param upstreamModel the model actually sent (after suffix stripping), for Azure deployments
+ *   and Custom `{model}` URLs.
+ */
+export function buildOpenAiUrl(
+  input: RelayCallInput,
+  upstreamModel: string,
+  azureDefaultApiVersion: string,
+): string {
+  const { channel, mode } = input;
+  const base = resolveBaseUrl(channel.type, channel.baseUrl);
+  if (!base) {
+    throw new RelayError(
+      500,
+      `channel #${channel.id} (type ${channel.type}) has no base URL`,
+      'new_api_error',
+      'channel_base_url_missing',
+    );
+  }
+
+  switch (channel.type) {
+    case OpenAiChannelType.Azure:
+      return buildAzureUrl(input, base, upstreamModel, azureDefaultApiVersion);
+    case OpenAiChannelType.Custom:
+      // The base URL is the full endpoint; `{model}` lets one channel serve several models.
+      return base.split('{model}').join(upstreamModel);
+    case OpenAiChannelType.MiniMax:
+      return `${base}/v1/text/chatcompletion_v2`;
+    case OpenAiChannelType.Perplexity:
+      return `${base}/chat/completions`;
+    case OpenAiChannelType.DeepSeek:
+      return mode === 'completions' ? `${base}/beta/completions` : pathUrl(input, base);
+    case OpenAiChannelType.VolcEngine:
+      if (mode === 'embeddings') return `${base}/api/v3/embeddings`;
+      // Ark "bot" applications have their own chat endpoint.
+      return upstreamModel.startsWith('bot')
+        ? `${base}/api/v3/bots/chat/completions`
+        : `${base}/api/v3/chat/completions`;
+    default:
+      return pathUrl(input, base);
+  }
+}
+
+/** base + client path + query; Cloudflare AI Gateway bases take the path without `/v1`. */
+function pathUrl(input: RelayCallInput, base: string): string {
+  let path = input.path;
+  if (base.startsWith(CLOUDFLARE_GATEWAY_PREFIX) && path.startsWith('/v1/')) path = path.slice(3);
+  return input.query ? `${base}${path}?${input.query}` : `${base}${path}`;
+}
+
+/**
+ * `{base}/openai/deployments/{model without dots}/{path without /v1/}?api-version={v}`, where v is
+ * the request's `api-version` query, else the channel's `other`, else the default.
+ */
+function buildAzureUrl(
+  input: RelayCallInput,
+  base: string,
+  upstreamModel: string,
+  defaultApiVersion: string,
+): string {
+  const requestedVersion = input.query ? new URLSearchParams(input.query).get('api-version') : null;
+  const apiVersion = requestedVersion || input.channel.other.trim() || defaultApiVersion;
+  // Azure deployment names cannot contain dots (gpt-3.5-turbo is deployed as gpt-35-turbo).
+  const deployment = upstreamModel.split('.').join('');
+  const task = input.path.startsWith('/v1/') ? input.path.slice(4) : input.path.replace(/^\/+/, '');
+  const query = `api-version=${encodeURIComponent(apiVersion)}`;
+  if (base.startsWith(CLOUDFLARE_GATEWAY_PREFIX)) return `${base}/${deployment}/${task}?${query}`;
+  return `${base}/openai/deployments/${deployment}/${task}?${query}`;
+}

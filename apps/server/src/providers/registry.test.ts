@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { RelayError } from '../relay/relay-error.js';
+import { defaultBaseUrl, getAdaptor, supportedChannelTypes } from './registry.js';
+
+function errorOf(type: number): RelayError {
+  try {
+    getAdaptor(type);
+  } catch (error) {
+    if (error instanceof RelayError) return error;
+    throw error;
+  }
+  throw new Error(`type ${type} has an adaptor`);
+}
+
+describe('provider registry', () => {
+  it('serves OpenAI-compatible types with the OpenAI format and type 14 with Anthropic', () => {
+    for (const type of [
+      1, 3, 4, 6, 7, 8, 9, 10, 12, 13, 19, 20, 22, 25, 27, 31, 35, 40, 42, 43, 45, 47, 48,
+    ]) {
+      expect(getAdaptor(type).supports('chat')).toBe(true);
+    }
+    expect(getAdaptor(14).name).toBe('anthropic');
+    expect(getAdaptor(43).name).toBe('deepseek');
+    expect(getAdaptor(1)).toBe(getAdaptor(1));
+    expect(supportedChannelTypes()).toContain(14);
+  });
+
+  it('names types that have no adaptor yet (local 501)', () => {
+    const error = errorOf(24);
+    expect(error.status).toBe(501);
+    expect(error.local).toBe(true);
+    expect(error.message).toBe('channel type 24 (Gemini) is not supported yet');
+    for (const type of [11, 15, 16, 17, 18, 23, 26, 33, 34, 37, 38, 39, 41, 44, 46]) {
+      expect(errorOf(type).message).toMatch(
+        new RegExp(`^channel type ${type} \\(.+\\) is not supported yet$`),
+      );
+    }
+  });
+
+  it('refuses types that never relay chat calls and unknown types (local 400)', () => {
+    for (const type of [2, 5, 21, 36, 0, 999]) {
+      const error = errorOf(type);
+      expect(error.status).toBe(400);
+      expect(error.local).toBe(true);
+    }
+    expect(errorOf(21).message).toContain('invalid api type');
+    expect(errorOf(999).message).toBe('invalid channel type 999');
+  });
+
+  it('knows default base URLs', () => {
+    expect(defaultBaseUrl(1)).toBe('https://api.openai.com');
+    expect(defaultBaseUrl(14)).toBe('https://api.anthropic.com');
+    expect(defaultBaseUrl(3)).toBe('');
+  });
+});

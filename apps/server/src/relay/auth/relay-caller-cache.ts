@@ -1,0 +1,150 @@
+import type { Kysely } from 'kysely';
+import type { Database, TokenRow, UserRow } from '../../db/schema.js';
+import type { AppEvents } from '../../lib/app-events.js';
+
+/** A token and its owner as the relay needs them, read once and kept in memory. */
+export interface RelayCaller {
+  token: TokenRow;
+  user: CachedUser;
+  /** Parsed `model_limits` (empty when limits are off). */
+  modelLimits: ReadonlySet<string>;
+  /** Parsed `allow_ips` (empty = any IP). */
+  allowIps: ReadonlySet<string>;
+}
+
+export interface CachedUser {
+  id: number;
+  username: string;
+  role: number;
+  status: number;
+  group: string;
+  quota: number;
+  email: string;
+  /** Parsed user setting JSON (notify settings, accept_unset_model_ratio_model). */
+  setting: UserSetting;
+}
+
+export interface UserSetting {
+  accept_unset_model_ratio_model?: boolean;
+  [key: string]: unknown;
+}
+
+interface Entry {
+  caller: RelayCaller;
+  expiresAt: number;
+}
+
+function parseUserSetting(text: string | null): UserSetting {
+  if (!text) return {};
+  try {
+    const parsed: unknown = JSON.parse(text);
+    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? (parsed as UserSetting) : {};
+  } catch {
+    return {};
+  }
+}
+
+function splitList(text: string | null | undefined, separator: RegExp): Set<string> {
+  const values = new Set<string>();
+  for (const part of (text ?? '').split(separator)) {
+    const value = part.trim();
+    if (value) values.add(value);
+  }
+  return values;
+}
+
+function toCachedUser(row: UserRow): CachedUser {
+  return {
+    id: row.id,
+    username: row.username,
+    role: row.role,
+    status: row.status,
+    group: row.group || 'default',
+    quota: Number(row.quota),
+    email: row.email ?? '',
+    setting: parseUserSetting(row.setting),
+  };
+}
+
+/**
+ * Token → (token, user) lookups for the relay hot path, served from memory.
+ *
+ * Entries live `ttlSeconds` (SYNC_FREQUENCY) and are dropped at once when this node changes the
+ * token or user (AppEvents), and on other nodes through the invalidation bus. Balances held here
+ * are only advisory: every charge is a conditional update in the database, so a stale entry can
+ * never let quota be spent twice.
+ */
+export class RelayCallerCache {
+  private readonly entries = new Map<string, Entry>();
+  /** Pending lookups, so a burst of calls with one key makes one database read. */
+  private readonly loading = new Map<string, Promise<RelayCaller | undefined>>();
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly ttlSeconds: number,
+    events: AppEvents,
+  ) {
+    events.on('token-changed', ({ tokenId, tokenKey }) => this.dropToken(tokenId, tokenKey));
+    events.on('user-changed', ({ userId }) => this.dropUser(userId));
+  }
+
+  /** The caller for a token key, or undefined when no live token has that key. */
+  async get(key: string): Promise<RelayCaller | undefined> {
+    const entry = this.entries.get(key);
+    if (entry && entry.expiresAt > Date.now()) return entry.caller;
+    let pending = this.loading.get(key);
+    if (!pending) {
+      pending = this.load(key).finally(() => this.loading.delete(key));
+      this.loading.set(key, pending);
+    }
+    return pending;
+  }
+
+  private async load(key: string): Promise<RelayCaller | undefined> {
+    const token = await this.db
+      .selectFrom('tokens')
+      .selectAll()
+      .where('key', '=', key)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst();
+    if (!token) return undefined;
+    const user = await this.db
+      .selectFrom('users')
+      .selectAll()
+      .where('id', '=', token.user_id)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst();
+    if (!user) return undefined;
+    const caller: RelayCaller = {
+      token,
+      user: toCachedUser(user),
+      modelLimits: token.model_limits_enabled ? splitList(token.model_limits, /,/) : new Set(),
+      allowIps: splitList(token.allow_ips, /[\n\r,\s]+/),
+    };
+    this.entries.set(key, { caller, expiresAt: Date.now() + this.ttlSeconds * 1000 });
+    return caller;
+  }
+
+  /** Applies this node's own balance change to the cached entry so checks stay close to the truth. */
+  adjustBalances(caller: RelayCaller, userDelta: number, tokenDelta: number): void {
+    caller.user.quota += userDelta;
+    caller.token.remain_quota = Number(caller.token.remain_quota) + tokenDelta;
+  }
+
+  dropToken(tokenId: number, tokenKey?: string): void {
+    if (tokenKey) this.entries.delete(tokenKey);
+    for (const [key, { caller }] of this.entries) {
+      if (caller.token.id === tokenId) this.entries.delete(key);
+    }
+  }
+
+  dropUser(userId: number): void {
+    for (const [key, { caller }] of this.entries) {
+      if (caller.user.id === userId) this.entries.delete(key);
+    }
+  }
+
+  clear(): void {
+    this.entries.clear();
+  }
+}

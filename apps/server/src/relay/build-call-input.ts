@@ -1,0 +1,74 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import type { ChannelTarget, RelayCallInput, RelayMode } from '../providers/provider-adaptor.js';
+import type { CachedChannel } from './channel-cache.js';
+import type { ParsedRelayBody } from './parse-relay-body.js';
+
+/** The parts of a request that stay the same across retries. */
+export interface RequestFacts {
+  mode: RelayMode;
+  rawBody: Buffer;
+  contentType: string;
+  path: string;
+  query: string;
+  headers: IncomingHttpHeaders;
+  parsed: ParsedRelayBody;
+}
+
+/**
+ * The adaptor input for one attempt on one channel: model mapping (one hop, exact name) and the
+ * channel's param_override applied to a shallow copy of the body, so the client's body is never
+ * changed between retries; `stream_options.include_usage` forced when upstream supports it.
+ */
+export function buildCallInput(
+  facts: RequestFacts,
+  channel: CachedChannel,
+  target: ChannelTarget,
+  options: { forceStreamUsage: boolean },
+): RelayCallInput {
+  const { parsed } = facts;
+  const upstreamModel = channel.modelMapping[parsed.model] || parsed.model;
+  let body = parsed.json;
+  let bodyUnchanged = true;
+  if (body) {
+    const forceUsage = parsed.stream && options.forceStreamUsage && !parsed.clientWantsUsage;
+    const dropStreamOptions = !parsed.stream && body.stream_options !== undefined;
+    const mapped = upstreamModel !== parsed.model || body.model !== parsed.model;
+    if (forceUsage || dropStreamOptions || mapped || channel.paramOverride) {
+      bodyUnchanged = false;
+      const changed: Record<string, unknown> = { ...body, model: upstreamModel };
+      if (forceUsage) changed.stream_options = { include_usage: true };
+      if (dropStreamOptions) delete changed.stream_options;
+      if (channel.paramOverride) Object.assign(changed, channel.paramOverride);
+      body = changed;
+    }
+  }
+  return {
+    mode: facts.mode,
+    channel: target,
+    originalModel: parsed.model,
+    upstreamModel,
+    body,
+    rawBody: facts.rawBody,
+    bodyUnchanged,
+    contentType: facts.contentType,
+    path: facts.path,
+    query: facts.query,
+    stream: parsed.stream,
+    clientWantsUsage: parsed.clientWantsUsage,
+    clientHeaders: facts.headers,
+  };
+}
+
+/** The channel as adaptors see it, with the type's default base URL filled in. */
+export function toChannelTarget(channel: CachedChannel, defaultBaseUrl: string): ChannelTarget {
+  return {
+    id: channel.id,
+    type: channel.type,
+    name: channel.name,
+    key: channel.key,
+    baseUrl: channel.baseUrl || defaultBaseUrl,
+    other: channel.other,
+    organization: channel.organization,
+    setting: channel.setting,
+  };
+}

@@ -1,0 +1,231 @@
+import { CHANNEL_STATUS } from '@tollgate/contracts';
+import type { Kysely } from 'kysely';
+import type { ChannelRow, Database } from '../db/schema.js';
+import type { AppEvents } from '../lib/app-events.js';
+import type { ChannelSetting } from '../providers/provider-adaptor.js';
+
+/** A channel as routing needs it: JSON columns parsed once per rebuild, never per call. */
+export interface CachedChannel {
+  id: number;
+  type: number;
+  name: string;
+  key: string;
+  /** `channels.base_url` as stored ('' → the type's default). */
+  baseUrl: string;
+  other: string;
+  organization: string;
+  setting: ChannelSetting;
+  status: number;
+  priority: number;
+  weight: number;
+  autoBan: boolean;
+  testModel: string;
+  tag: string;
+  models: readonly string[];
+  groups: readonly string[];
+  modelMapping: Readonly<Record<string, string>>;
+  statusCodeMapping: Readonly<Record<string, string>>;
+  paramOverride: Readonly<Record<string, unknown>> | undefined;
+}
+
+
+function parseObject(text: string | null | undefined): Record<string, unknown> | undefined {
+  if (!text || !text.trim()) return undefined;
+  try {
+    const parsed: unknown = JSON.parse(text);
+    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)
+      ? (parsed as Record<string, unknown>)
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function stringMap(text: string | null | undefined): Record<string, string> {
+  const result: Record<string, string> = {};
+  for (const [from, to] of Object.entries(parseObject(text) ?? {})) {
+    if (typeof to === 'string' && to !== '') result[from] = to;
+    else if (typeof to === 'number') result[from] = String(to);
+  }
+  return result;
+}
+
+function splitCsv(text: string | null | undefined): string[] {
+  const values = new Set<string>();
+  for (const part of (text ?? '').split(',')) {
+    const value = part.trim();
+    if (value) values.add(value);
+  }
+  return [...values];
+}
+
+export function toCachedChannel(row: ChannelRow): CachedChannel {
+  const setting = parseObject(row.setting) ?? {};
+  return {
+    id: row.id,
+    type: row.type,
+    name: row.name ?? '',
+    key: row.key,
+    baseUrl: (row.base_url ?? '').trim().replace(/\/+$/, ''),
+    other: row.other ?? '',
+    organization: row.openai_organization ?? '',
+    setting: {
+      force_format: setting.force_format === true,
+      thinking_to_content: setting.thinking_to_content === true,
+      proxy: typeof setting.proxy === 'string' ? setting.proxy : undefined,
+    },
+    status: row.status,
+    priority: Number(row.priority ?? 0),
+    weight: Math.max(0, Number(row.weight ?? 0)),
+    autoBan: Number(row.auto_ban ?? 1) === 1,
+    testModel: row.test_model ?? '',
+    tag: row.tag ?? '',
+    models: splitCsv(row.models),
+    groups: splitCsv(row.group),
+    modelMapping: stringMap(row.model_mapping),
+    statusCodeMapping: stringMap(row.status_code_mapping),
+    paramOverride: parseObject(row.param_override),
+  };
+}
+
+/** Channels of one (group, model), grouped into priority tiers, highest first. */
+interface Route {
+  tiers: CachedChannel[][];
+}
+
+/**
+ * Enabled channels indexed by group and model for selection without database reads (reference
+ * §3.2). Rebuilt from the `channels` table every SYNC_FREQUENCY seconds and right after a console
+ * change on this node. A channel disabled by the relay leaves routing at once (fixing the
+ * reference's quirk where it stayed selectable until the next rebuild).
+ */
+export class ChannelCache {
+  private routes = new Map<string, Map<string, Route>>();
+  private channels = new Map<number, CachedChannel>();
+  private timer: NodeJS.Timeout | undefined;
+  private rebuilding: Promise<void> | undefined;
+  private rebuildAgain = false;
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    events?: AppEvents,
+  ) {
+    events?.on('channels-changed', () => void this.refresh());
+  }
+
+  /** Loads every channel and rebuilds the routing index; concurrent calls coalesce. */
+  refresh(): Promise<void> {
+    if (this.rebuilding) {
+      this.rebuildAgain = true;
+      return this.rebuilding;
+    }
+    this.rebuilding = (async () => {
+      do {
+        this.rebuildAgain = false;
+        const rows = await this.db.selectFrom('channels').selectAll().execute();
+        this.index(rows.map(toCachedChannel));
+      } while (this.rebuildAgain);
+    })().finally(() => {
+      this.rebuilding = undefined;
+    });
+    return this.rebuilding;
+  }
+
+  startSync(intervalSeconds: number): void {
+    this.stop();
+    this.timer = setInterval(() => void this.refresh().catch(() => {}), intervalSeconds * 1000);
+    this.timer.unref();
+  }
+
+  stop(): void {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = undefined;
+  }
+
+  private index(channels: CachedChannel[]): void {
+    const byId = new Map<number, CachedChannel>();
+    const grouped = new Map<string, Map<string, CachedChannel[]>>();
+    for (const channel of channels) {
+      byId.set(channel.id, channel);
+      if (channel.status !== CHANNEL_STATUS.enabled) continue;
+      for (const group of channel.groups) {
+        let models = grouped.get(group);
+        if (!models) grouped.set(group, (models = new Map()));
+        for (const model of channel.models) {
+          let list = models.get(model);
+          if (!list) models.set(model, (list = []));
+          list.push(channel);
+        }
+      }
+    }
+    const routes = new Map<string, Map<string, Route>>();
+    for (const [group, models] of grouped) {
+      const routesOfGroup = new Map<string, Route>();
+      for (const [model, list] of models) routesOfGroup.set(model, { tiers: toTiers(list) });
+      routes.set(group, routesOfGroup);
+    }
+    this.routes = routes;
+    this.channels = byId;
+  }
+
+  /** Any channel by id (enabled or not), e.g. for pinned requests and tests. */
+  getById(id: number): CachedChannel | undefined {
+    return this.channels.get(id);
+  }
+
+  /** Whether some enabled channel serves `model` in `group`. */
+  has(group: string, model: string): boolean {
+    return this.routes.get(group)?.has(routingModelName(model)) ?? false;
+  }
+
+  /** Distinct models routable in `group`. */
+  modelsOf(group: string): string[] {
+    return [...(this.routes.get(group)?.keys() ?? [])];
+  }
+
+  /**
+   * Picks a channel for attempt `attempt` (0-based): attempt i uses the i-th priority tier,
+   * reusing the lowest tier when tiers run out; inside a tier, weighted random with weight + 10
+   * so weight-0 channels still get traffic. `random` is injectable for tests.
+   */
+  select(group: string, model: string, attempt: number, random: () => number = Math.random): CachedChannel | undefined {
+    const route = this.routes.get(group)?.get(routingModelName(model));
+    if (!route) return undefined;
+    const tiers = route.tiers.filter((tier) => tier.some((channel) => channel.status === CHANNEL_STATUS.enabled));
+    if (tiers.length === 0) return undefined;
+    const candidates = tiers[Math.min(attempt, tiers.length - 1)].filter(
+      (channel) => channel.status === CHANNEL_STATUS.enabled,
+    );
+    let total = 0;
+    for (const channel of candidates) total += channel.weight + 10;
+    let point = random() * total;
+    for (const channel of candidates) {
+      point -= channel.weight + 10;
+      if (point < 0) return channel;
+    }
+    return candidates[candidates.length - 1];
+  }
+
+  /** Takes a channel out of routing now (the database write happens separately). */
+  markStatus(id: number, status: number): void {
+    const channel = this.channels.get(id);
+    if (channel) channel.status = status;
+  }
+}
+
+function toTiers(channels: CachedChannel[]): CachedChannel[][] {
+  const byPriority = new Map<number, CachedChannel[]>();
+  for (const channel of channels) {
+    let tier = byPriority.get(channel.priority);
+    if (!tier) byPriority.set(channel.priority, (tier = []));
+    tier.push(channel);
+  }
+  return [...byPriority.entries()].sort((left, right) => right[0] - left[0]).map(([, tier]) => tier);
+}
+
+/** GPTs ("gizmo") models route under one wildcard name, as new-api. */
+export function routingModelName(model: string): string {
+  if (model.startsWith('gpt-4-gizmo')) return 'gpt-4-gizmo-*';
+  if (model.startsWith('gpt-4o-gizmo')) return 'gpt-4o-gizmo-*';
+  return model;
+}

@@ -1,0 +1,112 @@
+import type { RelayMode } from '../providers/provider-adaptor.js';
+import { RelayError } from './relay-error.js';
+
+/** The client's request, parsed once and kept for every retry. */
+export interface ParsedRelayBody {
+  /** The JSON body (undefined for multipart uploads). */
+  json: Record<string, unknown> | undefined;
+  /** The model the client asked for, after the per-mode defaults. */
+  model: string;
+  stream: boolean;
+  clientWantsUsage: boolean;
+  /** max_tokens / max_completion_tokens (0 when absent). */
+  maxTokens: number;
+}
+
+const MAX_TOKENS_LIMIT = 2 ** 30;
+
+function isMultipart(contentType: string): boolean {
+  return contentType.toLowerCase().startsWith('multipart/form-data');
+}
+
+/**
+ * Reads a text field from a multipart body without buffering a copy or decoding the file part:
+ * finds `name="<field>"` and takes the value up to the next boundary line.
+ */
+export function multipartField(body: Buffer, contentType: string, field: string): string | undefined {
+  const boundaryMatch = /boundary=(?:"([^"]+)"|([^;]+))/i.exec(contentType);
+  const boundary = boundaryMatch?.[1] ?? boundaryMatch?.[2];
+  if (!boundary) return undefined;
+  const marker = Buffer.from(`name="${field}"`);
+  const start = body.indexOf(marker);
+  if (start < 0) return undefined;
+  const valueStart = body.indexOf('\r\n\r\n', start);
+  if (valueStart < 0) return undefined;
+  const valueEnd = body.indexOf(`\r\n--${boundary}`, valueStart + 4);
+  if (valueEnd < 0) return undefined;
+  return body.subarray(valueStart + 4, valueEnd).toString('utf8').trim();
+}
+
+function numberField(value: unknown): number {
+  return typeof value === 'number' && Number.isFinite(value) ? value : 0;
+}
+
+/**
+ * Parses and validates the body for a relay mode (reference §3.1 model detection and §3.4
+ * validation). Every failure is a local 400.
+ */
+export function parseRelayBody(
+  mode: RelayMode,
+  rawBody: Buffer,
+  contentType: string,
+  pathModel?: string,
+): ParsedRelayBody {
+  if (mode === 'transcription' || mode === 'translation') {
+    if (!isMultipart(contentType)) {
+      throw RelayError.badRequest('Invalid request, expected multipart/form-data', 'invalid_request');
+    }
+    const model = multipartField(rawBody, contentType, 'model') || 'whisper-1';
+    return { json: undefined, model, stream: false, clientWantsUsage: false, maxTokens: 0 };
+  }
+
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(rawBody.length === 0 ? '{}' : rawBody.toString('utf8'));
+  } catch (error) {
+    throw RelayError.badRequest(`Invalid request, ${(error as Error).message}`, 'invalid_request');
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+    throw RelayError.badRequest('Invalid request, the body must be a JSON object', 'invalid_request');
+  }
+  const json = parsed as Record<string, unknown>;
+  let model = typeof json.model === 'string' ? json.model.trim() : '';
+  if (!model) {
+    if (mode === 'moderations') model = 'text-moderation-stable';
+    else if (mode === 'embeddings' && pathModel) model = pathModel;
+    else if (mode === 'images') model = 'dall-e-2';
+    else if (mode === 'speech') model = 'tts-1';
+  }
+  if (!model) throw RelayError.badRequest('model is required', 'invalid_text_request');
+
+  const maxTokens = Math.max(numberField(json.max_tokens), numberField(json.max_completion_tokens));
+  if (maxTokens < 0 || maxTokens > MAX_TOKENS_LIMIT) {
+    throw RelayError.badRequest('max_tokens is invalid', 'invalid_text_request');
+  }
+  if (mode === 'chat' && (!Array.isArray(json.messages) || json.messages.length === 0)) {
+    throw RelayError.badRequest('field messages is required', 'invalid_text_request');
+  }
+  if (mode === 'completions' && (json.prompt === undefined || json.prompt === null || json.prompt === '')) {
+    throw RelayError.badRequest('field prompt is required', 'invalid_text_request');
+  }
+  if ((mode === 'embeddings' || mode === 'moderations') && (json.input === undefined || json.input === null || json.input === '')) {
+    throw RelayError.badRequest('field input is required', 'invalid_text_request');
+  }
+  if (mode === 'images' && (typeof json.prompt !== 'string' || json.prompt === '')) {
+    throw RelayError.badRequest('field prompt is required', 'invalid_image_request');
+  }
+  if (mode === 'speech' && (typeof json.input !== 'string' || json.input === '')) {
+    throw RelayError.badRequest('field input is required', 'invalid_audio_request');
+  }
+  if (mode === 'rerank' && (typeof json.query !== 'string' || !Array.isArray(json.documents))) {
+    throw RelayError.badRequest('fields query and documents are required', 'invalid_rerank_request');
+  }
+  const stream = json.stream === true && (mode === 'chat' || mode === 'completions');
+  const streamOptions = json.stream_options as { include_usage?: unknown } | undefined;
+  return {
+    json,
+    model,
+    stream,
+    clientWantsUsage: stream && streamOptions?.include_usage === true,
+    maxTokens,
+  };
+}

@@ -1,0 +1,82 @@
+import type { Kysely } from 'kysely';
+import type { Config } from '../config.js';
+import type { Database } from '../db/schema.js';
+import type { DatabaseHandle } from '../db/open-database.js';
+import { QuotaLedger } from '../billing/quota-ledger.js';
+import type { AppEvents } from '../lib/app-events.js';
+import { ConsumeLogBuffer } from '../logs/consume-log-buffer.js';
+import { createQuotaDataAggregator, type QuotaDataAggregator } from '../dashboard/quota-data-aggregator.js';
+import type { OptionStore } from '../options/option-store.js';
+import { RelayCallerCache } from './auth/relay-caller-cache.js';
+import { ChannelCache } from './channel-cache.js';
+import { ChannelHealth } from './channel-health.js';
+import { UpstreamClient } from './upstream-client.js';
+
+/** Everything a relay call uses, created once per process. */
+export interface RelayServices {
+  config: Config;
+  db: Kysely<Database>;
+  /** Where log rows go (the main database, or LOG_SQL_DSN's). */
+  logDb: Kysely<Database>;
+  options: OptionStore;
+  events: AppEvents;
+  callers: RelayCallerCache;
+  channels: ChannelCache;
+  health: ChannelHealth;
+  ledger: QuotaLedger;
+  logs: ConsumeLogBuffer;
+  upstream: UpstreamClient;
+  /** Hourly dashboard sums (quota_data), flushed every DataExportInterval minutes. */
+  dashboard: QuotaDataAggregator;
+  onError(error: unknown, context: string): void;
+}
+
+/** Builds the relay's caches and writers and loads the channel index. */
+export async function createRelayServices(parts: {
+  config: Config;
+  database: DatabaseHandle;
+  logDb?: Kysely<Database>;
+  options: OptionStore;
+  events: AppEvents;
+  onError?: (error: unknown, context: string) => void;
+}): Promise<RelayServices> {
+  const onError = parts.onError ?? (() => {});
+  const { db } = parts.database;
+  const channels = new ChannelCache(db, parts.events);
+  await channels.refresh();
+  channels.startSync(parts.config.syncFrequencySeconds);
+  const logDb = parts.logDb ?? db;
+  const dashboard = createQuotaDataAggregator(parts.options, {
+    logger: { error: (details, message) => onError(details, message) },
+  });
+  dashboard.start(db);
+  return {
+    config: parts.config,
+    db,
+    logDb,
+    options: parts.options,
+    events: parts.events,
+    callers: new RelayCallerCache(db, parts.config.syncFrequencySeconds, parts.events),
+    channels,
+    health: new ChannelHealth(parts.database, channels, parts.options, parts.events, (error) =>
+      onError(error, 'channel health'),
+    ),
+    ledger: new QuotaLedger(db, parts.config.batchUpdate),
+    logs: new ConsumeLogBuffer(logDb, { onError: (error) => onError(error, 'log buffer') }),
+    upstream: new UpstreamClient({
+      relayTimeoutSeconds: parts.config.relayTimeoutSeconds,
+      idleTimeoutSeconds: parts.config.streamingTimeoutSeconds,
+    }),
+    dashboard,
+    onError,
+  };
+}
+
+/** Stops background work and writes everything pending (logs, batched quota). */
+export async function closeRelayServices(services: RelayServices): Promise<void> {
+  services.channels.stop();
+  await services.logs.close();
+  await services.dashboard.stop(services.db);
+  await services.ledger.close();
+  await services.upstream.close();
+}

@@ -1,0 +1,182 @@
+import { z } from 'zod';
+
+/** Channel `status` values (the routing index `abilities.enabled` is `status === enabled`). */
+export const CHANNEL_STATUS = {
+  enabled: 1,
+  /** Disabled by an operator. */
+  manuallyDisabled: 2,
+  /** Disabled by the server (relay errors, balance); `other_info` holds the reason and time. */
+  autoDisabled: 3,
+} as const;
+export type ChannelStatus = (typeof CHANNEL_STATUS)[keyof typeof CHANNEL_STATUS];
+
+/** Column limits of the shared database (MySQL enforces them; the server checks them everywhere). */
+export const CHANNEL_NAME_MAX_LENGTH = 191;
+export const CHANNEL_TAG_MAX_LENGTH = 191;
+/** The whole comma-joined `group` column is `varchar(64)`. */
+export const CHANNEL_GROUP_MAX_LENGTH = 64;
+/** `abilities.model` is `varchar(255)`. */
+export const CHANNEL_MODEL_NAME_MAX_LENGTH = 255;
+export const CHANNEL_STATUS_CODE_MAPPING_MAX_LENGTH = 1024;
+
+/** A list sent either comma-joined (what the console sends) or as an array. */
+const nameListSchema = z.union([z.string(), z.array(z.string())]);
+const integer = z.number().int().min(-9_007_199_254_740_991).max(9_007_199_254_740_991);
+
+/**
+ * The editable channel fields, shared by create and update. Counters and timestamps (`used_quota`,
+ * `balance`, `response_time`, `created_time`, ...) are owned by the server: sent values are ignored.
+ *
+ * `null` means "not sent". On update, absent/empty plain fields (`type`, `name`, `key`, `models`,
+ * `group`, `other`, `other_info`, `status` 0) keep the stored value, while the nullable fields
+ * (`weight`, `priority`, `auto_ban`, `base_url`, `tag`, the JSON fields, ...) are written whenever
+ * present, so `{id, priority: 0}` really sets 0 and `tag: ""` removes the tag.
+ */
+export const channelFieldsSchema = z.object({
+  type: z.number().int().optional(),
+  name: z.string().optional(),
+  /** Upstream credential; write-only (never returned). Several lines = several channels in batch mode. */
+  key: z.string().optional(),
+  openai_organization: z.string().nullish(),
+  test_model: z.string().nullish(),
+  /** 1 enabled, 2 manually disabled, 3 auto-disabled; 0 = unchanged. */
+  status: z.number().int().min(0).max(3).optional(),
+  weight: z.number().int().min(0).max(2_147_483_647).nullish(),
+  priority: integer.nullish(),
+  /** 1 = may be disabled automatically, 0 = never. */
+  auto_ban: z.number().int().min(0).max(1).nullish(),
+  /** Empty = the type's default address; a trailing slash is removed. */
+  base_url: z.string().nullish(),
+  /** Per-type extra (Azure api-version, Vertex region or JSON region map, Spark version, ...). */
+  other: z.string().optional(),
+  /** Model names, comma-joined or as an array. */
+  models: nameListSchema.optional(),
+  /** Group names, comma-joined or as an array. */
+  group: nameListSchema.optional(),
+  /** JSON object `{"requested model": "upstream model"}`. */
+  model_mapping: z.string().nullish(),
+  /** JSON object `{"429": "500"}`. */
+  status_code_mapping: z.string().nullish(),
+  tag: z.string().nullish(),
+  /** JSON object: `force_format`, `thinking_to_content`, `proxy`. */
+  setting: z.string().nullish(),
+  /** JSON object merged over the converted request body. */
+  param_override: z.string().nullish(),
+  /** JSON object; `status_reason` / `status_time` are maintained by the server on status changes. */
+  other_info: z.string().optional(),
+});
+export type ChannelFields = z.infer<typeof channelFieldsSchema>;
+
+export const channelCreateModes = ['single', 'batch'] as const;
+export type ChannelCreateMode = (typeof channelCreateModes)[number];
+
+/**
+ * `POST /api/channel/`. `mode: "batch"` creates one channel per non-empty line of `key`
+ * (Vertex AI: a JSON array of credentials, one channel each). A missing mode means single.
+ */
+export const createChannelRequestSchema = z.object({
+  mode: z.enum(channelCreateModes).default('single'),
+  channel: channelFieldsSchema,
+});
+export type CreateChannelRequest = z.infer<typeof createChannelRequestSchema>;
+
+/** `PUT /api/channel/`: the channel fields plus `id`; quick edits send `{id, status}` etc. */
+export const updateChannelRequestSchema = channelFieldsSchema.extend({
+  id: z.number().int().positive(),
+});
+export type UpdateChannelRequest = z.infer<typeof updateChannelRequestSchema>;
+
+const channelIdsSchema = z.array(z.number().int().positive()).max(1000);
+
+/** `POST /api/channel/batch` (delete). */
+export const channelIdsRequestSchema = z.object({ ids: channelIdsSchema });
+export type ChannelIdsRequest = z.infer<typeof channelIdsRequestSchema>;
+
+/** `POST /api/channel/batch/tag`; an empty or null tag removes the tag. */
+export const batchSetChannelTagRequestSchema = z.object({
+  ids: channelIdsSchema,
+  tag: z.string().nullish(),
+});
+export type BatchSetChannelTagRequest = z.infer<typeof batchSetChannelTagRequestSchema>;
+
+/** `POST /api/channel/tag/enabled` and `/tag/disabled`. */
+export const channelTagRequestSchema = z.object({ tag: z.string().default('') });
+export type ChannelTagRequest = z.infer<typeof channelTagRequestSchema>;
+
+/**
+ * `PUT /api/channel/tag`: edits every channel of `tag`. Absent fields are left alone; empty
+ * `models`, `groups` and `model_mapping` are ignored; `new_tag: ""` dissolves the tag.
+ */
+export const editChannelTagRequestSchema = z.object({
+  tag: z.string().default(''),
+  new_tag: z.string().nullish(),
+  priority: integer.nullish(),
+  weight: z.number().int().min(0).max(2_147_483_647).nullish(),
+  model_mapping: z.string().nullish(),
+  models: nameListSchema.nullish(),
+  groups: nameListSchema.nullish(),
+});
+export type EditChannelTagRequest = z.infer<typeof editChannelTagRequestSchema>;
+
+/** `POST /api/channel/fetch_models`: list an upstream's models before the channel exists. */
+export const fetchModelsRequestSchema = z.object({
+  base_url: z.string().default(''),
+  type: z.number().int().default(1),
+  /** Only the first line is used. */
+  key: z.string().default(''),
+});
+export type FetchModelsRequest = z.infer<typeof fetchModelsRequestSchema>;
+
+/**
+ * A channel as the console API returns it. `key` is always `""`: credentials never leave the
+ * server. Nullable fields are `null` when the column is NULL (as new-api's pointer fields).
+ */
+export interface ChannelView {
+  id: number;
+  type: number;
+  key: '';
+  openai_organization: string | null;
+  test_model: string | null;
+  status: number;
+  name: string;
+  weight: number | null;
+  created_time: number;
+  test_time: number;
+  /** Milliseconds, last test. */
+  response_time: number;
+  base_url: string | null;
+  other: string;
+  /** USD. */
+  balance: number;
+  balance_updated_time: number;
+  models: string;
+  group: string;
+  used_quota: number;
+  model_mapping: string | null;
+  status_code_mapping: string | null;
+  priority: number | null;
+  auto_ban: number | null;
+  other_info: string;
+  tag: string | null;
+  setting: string | null;
+  param_override: string | null;
+}
+
+/**
+ * One tag row of the aggregated tag mode (`tag_mode=true&aggregate=true`): usage summed,
+ * response time averaged over tested channels, priority and weight `null` when the channels differ.
+ */
+export interface ChannelTagRow {
+  tag: string;
+  /** 1 when any channel of the tag is enabled, else the first channel's status. */
+  status: number;
+  /** Union of the channels' groups, comma-joined in first-seen order. */
+  group: string;
+  used_quota: number;
+  balance: number;
+  response_time: number;
+  priority: number | null;
+  weight: number | null;
+  channel_count: number;
+  children: ChannelView[];
+}

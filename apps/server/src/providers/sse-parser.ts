@@ -125,22 +125,17 @@ export class SseParser {
     }
     if (line.charCodeAt(0) === COLON) return;
 
+    // Field names are compared in place (no slicing) since only two of them matter.
     const colon = line.indexOf(':');
-    let field: string;
-    let value: string;
-    if (colon === -1) {
-      field = line;
-      value = '';
-    } else {
-      field = line.slice(0, colon);
-      const valueStart = line.charCodeAt(colon + 1) === SPACE ? colon + 2 : colon + 1;
-      value = line.slice(valueStart);
-    }
+    const nameLength = colon === -1 ? line.length : colon;
+    let valueStart = colon === -1 ? line.length : colon + 1;
+    if (line.charCodeAt(valueStart) === SPACE) valueStart += 1;
 
-    if (field === 'data') {
+    if (nameLength === 4 && line.startsWith('data')) {
+      const value = line.slice(valueStart);
       this.data = this.data === undefined ? value : `${this.data}\n${value}`;
-    } else if (field === 'event') {
-      this.eventName = value;
+    } else if (nameLength === 5 && line.startsWith('event')) {
+      this.eventName = line.slice(valueStart);
     }
   }
 

@@ -4,6 +4,7 @@ import type { Database } from '../db/schema.js';
 import type { DatabaseHandle } from '../db/open-database.js';
 import { QuotaLedger } from '../billing/quota-ledger.js';
 import type { AppEvents } from '../lib/app-events.js';
+import { InFlight } from '../lib/in-flight.js';
 import { ConsumeLogBuffer } from '../logs/consume-log-buffer.js';
 import { createQuotaDataAggregator, type QuotaDataAggregator } from '../dashboard/quota-data-aggregator.js';
 import type { OptionStore } from '../options/option-store.js';
@@ -28,6 +29,8 @@ export interface RelayServices {
   upstream: UpstreamClient;
   /** Hourly dashboard sums (quota_data), flushed every DataExportInterval minutes. */
   dashboard: QuotaDataAggregator;
+  /** Relay calls still running (including settlement after the answer was sent). */
+  inFlight: InFlight;
   onError(error: unknown, context: string): void;
 }
 
@@ -68,6 +71,7 @@ export async function createRelayServices(parts: {
       idleTimeoutSeconds: parts.config.streamingTimeoutSeconds,
     }),
     dashboard,
+    inFlight: new InFlight(),
     onError,
   };
 }
@@ -75,6 +79,7 @@ export async function createRelayServices(parts: {
 /** Stops background work and writes everything pending (logs, batched quota). */
 export async function closeRelayServices(services: RelayServices): Promise<void> {
   services.channels.stop();
+  await services.inFlight.idle();
   await services.logs.close();
   await services.dashboard.stop(services.db);
   await services.ledger.close();

@@ -46,11 +46,13 @@ export async function registerRelayRoutes(app: FastifyInstance, services: RelayS
 
   for (const [path, mode] of RELAY_ROUTES) {
     app.post(path, async (request, reply) => {
-      try {
-        await relayCall(services, request, reply, mode);
-      } catch (error) {
-        sendRelayError(request, reply, error);
-      }
+      await services.inFlight.run(async () => {
+        try {
+          await relayCall(services, request, reply, mode);
+        } catch (error) {
+          sendRelayError(request, reply, error);
+        }
+      });
       return reply;
     });
   }

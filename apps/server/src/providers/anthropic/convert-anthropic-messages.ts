@@ -103,7 +103,7 @@ function convertToolCalls(message: JsonObject): AnthropicToolUseBlock[] {
 }
 
 function convertToolResult(message: JsonObject): AnthropicToolResultBlock {
-  const toolUseId = readString(message, 'tool_call_id') || readString(message, 'name');
+  const toolUseId = readString(message, 'tool_call_id');
   if (!toolUseId) throw RelayError.badRequest('tool messages need a tool_call_id');
   const content = message.content;
   if (typeof content === 'string' || content === null || content === undefined) {

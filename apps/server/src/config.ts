@@ -47,6 +47,8 @@ export interface Config {
   relayTimeoutSeconds: number;
   /** Force `stream_options.include_usage` upstream (`FORCE_STREAM_OPTION`, default true). */
   forceStreamOption: boolean;
+  /** Azure `api-version` when neither the request nor the channel names one (`AZURE_DEFAULT_API_VERSION`). */
+  azureDefaultApiVersion: string;
   /** Create an initial token when a user registers with a password (`GENERATE_DEFAULT_TOKEN`). */
   generateDefaultToken: boolean;
   /** Directory of the built console (`WEB_DIST_DIR`); default apps/web/dist. */
@@ -185,6 +187,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     streamingTimeoutSeconds: readInteger(env, 'STREAMING_TIMEOUT', 60, { min: 1 }),
     relayTimeoutSeconds: readInteger(env, 'RELAY_TIMEOUT', 0, { min: 0 }),
     forceStreamOption: readBoolean(env, 'FORCE_STREAM_OPTION', true),
+    azureDefaultApiVersion: readString(env, 'AZURE_DEFAULT_API_VERSION') ?? '2024-12-01-preview',
     generateDefaultToken: readBoolean(env, 'GENERATE_DEFAULT_TOKEN', false),
     webDistDir: readString(env, 'WEB_DIST_DIR'),
     timeZone: readString(env, 'TZ'),

@@ -8,7 +8,7 @@ import {
 } from '../billing/index.js';
 import type { Reservation } from '../billing/quota-ledger.js';
 import type { ProviderAdaptor, RelayCallInput, RelayMode } from '../providers/provider-adaptor.js';
-import { defaultBaseUrl, getAdaptor } from '../providers/registry.js';
+import { defaultBaseUrl } from '../providers/registry.js';
 import { authenticateRelay } from './auth/authenticate-relay.js';
 import type { RelayCaller } from './auth/relay-caller-cache.js';
 import { buildCallInput, toChannelTarget, type RequestFacts } from './build-call-input.js';
@@ -181,7 +181,7 @@ async function attemptChannels(
       }
       record.lastChannel = channel;
       record.useChannel.push(String(channel.id));
-      const adaptor = getAdaptor(channel.type);
+      const adaptor = services.providers.getAdaptor(channel.type);
       if (!adaptor.supports(record.mode)) {
         throw RelayError.badRequest(`channel type ${channel.type} does not support this endpoint`, 'convert_request_failed');
       }

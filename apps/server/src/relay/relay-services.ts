@@ -12,6 +12,8 @@ import { RelayCallerCache } from './auth/relay-caller-cache.js';
 import { ChannelCache } from './channel-cache.js';
 import { ChannelHealth } from './channel-health.js';
 import { UpstreamClient } from './upstream-client.js';
+import type { ProviderRegistry } from '../providers/registry.js';
+import { createConfiguredProviders } from './provider-settings.js';
 
 /** Everything a relay call uses, created once per process. */
 export interface RelayServices {
@@ -27,6 +29,8 @@ export interface RelayServices {
   ledger: QuotaLedger;
   logs: ConsumeLogBuffer;
   upstream: UpstreamClient;
+  /** Adaptors by channel type, configured from options. */
+  providers: ProviderRegistry;
   /** Hourly dashboard sums (quota_data), flushed every DataExportInterval minutes. */
   dashboard: QuotaDataAggregator;
   /** Relay calls still running (including settlement after the answer was sent). */
@@ -71,6 +75,7 @@ export async function createRelayServices(parts: {
       idleTimeoutSeconds: parts.config.streamingTimeoutSeconds,
     }),
     dashboard,
+    providers: createConfiguredProviders(parts.options, parts.config),
     inFlight: new InFlight(),
     onError,
   };

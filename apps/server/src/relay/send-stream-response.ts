@@ -6,6 +6,7 @@ import { SseParser } from '../providers/sse-parser.js';
 import { REQUEST_ID_HEADER } from '../http/request-id.js';
 import { finalUsage, type CallOutcome, type CallRecord } from './record-consume-log.js';
 import type { RelayServices } from './relay-services.js';
+import { RelayError } from './relay-error.js';
 
 function waitForDrain(raw: ServerResponse): Promise<void> {
   return new Promise((resolve) => {
@@ -62,12 +63,13 @@ export async function relayStreamResponse(
         ping.touch();
         if (!raw.write(output)) await waitForDrain(raw);
       }
-      if (signal.aborted || raw.destroyed) break;
+      // An error event from upstream ends the answer; what came before it is still billed.
+      if (signal.aborted || raw.destroyed || converter.upstreamError) break;
     }
     let rest = '';
     for (const event of parser.flush()) rest += converter.onEvent(event);
     if (rest && !raw.destroyed) raw.write(rest);
-    clean = !signal.aborted && !raw.destroyed;
+    clean = !signal.aborted && !raw.destroyed && !converter.upstreamError;
   } catch (error) {
     reply.request.log.warn({ err: error, channelId: input.channel.id }, 'stream ended abnormally');
   } finally {
@@ -75,8 +77,19 @@ export async function relayStreamResponse(
     if (!clean) response.body.destroy();
   }
 
-  const completionText = converter.completionText();
-  const usage = finalUsage(record, converter.usage, completionText, converter.toolCallCount, !clean);
+  if (converter.upstreamError) {
+    const { status, message, type, code, param } = converter.upstreamError;
+    services.health.reportFailure(record.lastChannel!, RelayError.upstream(status, message, type, code, param));
+  }
+  // Rebuilding the generated text costs a parse of every chunk: only when usage must be counted.
+  const needsLocalCount = converter.usage === undefined || !clean;
+  const usage = finalUsage(
+    record,
+    converter.usage,
+    needsLocalCount ? converter.completionText() : '',
+    needsLocalCount ? converter.toolCallCount : 0,
+    !clean,
+  );
   const tail = converter.finish({ clean, usage });
   if (!raw.destroyed) raw.end(tail);
   await settle({

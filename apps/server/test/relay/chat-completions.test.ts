@@ -92,15 +92,19 @@ describe.each(testDatabaseKinds())('chat completions through the official openai
   });
 
   it('counts locally and sends a usage chunk when upstream reports none', async () => {
+    await fixture.controlledModel('mini-no-usage', 'omit-usage');
     const before = await fixture.userQuota();
-    const stream = await fixture.client.chat.completions.create(
-      { model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'no usage upstream' }], stream: true, stream_options: { include_usage: true } },
-      { headers: { 'x-mock-omit-usage': '1' } },
-    );
+    const stream = await fixture.client.chat.completions.create({
+      model: 'mini-no-usage',
+      messages: [{ role: 'user', content: 'no usage upstream' }],
+      stream: true,
+      stream_options: { include_usage: true },
+    });
     let usage: { prompt_tokens: number; completion_tokens: number } | undefined;
     for await (const chunk of stream) if (chunk.usage) usage = chunk.usage;
     expect(usage!.completion_tokens).toBeGreaterThan(0);
     expect(usage!.prompt_tokens).toBeGreaterThan(0);
+    expect(fixture.mock.lastRequest()!.body).toMatchObject({ model: 'gpt-4o-mini@omit-usage' });
     const logs = await fixture.consumeLogs();
     const log = logs[logs.length - 1];
     expect(log.completion_tokens).toBe(usage!.completion_tokens);

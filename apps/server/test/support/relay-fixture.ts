@@ -20,6 +20,12 @@ export interface RelayFixture {
   client: OpenAI;
   /** Creates another channel; returns its id. */
   addChannel(fields: Record<string, unknown>): Promise<number>;
+  /**
+   * A model name served by its own channel whose model mapping sends the mock upstream a control
+   * suffix (e.g. `status=500`, `omit-usage`, `close-after-chunks=2,delay=20`), priced like
+   * gpt-4o-mini. Clients cannot pass mock headers through the gateway, so controls travel this way.
+   */
+  controlledModel(alias: string, controls: string, channel?: Record<string, unknown>): Promise<number>;
   /** Creates another token for root; returns `sk-<key>` and its id. */
   addToken(fields: Record<string, unknown>): Promise<{ apiKey: string; id: number }>;
   userQuota(userId?: number): Promise<number>;
@@ -28,7 +34,7 @@ export interface RelayFixture {
   close(): Promise<void>;
 }
 
-export const TEST_MODELS = ['gpt-4o-mini', 'gpt-4o', 'text-embedding-3-small', 'dall-e-3', 'tts-1', 'whisper-1', 'omni-moderation-latest', 'rerank-model', 'gpt-3.5-turbo-instruct'];
+export const TEST_MODELS = ['gpt-4o-mini', 'gpt-4o', 'text-embedding-3-small', 'dall-e-3', 'tts-1', 'whisper-1', 'text-moderation-stable', 'rerank-model', 'gpt-3.5-turbo-instruct'];
 
 export async function createRelayFixture(
   kind: TestDatabaseKind,
@@ -65,6 +71,22 @@ export async function createRelayFixture(
     return { apiKey: `sk-${row.key}`, id: row.id };
   }
 
+  // Models without a built-in price get one, as an operator would set it.
+  const ratios = JSON.parse(harness.runtime.context.options.get('ModelRatio')) as Record<string, number>;
+  await harness.runtime.context.options.update('ModelRatio', JSON.stringify({ ...ratios, 'rerank-model': 0.05 }));
+
+  async function controlledModel(alias: string, controls: string, extra: Record<string, unknown> = {}) {
+    const options = harness.runtime.context.options;
+    const current = JSON.parse(options.get('ModelRatio')) as Record<string, number>;
+    await options.update('ModelRatio', JSON.stringify({ ...current, [alias]: 0.075 }));
+    return addChannel({
+      name: `controlled-${alias}`,
+      models: alias,
+      model_mapping: JSON.stringify({ [alias]: `gpt-4o-mini@${controls}` }),
+      ...extra,
+    });
+  }
+
   const channelId = await addChannel({ name: 'primary', ...channel });
   const token = await addToken({ name: 'test-token' });
   const client = new OpenAI({ apiKey: token.apiKey, baseURL: `${url}/v1`, maxRetries: 0 });
@@ -80,6 +102,7 @@ export async function createRelayFixture(
     client,
     addChannel,
     addToken,
+    controlledModel,
     async userQuota(userId = root.userId) {
       await harness.runtime.context.relay.inFlight.idle();
       await harness.runtime.context.relay.ledger.flush();

@@ -1,0 +1,19 @@
+import type { Config } from '../config.js';
+import type { OptionStore } from '../options/option-store.js';
+import { createProviderRegistry, type ProviderRegistry } from '../providers/registry.js';
+
+/**
+ * The adaptor registry with settings that follow options (read per call; the option store
+ * caches parsed JSON, so this is a few map look-ups) and the deployment's configuration.
+ */
+export function createConfiguredProviders(options: OptionStore, config: Config): ProviderRegistry {
+  return createProviderRegistry({
+    openAi: { azureDefaultApiVersion: config.azureDefaultApiVersion, openRouterReferer: '' },
+    anthropic: () => ({
+      defaultMaxTokens: options.getJson<Record<string, number>>('claude.default_max_tokens'),
+      thinkingAdapterEnabled: options.getBoolean('claude.thinking_adapter_enabled'),
+      thinkingBudgetRatio: options.getNumber('claude.thinking_adapter_budget_tokens_percentage'),
+      modelHeaders: options.getJson<Record<string, Record<string, string[]>>>('claude.model_headers_settings'),
+    }),
+  });
+}

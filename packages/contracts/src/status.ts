@@ -73,6 +73,12 @@ export const statusPayloadSchema = z.object({
   mj_notify_enabled: z.boolean(),
   demo_site_enabled: z.boolean(),
   self_use_mode_enabled: z.boolean(),
+  /** Whether the password sign-in form is offered (`PasswordLoginEnabled`). */
+  password_login_enabled: z.boolean(),
+  /** Whether password registration is open (`PasswordRegisterEnabled`). */
+  password_register_enabled: z.boolean(),
+  /** Whether registration is open at all (`RegisterEnabled`). */
+  register_enabled: z.boolean(),
   default_use_auto_group: z.boolean(),
 });
 export type StatusPayload = z.infer<typeof statusPayloadSchema>;

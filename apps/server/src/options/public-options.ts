@@ -100,6 +100,9 @@ export function buildStatusPayload(store: StatusOptionReader, extras: StatusExtr
     mj_notify_enabled: flag('MjNotifyEnabled'),
     demo_site_enabled: flag('DemoSiteEnabled'),
     self_use_mode_enabled: flag('SelfUseModeEnabled'),
+    password_login_enabled: flag('PasswordLoginEnabled'),
+    password_register_enabled: flag('PasswordRegisterEnabled'),
+    register_enabled: flag('RegisterEnabled'),
     default_use_auto_group: flag('DefaultUseAutoGroup'),
   };
 }

@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import { insertReturningId, softDeleteTimestamp, type QueryTarget } from '../db/dialect-helpers.js';
 import { columnContains } from '../db/like-pattern.js';
 import type { Database, NewToken, TokenRow, TokenUpdate } from '../db/schema.js';

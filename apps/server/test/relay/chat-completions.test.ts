@@ -1,4 +1,5 @@
 import { replyText } from '@tollgate/mock-upstream';
+import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRelayFixture, type RelayFixture } from '../support/relay-fixture.js';
 import { testDatabaseKinds } from '../support/test-databases.js';
@@ -122,7 +123,7 @@ describe.each(testDatabaseKinds())('chat completions through the official openai
   });
 
   it('rejects a bad key, an unknown model and a malformed body with the right status', async () => {
-    const bad = new (fixture.client.constructor as typeof import('openai').default)({ apiKey: 'sk-nope', baseURL: `${fixture.url}/v1`, maxRetries: 0 });
+    const bad = new OpenAI({ apiKey: 'sk-nope', baseURL: `${fixture.url}/v1`, maxRetries: 0 });
     await expect(bad.chat.completions.create({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'x' }] })).rejects.toMatchObject({ status: 401 });
     await expect(
       fixture.client.chat.completions.create({ model: 'no-such-model', messages: [{ role: 'user', content: 'x' }] }),

@@ -4,6 +4,7 @@ import type { AppContext } from './http/app-context.js';
 import { openDatabase, type DatabaseHandle } from './db/open-database.js';
 import { migrateDatabase } from './db/migrate.js';
 import { AppEvents } from './lib/app-events.js';
+import { bridgeEventsToRedis } from './lib/redis-event-bridge.js';
 import { createMemoryRateLimiter, createRedisRateLimiter } from './lib/rate-limiter.js';
 import { connectRedis } from './lib/redis.js';
 import { createOptionStore } from './options/option-store.js';
@@ -34,8 +35,14 @@ export async function startRuntime(
     overrides.database ??
     (await openDatabase({ dsn: config.database.dsn, sqlitePath: config.database.sqlitePath }));
   let redis: Redis | undefined;
+  let logDatabase = database;
   try {
-    if (overrides.migrate ?? config.nodeType === 'master') await migrateDatabase(database);
+    const migrate = overrides.migrate ?? config.nodeType === 'master';
+    if (migrate) await migrateDatabase(database);
+    if (config.logDatabase) {
+      logDatabase = await openDatabase({ dsn: config.logDatabase.dsn, sqlitePath: config.logDatabase.sqlitePath });
+      if (migrate) await migrateDatabase(logDatabase, { tables: ['logs'] });
+    }
     const options = createOptionStore(database);
     await options.load();
     options.startSync(config.syncFrequencySeconds);
@@ -43,9 +50,11 @@ export async function startRuntime(
     redis = config.redisUrl ? await connectRedis(config.redisUrl) : undefined;
     const rateLimiter = redis ? createRedisRateLimiter(redis) : createMemoryRateLimiter();
     const events = new AppEvents();
+    const stopBridge = redis ? await bridgeEventsToRedis(events, redis) : () => {};
     const relay = await createRelayServices({
       config,
       database,
+      logDb: logDatabase.db,
       options,
       events,
       onError: (error, where) => overrides.onError?.(error, where),
@@ -53,6 +62,7 @@ export async function startRuntime(
     const context: AppContext = {
       config,
       database,
+      logDatabase,
       options,
       rateLimiter,
       setup,
@@ -65,15 +75,18 @@ export async function startRuntime(
     return {
       context,
       async close() {
+        stopBridge();
         await closeRelayServices(relay);
         options.stop();
         rateLimiter.close();
         redis?.disconnect();
+        if (logDatabase !== database) await logDatabase.close();
         await database.close();
       },
     };
   } catch (error) {
     redis?.disconnect();
+    if (logDatabase !== database) await logDatabase.close();
     await database.close();
     throw error;
   }

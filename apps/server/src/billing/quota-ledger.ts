@@ -84,6 +84,8 @@ export class QuotaLedger {
           'insufficient_user_quota',
         );
       }
+      // The console playground has no token (id 0): only the user pays.
+      if (tokenId === 0) return;
       let tokenUpdate = transaction
         .updateTable('tokens')
         .set({
@@ -126,7 +128,7 @@ export class QuotaLedger {
         })
         .where('id', '=', reservation.userId)
         .execute();
-      if (delta !== 0) {
+      if (delta !== 0 && reservation.tokenId !== 0) {
         await transaction
           .updateTable('tokens')
           .set({
@@ -159,10 +161,12 @@ export class QuotaLedger {
     user.used += used;
     user.requests += requests;
     this.pending.users.set(reservation.userId, user);
-    const token = this.pending.tokens.get(reservation.tokenId) ?? { remain: 0, used: 0 };
-    token.remain += delta;
-    token.used += delta;
-    this.pending.tokens.set(reservation.tokenId, token);
+    if (reservation.tokenId !== 0) {
+      const token = this.pending.tokens.get(reservation.tokenId) ?? { remain: 0, used: 0 };
+      token.remain += delta;
+      token.used += delta;
+      this.pending.tokens.set(reservation.tokenId, token);
+    }
     if (channelId > 0 && used !== 0) {
       this.pending.channels.set(channelId, (this.pending.channels.get(channelId) ?? 0) + used);
     }

@@ -11,6 +11,8 @@ import type { RelayServices } from '../relay/relay-services.js';
 export interface AppContext {
   config: Config;
   database: DatabaseHandle;
+  /** Where `logs` lives: the LOG_SQL_DSN database, or the main one. */
+  logDatabase: DatabaseHandle;
   options: OptionStore;
   rateLimiter: RateLimiter;
   setup: SetupState;

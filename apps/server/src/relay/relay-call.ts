@@ -9,7 +9,7 @@ import {
 import type { Reservation } from '../billing/quota-ledger.js';
 import type { ProviderAdaptor, RelayCallInput, RelayMode } from '../providers/provider-adaptor.js';
 import { defaultBaseUrl } from '../providers/registry.js';
-import { authenticateRelay } from './auth/authenticate-relay.js';
+import { authenticateRelay, type AuthenticatedCall } from './auth/authenticate-relay.js';
 import type { RelayCaller } from './auth/relay-caller-cache.js';
 import { buildCallInput, toChannelTarget, type RequestFacts } from './build-call-input.js';
 import { CHANNEL_STATUS } from '@tollgate/contracts';
@@ -36,14 +36,11 @@ export async function relayCall(
   request: FastifyRequest,
   reply: FastifyReply,
   mode: RelayMode,
+  authenticate: () => Promise<AuthenticatedCall> = () =>
+    authenticateRelay(request.headers, request.url, services.callers, services.db),
 ): Promise<void> {
   const startedAt = Date.now();
-  const { caller, pinnedChannelId } = await authenticateRelay(
-    request.headers,
-    request.url,
-    services.callers,
-    services.db,
-  );
+  const { caller, pinnedChannelId } = await authenticate();
   if (caller.allowIps.size > 0 && !caller.allowIps.has(request.ip)) {
     throw new RelayError(403, '您的 IP 不在令牌允许访问的列表中', 'new_api_error', 'ip_not_allowed');
   }

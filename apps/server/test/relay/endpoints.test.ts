@@ -81,6 +81,44 @@ describe.each(testDatabaseKinds())('every OpenAI endpoint through the openai cli
     expect((await response.json()).results.length).toBe(2);
   });
 
+  it('serves the console playground with the session, charging the user and no token', async () => {
+    const before = await fixture.userQuota();
+    const tokenBefore = await fixture.harness.runtime.context.database.db
+      .selectFrom('tokens')
+      .select('used_quota')
+      .where('id', '=', fixture.tokenId)
+      .executeTakeFirstOrThrow();
+    const response = await fetch(`${fixture.url}/pg/chat/completions`, {
+      method: 'POST',
+      headers: { cookie: fixture.root.cookie, 'new-api-user': String(fixture.root.userId), 'content-type': 'application/json' },
+      body: JSON.stringify({ model: 'gpt-4o-mini', group: 'default', messages: [{ role: 'user', content: 'from the playground' }] }),
+    });
+    expect(response.status).toBe(200);
+    const log = await lastLog();
+    expect(log.token_name).toBe('playground-default');
+    expect(Number(log.token_id)).toBe(0);
+    expect(before - (await fixture.userQuota())).toBe(Number(log.quota));
+    const tokenAfter = await fixture.harness.runtime.context.database.db
+      .selectFrom('tokens')
+      .select('used_quota')
+      .where('id', '=', fixture.tokenId)
+      .executeTakeFirstOrThrow();
+    expect(tokenAfter.used_quota).toBe(tokenBefore.used_quota);
+
+    const anonymous = await fetch(`${fixture.url}/pg/chat/completions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'x' }] }),
+    });
+    expect(anonymous.status).toBe(401);
+    const foreignGroup = await fetch(`${fixture.url}/pg/chat/completions`, {
+      method: 'POST',
+      headers: { cookie: fixture.root.cookie, 'content-type': 'application/json' },
+      body: JSON.stringify({ model: 'gpt-4o-mini', group: 'secret-vip', messages: [{ role: 'user', content: 'x' }] }),
+    });
+    expect(foreignGroup.status).toBe(403);
+  });
+
   it('answers 501 for routes the gateway does not implement', async () => {
     const response = await fetch(`${fixture.url}/v1/files`, { headers: { authorization: `Bearer ${fixture.apiKey}` } });
     expect(response.status).toBe(501);

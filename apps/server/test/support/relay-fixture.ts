@@ -116,7 +116,7 @@ export async function createRelayFixture(
     async consumeLogs() {
       await harness.runtime.context.relay.inFlight.idle();
       await harness.runtime.context.relay.logs.flush();
-      const rows = await harness.runtime.context.database.db
+      const rows = await harness.runtime.context.logDatabase.db
         .selectFrom('logs')
         .selectAll()
         .where('type', '=', 2)

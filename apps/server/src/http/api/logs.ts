@@ -32,9 +32,7 @@ function allowAnyOrigin(reply: FastifyReply): void {
 export async function registerLogRoutes(api: FastifyInstance, context: AppContext) {
   const admin = { preHandler: requireAdmin(context) };
   const user = { preHandler: requireUser(context) };
-  // Logs are read from the main database until a separate log database (LOG_SQL_DSN) is wired in:
-  // every log query already goes through `logDb` alone.
-  const deps = { db: context.database.db, logDb: context.database.db };
+  const deps = { db: context.database.db, logDb: context.logDatabase.db };
 
   api.get('/log/', admin, async (request) =>
     ok(await listAdminLogs(deps, parseInput(adminLogQuerySchema, request.query))),

@@ -67,17 +67,21 @@ export async function registerUserAdminRoutes(api: FastifyInstance, context: App
   api.put('/user/', guard, async (request) => {
     const body = parseInput(updateUserRequestSchema, request.body);
     await updateUserByAdmin(deps, requireAuthenticated(request), body);
+    context.events.emit('user-changed', { userId: body.id });
     return ok();
   });
 
   api.post('/user/manage', guard, async (request) => {
     const body = parseInput(manageUserRequestSchema, request.body);
     const result = await manageUser(deps, requireAuthenticated(request).role, body.id, body.action);
+    context.events.emit('user-changed', { userId: body.id });
     return ok(result);
   });
 
   api.delete<{ Params: { id: string } }>('/user/:id', guard, async (request) => {
-    await hardDeleteUserByAdmin(deps, requireAuthenticated(request).role, parseId(request.params.id));
+    const id = parseId(request.params.id);
+    await hardDeleteUserByAdmin(deps, requireAuthenticated(request).role, id);
+    context.events.emit('user-changed', { userId: id });
     return ok();
   });
 }

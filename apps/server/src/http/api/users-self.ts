@@ -36,6 +36,7 @@ export async function registerUserSelfRoutes(api: FastifyInstance, context: AppC
 
   api.delete('/user/self', guard, async (request, reply) => {
     await deleteSelf(deps, requireAuthenticated(request).id);
+    context.events.emit('user-changed', { userId: requireAuthenticated(request).id });
     reply.clearCookie(SESSION_COOKIE_NAME, { path: '/' });
     return ok();
   });

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { RelayMode } from '../../providers/provider-adaptor.js';
 import { corsHeaders, preflightHeaders } from '../../relay/cors.js';
 import { relayCall } from '../../relay/relay-call.js';
+import { authenticatePlayground } from '../../relay/auth/playground-caller.js';
 import type { RelayServices } from '../../relay/relay-services.js';
 import { handleListModels, handleRetrieveModel } from './models-routes.js';
 import { registerRelayBodyHandling } from './relay-body.js';
@@ -56,6 +57,19 @@ export async function registerRelayRoutes(app: FastifyInstance, services: RelayS
       return reply;
     });
   }
+
+  app.post('/pg/chat/completions', async (request, reply) => {
+    await services.inFlight.run(async () => {
+      try {
+        await relayCall(services, request, reply, 'chat', () =>
+          authenticatePlayground(request, services.db, services.options, services.config.sessionSecret),
+        );
+      } catch (error) {
+        sendRelayError(request, reply, error);
+      }
+    });
+    return reply;
+  });
 
   app.get('/v1/models', async (request, reply) => handleListModels(services, request, reply));
   app.get('/v1/models/:model', async (request, reply) => handleRetrieveModel(services, request, reply));

@@ -37,7 +37,11 @@ export function AccountSummaryCard({
       </div>
       <Row gutter={[16, 16]} style={{ marginTop: 24 }}>
         <Col xs={24} sm={8}>
-          <Statistic title={t('summary.balance')} value={formatQuota(user?.quota)} />
+          <Statistic
+            data-testid="balance"
+            title={t('summary.balance')}
+            value={formatQuota(user?.quota)}
+          />
         </Col>
         <Col xs={24} sm={8}>
           <Statistic title={t('summary.usedQuota')} value={formatQuota(user?.used_quota)} />

@@ -1,0 +1,36 @@
+import { Redis } from 'ioredis';
+import { afterAll, describe, expect, it } from 'vitest';
+import { AppEvents } from './app-events.js';
+import { bridgeEventsToRedis } from './redis-event-bridge.js';
+
+const redisUrl = process.env.TEST_REDIS_URL;
+
+describe.skipIf(!redisUrl)('cache invalidation across nodes through Redis', () => {
+  const connections: Redis[] = [];
+  const stops: Array<() => void> = [];
+  afterAll(() => {
+    for (const stop of stops) stop();
+    for (const connection of connections) connection.disconnect();
+  });
+
+  async function node() {
+    const redis = new Redis(redisUrl!);
+    connections.push(redis);
+    const events = new AppEvents();
+    stops.push(await bridgeEventsToRedis(events, redis));
+    return events;
+  }
+
+  it('delivers an event from one node to the other exactly once, and not back to itself', async () => {
+    const first = await node();
+    const second = await node();
+    const seenBySecond: unknown[] = [];
+    const seenByFirst: unknown[] = [];
+    second.on('user-changed', (payload) => seenBySecond.push(payload));
+    first.on('user-changed', (payload) => seenByFirst.push(payload));
+    first.emit('user-changed', { userId: 42 });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(seenBySecond).toEqual([{ userId: 42 }]);
+    expect(seenByFirst).toEqual([{ userId: 42 }]);
+  });
+});

@@ -1,0 +1,55 @@
+import { randomUUID } from 'node:crypto';
+import type { Redis } from 'ioredis';
+import type { AppEventMap, AppEvents } from './app-events.js';
+
+const CHANNEL = 'tollgate:events';
+const EVENT_NAMES: ReadonlyArray<keyof AppEventMap> = ['channels-changed', 'token-changed', 'user-changed'];
+
+interface Envelope {
+  node: string;
+  name: keyof AppEventMap;
+  args: unknown[];
+}
+
+/**
+ * Shares cache invalidation across nodes through Redis pub/sub: a change made on one node
+ * reaches the others' caches at once instead of after SYNC_FREQUENCY. Events received from other
+ * nodes are emitted locally but not published again. Returns a function that stops the bridge.
+ */
+export async function bridgeEventsToRedis(events: AppEvents, redis: Redis): Promise<() => void> {
+  const node = randomUUID();
+  const subscriber = redis.duplicate();
+  let relaying = false;
+
+  const publishers = EVENT_NAMES.map((name) => {
+    const listener = (...args: unknown[]) => {
+      if (relaying) return;
+      const envelope: Envelope = { node, name, args };
+      void redis.publish(CHANNEL, JSON.stringify(envelope)).catch(() => {});
+    };
+    events.on(name, listener as never);
+    return () => events.off(name, listener as never);
+  });
+
+  subscriber.on('message', (_channel: string, message: string) => {
+    let envelope: Envelope;
+    try {
+      envelope = JSON.parse(message) as Envelope;
+    } catch {
+      return;
+    }
+    if (envelope.node === node || !EVENT_NAMES.includes(envelope.name) || !Array.isArray(envelope.args)) return;
+    relaying = true;
+    try {
+      (events.emit as (name: string, ...args: unknown[]) => boolean)(envelope.name, ...envelope.args);
+    } finally {
+      relaying = false;
+    }
+  });
+  await subscriber.subscribe(CHANNEL);
+
+  return () => {
+    for (const stop of publishers) stop();
+    subscriber.disconnect();
+  };
+}

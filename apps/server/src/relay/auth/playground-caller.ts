@@ -1,0 +1,101 @@
+import type { FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import { USER_STATUS } from '@tollgate/contracts';
+import { decodeSession, SESSION_COOKIE_NAME } from '../../accounts/session-cookie.js';
+import type { Database, TokenRow } from '../../db/schema.js';
+import { usableGroups } from '../../groups/usable-groups.js';
+import type { OptionStore } from '../../options/option-store.js';
+import { RelayError } from '../relay-error.js';
+import type { AuthenticatedCall } from './authenticate-relay.js';
+import type { CachedUser } from './relay-caller-cache.js';
+
+/** The playground has no API token; its calls carry this id (no token row is charged). */
+export const PLAYGROUND_TOKEN_ID = 0;
+
+/**
+ * The console playground (`POST /pg/chat/completions`, reference §3.15): the signed-in user from
+ * the session cookie, a group from the body that the user may use, and a stand-in unlimited
+ * token named `playground-<group>` so the call is logged like any other. The user's balance is
+ * charged; no token is.
+ */
+export async function authenticatePlayground(
+  request: FastifyRequest,
+  db: Kysely<Database>,
+  options: OptionStore,
+  sessionSecret: string,
+): Promise<AuthenticatedCall> {
+  const session = decodeSession(request.cookies[SESSION_COOKIE_NAME], sessionSecret);
+  if (!session) {
+    if (request.headers.authorization) {
+      throw RelayError.badRequest('暂不支持使用 access token', 'access_token_not_supported');
+    }
+    throw new RelayError(401, '无权进行此操作，未登录', 'new_api_error', 'unauthorized');
+  }
+  const row = await db
+    .selectFrom('users')
+    .selectAll()
+    .where('id', '=', session.id)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  if (!row) throw new RelayError(401, '无权进行此操作，未登录', 'new_api_error', 'unauthorized');
+  if (row.status !== USER_STATUS.enabled) throw new RelayError(403, '用户已被封禁', 'new_api_error', 'user_banned');
+
+  const userGroup = row.group || 'default';
+  const body = request.body;
+  let requestedGroup = '';
+  if (Buffer.isBuffer(body) && body.length > 0) {
+    try {
+      const parsed: unknown = JSON.parse(body.toString('utf8'));
+      const group = (parsed as { group?: unknown } | null)?.group;
+      if (typeof group === 'string') requestedGroup = group.trim();
+    } catch {
+      // parseRelayBody reports malformed JSON with the usual message
+    }
+  }
+  const group = requestedGroup || userGroup;
+  if (group !== userGroup && !(group in usableGroups(options, userGroup))) {
+    throw new RelayError(403, '无权访问该分组', 'new_api_error', 'group_forbidden');
+  }
+
+  let setting: CachedUser['setting'] = {};
+  try {
+    setting = row.setting ? (JSON.parse(row.setting) as CachedUser['setting']) : {};
+  } catch {
+    setting = {};
+  }
+  const token: TokenRow = {
+    id: PLAYGROUND_TOKEN_ID,
+    user_id: row.id,
+    key: '',
+    status: 1,
+    name: `playground-${group}`,
+    created_time: 0,
+    accessed_time: 0,
+    expired_time: -1,
+    remain_quota: 0,
+    unlimited_quota: true,
+    model_limits_enabled: false,
+    model_limits: '',
+    allow_ips: '',
+    used_quota: 0,
+    group,
+    deleted_at: null,
+  };
+  return {
+    caller: {
+      token,
+      user: {
+        id: row.id,
+        username: row.username,
+        role: row.role,
+        status: row.status,
+        group: userGroup,
+        quota: Number(row.quota),
+        email: row.email ?? '',
+        setting,
+      },
+      modelLimits: new Set(),
+      allowIps: new Set(),
+    },
+  };
+}

@@ -1,0 +1,266 @@
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
+import { launchBrowser } from './support/browser.js';
+import {
+  allVariants,
+  assertNoRawTranslationKeys,
+  openInConsole,
+  openConsoleContext,
+  saveScreenshot,
+  variantName,
+  type ConsoleVariant,
+} from './support/console-page.js';
+import { consoleText } from './support/console-text.js';
+import { startServer, type ServerProcess } from './support/server-process.js';
+
+const root = { username: 'root', password: 'root-pass-2024' };
+const member = { username: 'alice', password: 'alice-pass-2024', displayName: 'Alice Liddell' };
+
+// One run loads pages and calls the API more often than the default per-IP limits allow; the
+// limits have their own tests.
+const serverEnvironment = {
+  GLOBAL_API_RATE_LIMIT_ENABLE: 'false',
+  GLOBAL_WEB_RATE_LIMIT_ENABLE: 'false',
+};
+
+let browser: Browser | undefined;
+const servers: ServerProcess[] = [];
+
+before(async () => {
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  await Promise.all(servers.map((server) => server.stop()));
+});
+
+async function freshServer(): Promise<ServerProcess> {
+  const server = await startServer(serverEnvironment);
+  servers.push(server);
+  return server;
+}
+
+function openBrowser(): Browser {
+  assert.ok(browser, 'the browser did not start');
+  return browser;
+}
+
+/** Screenshot plus the check that nothing on the screen is an untranslated key. */
+async function recordScreen(page: Page, name: string): Promise<void> {
+  await assertNoRawTranslationKeys(page, name);
+  await saveScreenshot(page, name);
+}
+
+test('a person sets up Tollgate, adds a user, and that user sees their balance', async () => {
+  const server = await freshServer();
+  const at = (pathname: string) => `${server.url}${pathname}`;
+  const english = { language: 'en', theme: 'light', viewport: 'desktop' } as const;
+  const { context, page, pageErrors } = await openConsoleContext(openBrowser(), english);
+  const main = page.getByRole('main');
+  const header = page.locator('header');
+  const sidebar = page.locator('aside');
+
+  try {
+    // 1. A fresh site sends everyone to the setup wizard, which creates the root account.
+    await page.goto(at('/'));
+    await page.waitForURL(at('/setup'));
+    await main.getByRole('heading', { name: 'System initialisation' }).waitFor();
+    await main.getByLabel('Username').fill(root.username);
+    await main.getByLabel('Password', { exact: true }).fill(root.password);
+    await main.getByLabel('Confirm password').fill(root.password);
+    await main.getByRole('radio', { name: 'Self-use mode' }).check();
+    await recordScreen(page, 'walkthrough-01-setup');
+    await main.getByRole('button', { name: 'Initialise system' }).click();
+    await page.getByText('System initialised, redirecting...').waitFor();
+    // The wizard reloads the console, which now has a root user and leaves /setup for home.
+    await page.waitForURL(at('/'));
+    await header.getByText('Self-use mode').waitFor();
+    await recordScreen(page, 'walkthrough-02-home');
+
+    // 2. Sign in as root; a wrong password first shows the server's own message.
+    await header.getByRole('button', { name: 'Log in' }).click();
+    await page.waitForURL(at('/login'));
+    await main.getByLabel('Username / email').fill(root.username);
+    await main.getByLabel('Password', { exact: true }).fill('not-the-password');
+    const [refusal] = await Promise.all([
+      page.waitForResponse((response) => new URL(response.url()).pathname === '/api/user/login'),
+      main.getByRole('button', { name: 'Log in' }).click(),
+    ]);
+    const refusalBody = (await refusal.json()) as { success?: unknown; message?: unknown };
+    assert.equal(refusalBody.success, false);
+    assert.ok(typeof refusalBody.message === 'string' && refusalBody.message !== '');
+    await page.getByText(refusalBody.message, { exact: true }).waitFor();
+    assert.equal(page.url(), at('/login'));
+    await recordScreen(page, 'walkthrough-03-login-refused');
+
+    await main.getByLabel('Password', { exact: true }).fill(root.password);
+    await main.getByRole('button', { name: 'Log in' }).click();
+    await page.waitForURL(at('/token'));
+    await page.getByText('Logged in!').waitFor();
+    await main.getByText('API tokens', { exact: true }).waitFor();
+    await recordScreen(page, 'walkthrough-04-token');
+
+    // 3. User management: add a user and find it in the list.
+    await sidebar.getByRole('menuitem', { name: 'User management' }).click();
+    await page.waitForURL(at('/user'));
+    await main.getByRole('cell', { name: root.username, exact: true }).waitFor();
+    await recordScreen(page, 'walkthrough-05-user-list');
+    await main.getByRole('button', { name: 'Add user' }).click();
+    const drawer = page.getByRole('dialog').filter({ hasText: 'Add user' });
+    await drawer.getByLabel('Username').fill(member.username);
+    await drawer.getByLabel('Display name').fill(member.displayName);
+    await drawer.getByLabel('Password').fill(member.password);
+    await recordScreen(page, 'walkthrough-06-add-user');
+    await drawer.getByRole('button', { name: 'Submit' }).click();
+    await page.getByText('User account created!').waitFor();
+    await drawer.waitFor({ state: 'hidden' });
+    const memberRow = main.getByRole('row').filter({ hasText: member.displayName });
+    await memberRow.getByText(member.username, { exact: true }).waitFor();
+    await recordScreen(page, 'walkthrough-07-user-added');
+
+    // 4. Sign out from the avatar menu.
+    await header.getByRole('button', { name: root.username }).click();
+    await page.getByRole('menuitem', { name: 'Log out' }).click();
+    await page.waitForURL(at('/login'));
+    await page.getByText('Logged out!').waitFor();
+
+    // 5. The new user signs in and finds their balance in personal settings.
+    await main.getByLabel('Username / email').fill(member.username);
+    await main.getByLabel('Password', { exact: true }).fill(member.password);
+    await main.getByRole('button', { name: 'Log in' }).click();
+    await page.waitForURL(at('/token'));
+    await header.getByRole('button', { name: member.username }).waitFor();
+    await sidebar.getByRole('menuitem', { name: 'Personal settings' }).click();
+    await page.waitForURL(at('/personal'));
+    const balance = main.getByTestId('balance');
+    await balance.getByText('Current balance').waitFor();
+    // QuotaForNewUser is 0 and currency display is on by default: formatQuota(0) is `$0.00`.
+    await balance.getByText('$0.00', { exact: true }).waitFor();
+    await main.getByText(member.username, { exact: true }).first().waitFor();
+    await recordScreen(page, 'walkthrough-08-personal');
+
+    assert.deepEqual(pageErrors, [], 'the console threw in the browser');
+  } finally {
+    await context.close();
+  }
+});
+
+/** Runs `visit` in a fresh context per variant (one sign-in's cookies and storage when given). */
+async function forEachVariant(
+  variants: ConsoleVariant[],
+  storageState: BrowserContextOptions['storageState'],
+  visit: (page: Page, variant: ConsoleVariant) => Promise<void>,
+): Promise<void> {
+  for (const variant of variants) {
+    const { context, page, pageErrors } = await openConsoleContext(
+      openBrowser(),
+      variant,
+      storageState,
+    );
+    try {
+      await visit(page, variant);
+      assert.deepEqual(pageErrors, [], `the console threw in the browser (${variantName(variant)})`);
+    } finally {
+      await context.close();
+    }
+  }
+}
+
+async function initialiseSite(url: string): Promise<void> {
+  const response = await fetch(`${url}/api/setup`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({
+      username: root.username,
+      password: root.password,
+      confirmPassword: root.password,
+      SelfUseModeEnabled: false,
+      DemoSiteEnabled: false,
+    }),
+  });
+  const body = (await response.json()) as { success?: unknown };
+  assert.equal(body.success, true, 'setup failed');
+}
+
+/** Signs in as root through the login form once and adds a second user to fill the list. */
+async function signInAsRoot(url: string): Promise<BrowserContextOptions['storageState']> {
+  const english = { language: 'en', theme: 'light', viewport: 'desktop' } as const;
+  const { context, page } = await openConsoleContext(openBrowser(), english);
+  try {
+    const main = page.getByRole('main');
+    await page.goto(`${url}/login`);
+    await main.getByLabel('Username / email').fill(root.username);
+    await main.getByLabel('Password', { exact: true }).fill(root.password);
+    const [login] = await Promise.all([
+      page.waitForResponse((response) => new URL(response.url()).pathname === '/api/user/login'),
+      main.getByRole('button', { name: 'Log in' }).click(),
+    ]);
+    await page.waitForURL(`${url}/token`);
+    const loginBody = (await login.json()) as { data?: { id?: unknown } };
+    const created = await context.request.post(`${url}/api/user/`, {
+      headers: { 'New-Api-User': String(loginBody.data?.id) },
+      data: { username: member.username, password: member.password, display_name: member.displayName },
+    });
+    assert.equal(((await created.json()) as { success?: unknown }).success, true);
+    return await context.storageState();
+  } finally {
+    await context.close();
+  }
+}
+
+test('every screen in both languages and both themes, on a laptop and on a phone', async () => {
+  const server = await freshServer();
+  const at = (pathname: string) => `${server.url}${pathname}`;
+  const variants = allVariants();
+  const text = (variant: ConsoleVariant, key: string) => consoleText(variant.language, key);
+  const record = (page: Page, screen: string, variant: ConsoleVariant) =>
+    recordScreen(page, `${screen}-${variantName(variant)}`);
+
+  // The wizard exists only until the site is initialised.
+  await forEachVariant(variants, undefined, async (page, variant) => {
+    await page.goto(at('/setup'));
+    await page.getByRole('heading', { name: text(variant, 'setup:title') }).waitFor();
+    await record(page, 'setup', variant);
+  });
+  await initialiseSite(server.url);
+
+  await forEachVariant(variants, undefined, async (page, variant) => {
+    await page.goto(at('/login'));
+    await page.getByRole('heading', { name: text(variant, 'auth:login.title') }).waitFor();
+    await record(page, 'login', variant);
+  });
+
+  const signedIn = await signInAsRoot(server.url);
+  await forEachVariant(variants, signedIn, async (page, variant) => {
+    const main = page.getByRole('main');
+    await page.goto(at('/user'));
+    await main.getByText(member.username, { exact: true }).waitFor();
+    await record(page, 'user-list', variant);
+
+    await main.getByRole('button', { name: text(variant, 'users:add.open') }).click();
+    const drawer = page.getByRole('dialog').filter({ hasText: text(variant, 'users:add.title') });
+    await drawer.getByLabel(text(variant, 'users:fields.displayName')).waitFor();
+    await record(page, 'add-user-drawer', variant);
+
+    await page.keyboard.press('Escape');
+    await drawer.waitFor({ state: 'hidden' });
+
+    await openInConsole(page, '/personal');
+    await main.getByTestId('balance').getByText(text(variant, 'personal:summary.balance')).waitFor();
+    await record(page, 'personal', variant);
+
+    await openInConsole(page, '/no-such-page');
+    await main.getByText(text(variant, 'shell:notFound.title'), { exact: true }).waitFor();
+    await record(page, 'not-found', variant);
+
+    await openInConsole(page, '/about');
+    await main.getByText(text(variant, 'content:about.emptyHint'), { exact: true }).waitFor();
+    await record(page, 'about', variant);
+
+    await openInConsole(page, '/');
+    await main.getByText(text(variant, 'content:home.systemInfo'), { exact: true }).waitFor();
+    await record(page, 'home', variant);
+  });
+});

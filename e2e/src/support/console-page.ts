@@ -1,0 +1,112 @@
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import { screenshotDirectory } from './browser.js';
+import type { ConsoleLanguage } from './console-text.js';
+
+export type ThemeMode = 'light' | 'dark';
+
+/** The two layouts the console is checked at: a laptop screen and a phone. */
+export const viewports = {
+  desktop: { width: 1280, height: 800 },
+  mobile: { width: 390, height: 844 },
+} as const;
+export type ViewportName = keyof typeof viewports;
+
+/** One way of looking at the console. */
+export interface ConsoleVariant {
+  language: ConsoleLanguage;
+  theme: ThemeMode;
+  viewport: ViewportName;
+}
+
+export function variantName(variant: ConsoleVariant): string {
+  return `${variant.language}-${variant.theme}-${variant.viewport}`;
+}
+
+/** Every combination of language, theme and viewport. */
+export function allVariants(): ConsoleVariant[] {
+  const variants: ConsoleVariant[] = [];
+  for (const viewport of ['desktop', 'mobile'] as const) {
+    for (const language of ['zh', 'en'] as const) {
+      for (const theme of ['light', 'dark'] as const) variants.push({ language, theme, viewport });
+    }
+  }
+  return variants;
+}
+
+/**
+ * A browser context whose pages open in the given language and theme: the console keeps both in
+ * localStorage (`i18nextLng`, `theme-mode`; see apps/web/src/lib/storage-keys.ts), so they are
+ * written before any of the console's own scripts run. Uncaught page errors are collected.
+ */
+export async function openConsoleContext(
+  browser: Browser,
+  variant: ConsoleVariant,
+  storageState?: BrowserContextOptions['storageState'],
+): Promise<{ context: BrowserContext; page: Page; pageErrors: string[] }> {
+  const mobile = variant.viewport === 'mobile';
+  const context = await browser.newContext({
+    viewport: viewports[variant.viewport],
+    isMobile: mobile,
+    hasTouch: mobile,
+    locale: variant.language === 'zh' ? 'zh-CN' : 'en-US',
+    colorScheme: variant.theme,
+    storageState,
+  });
+  await context.addInitScript(
+    `localStorage.setItem('i18nextLng', ${JSON.stringify(variant.language)});` +
+      `localStorage.setItem('theme-mode', ${JSON.stringify(variant.theme)});`,
+  );
+  const page = await context.newPage();
+  const pageErrors: string[] = [];
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+  return { context, page, pageErrors };
+}
+
+/** Saves a full-page screenshot as test-output/screenshots/<name>.png. */
+export async function saveScreenshot(page: Page, name: string): Promise<void> {
+  await page.evaluate('document.fonts.ready.then(() => undefined)');
+  await page.screenshot({
+    path: path.join(screenshotDirectory, `${name}.png`),
+    fullPage: true,
+    animations: 'disabled',
+  });
+}
+
+// Text that is nothing but a dotted key (`users.table.name`) is an i18next miss; `{{` is a missed
+// interpolation. Visible text and the attributes people read (placeholders, labels, tips) count.
+const rawKeyScript = `(() => {
+  const looksRaw = (text) => /^[a-z][A-Za-z0-9]*(\\.[A-Za-z][A-Za-z0-9]*)+$/.test(text) || text.includes('{{');
+  const found = [];
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const text = (node.textContent || '').trim();
+    if (text && looksRaw(text)) found.push(text);
+  }
+  for (const element of document.querySelectorAll('[placeholder],[aria-label],[title]')) {
+    for (const name of ['placeholder', 'aria-label', 'title']) {
+      const value = (element.getAttribute(name) || '').trim();
+      if (value && looksRaw(value)) found.push(name + '=' + value);
+    }
+  }
+  return found;
+})()`;
+
+/** Fails when the page shows an untranslated key or an unfilled placeholder. */
+export async function assertNoRawTranslationKeys(page: Page, screen: string): Promise<void> {
+  const found = (await page.evaluate(rawKeyScript)) as string[];
+  assert.deepEqual(found, [], `${screen} shows untranslated text`);
+}
+
+/**
+ * Moves the open console to `pathname` the way one of its own links does (history push, no page
+ * load), so that a run of screens costs one page load instead of one each.
+ */
+export async function openInConsole(page: Page, pathname: string): Promise<void> {
+  await page.evaluate(
+    `history.pushState(null, '', ${JSON.stringify(pathname)});` +
+      `dispatchEvent(new PopStateEvent('popstate', { state: null }));`,
+  );
+  await page.waitForURL((url) => url.pathname === pathname);
+}

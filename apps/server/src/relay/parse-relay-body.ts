@@ -78,10 +78,11 @@ export function parseRelayBody(
   }
   if (!model) throw RelayError.badRequest('model is required', 'invalid_text_request');
 
-  const maxTokens = Math.max(numberField(json.max_tokens), numberField(json.max_completion_tokens));
-  if (maxTokens < 0 || maxTokens > MAX_TOKENS_LIMIT) {
+  const limits = [numberField(json.max_tokens), numberField(json.max_completion_tokens)];
+  if (limits.some((limit) => limit < 0 || limit > MAX_TOKENS_LIMIT)) {
     throw RelayError.badRequest('max_tokens is invalid', 'invalid_text_request');
   }
+  const maxTokens = Math.max(...limits);
   if (mode === 'chat' && (!Array.isArray(json.messages) || json.messages.length === 0)) {
     throw RelayError.badRequest('field messages is required', 'invalid_text_request');
   }

@@ -10,6 +10,7 @@ import { connectRedis } from './lib/redis.js';
 import { createOptionStore } from './options/option-store.js';
 import { loadSetupState } from './setup/setup-state.js';
 import { closeRelayServices, createRelayServices } from './relay/relay-services.js';
+import { startChannelSchedules } from './channels/channel-schedules.js';
 import { TOLLGATE_VERSION } from './version.js';
 
 /** A started context plus the way to stop everything it opened, in reverse order. */
@@ -59,6 +60,9 @@ export async function startRuntime(
       events,
       onError: (error, where) => overrides.onError?.(error, where),
     });
+    // Periodic channel tests and balance refreshes (master only); close() also cancels a
+    // "test all" run started from the console.
+    const channelJobs = startChannelSchedules(relay, config);
     const context: AppContext = {
       config,
       database,
@@ -76,6 +80,7 @@ export async function startRuntime(
       context,
       async close() {
         stopBridge();
+        await channelJobs.stop();
         await closeRelayServices(relay);
         options.stop();
         rateLimiter.close();

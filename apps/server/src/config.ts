@@ -55,6 +55,10 @@ export interface Config {
   webDistDir?: string;
   /** Time zone (`TZ`), informational: hour buckets use the process's local time. */
   timeZone?: string;
+  /** Minutes between automatic tests of all channels on the master (`CHANNEL_TEST_FREQUENCY`); unset = never. */
+  channelTestFrequencyMinutes?: number;
+  /** Minutes between automatic balance refreshes on the master (`CHANNEL_UPDATE_FREQUENCY`); unset = never. */
+  channelUpdateFrequencyMinutes?: number;
 }
 
 export interface DatabaseConfig {
@@ -104,6 +108,18 @@ function readBoolean(env: NodeJS.ProcessEnv, name: string, fallback: boolean): b
 function readString(env: NodeJS.ProcessEnv, name: string): string | undefined {
   const raw = env[name]?.trim();
   return raw ? raw : undefined;
+}
+
+/** Minutes a Node timer can wait (its delay is a signed 32-bit number of milliseconds). */
+const TIMER_MINUTES = { min: 1, max: 35_791 };
+
+/** An integer that is off when unset (the periodic jobs). */
+function readOptionalInteger(
+  env: NodeJS.ProcessEnv,
+  name: string,
+  limits: { min?: number; max?: number },
+): number | undefined {
+  return readString(env, name) === undefined ? undefined : readInteger(env, name, 0, limits);
 }
 
 /** Chooses the database from a DSN the way new-api does, also accepting `mysql://` URLs. */
@@ -191,5 +207,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     generateDefaultToken: readBoolean(env, 'GENERATE_DEFAULT_TOKEN', false),
     webDistDir: readString(env, 'WEB_DIST_DIR'),
     timeZone: readString(env, 'TZ'),
+    channelTestFrequencyMinutes: readOptionalInteger(env, 'CHANNEL_TEST_FREQUENCY', TIMER_MINUTES),
+    channelUpdateFrequencyMinutes: readOptionalInteger(env, 'CHANNEL_UPDATE_FREQUENCY', TIMER_MINUTES),
   });
 }

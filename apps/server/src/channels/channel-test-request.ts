@@ -2,7 +2,13 @@
  * The pure parts of a channel test (reference §5.2): which model is tested, which endpoint, the
  * request body, and what the test would have cost.
  */
-import type { PriceInfo } from '../billing/index.js';
+import {
+  countChatPromptTokens,
+  countCompletionTokens,
+  countTextTokens,
+  type PriceInfo,
+} from '../billing/index.js';
+import type { RelayMode } from '../providers/provider-adaptor.js';
 import type { Usage } from '../relay/usage.js';
 
 /** Tested when neither the request, the channel's test model nor its model list names one. */
@@ -48,7 +54,11 @@ export function isEmbeddingModel(model: string): boolean {
  * upstream) rather than from the query alone, so a channel whose test model is an embedding model
  * is not sent an embeddings body on the chat path.
  */
-export function isEmbeddingTest(model: string, upstreamModel: string, channelType: number): boolean {
+export function isEmbeddingTest(
+  model: string,
+  upstreamModel: string,
+  channelType: number,
+): boolean {
   return (
     isEmbeddingModel(model) ||
     isEmbeddingModel(upstreamModel) ||
@@ -88,8 +98,7 @@ export function buildTestBody(
  */
 export function channelTestQuota(price: PriceInfo, usage: Usage, quotaPerUnit: number): number {
   if (price.usePrice) return Math.trunc(price.modelPrice * quotaPerUnit);
-  const weighted =
-    usage.promptTokens + Math.round(usage.completionTokens * price.completionRatio);
+  const weighted = usage.promptTokens + Math.round(usage.completionTokens * price.completionRatio);
   const quota = Math.round(weighted * price.modelRatio);
   return price.modelRatio !== 0 && quota <= 0 ? 1 : quota;
 }
@@ -97,4 +106,39 @@ export function channelTestQuota(price: PriceInfo, usage: Usage, quotaPerUnit: n
 /** `X.XX` seconds, as the reference formats the threshold failure. */
 export function formatSeconds(milliseconds: number): string {
   return (milliseconds / 1000).toFixed(2);
+}
+
+/** Usage counted here when upstream reported none (as the relay's adaptors do for plain answers). */
+export function countTestUsageLocally(
+  mode: RelayMode,
+  model: string,
+  completionText: string,
+): Usage {
+  const promptTokens =
+    mode === 'embeddings'
+      ? countTextTokens(model, 'hello world')
+      : countChatPromptTokens(model, [{ role: 'user', content: 'hi' }]);
+  const completionTokens = mode === 'chat' ? countCompletionTokens(model, completionText) : 0;
+  return {
+    promptTokens,
+    completionTokens,
+    cachedTokens: 0,
+    cacheCreationTokens: 0,
+    reasoningTokens: 0,
+  };
+}
+
+/** The user setting `accept_unset_model_ratio_model` (JSON text). */
+export function acceptsUnsetRatio(setting: string | null): boolean {
+  if (!setting) return false;
+  try {
+    const parsed: unknown = JSON.parse(setting);
+    return (
+      typeof parsed === 'object' &&
+      parsed !== null &&
+      (parsed as Record<string, unknown>).accept_unset_model_ratio_model === true
+    );
+  } catch {
+    return false;
+  }
 }

@@ -15,11 +15,20 @@ export async function readLimitedBody(
     const buffer = chunk as Buffer;
     if (size + buffer.length > limit) {
       chunks.push(buffer.subarray(0, limit - size));
-      body.destroy();
+      discardBody(body);
       return { bytes: Buffer.concat(chunks), truncated: true };
     }
     size += buffer.length;
     chunks.push(buffer);
   }
   return { bytes: Buffer.concat(chunks, size), truncated: false };
+}
+
+/**
+ * Drops a response body that will not be read. undici reports a destroyed, unfinished body as an
+ * "aborted" error event; nobody waits for it here, so it is silenced instead of crashing.
+ */
+export function discardBody(body: Dispatcher.ResponseData['body']): void {
+  body.on('error', () => {});
+  body.destroy();
 }

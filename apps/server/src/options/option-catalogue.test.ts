@@ -123,8 +123,8 @@ describe('option catalogue', () => {
     expect(defaults.get('USDExchangeRate')).toBe('7.3');
     expect(defaults.get('QuotaPerUnit')).toBe('500000');
     expect(defaults.get('SMTPPort')).toBe('587');
-    expect(defaults.get('SystemName')).toBe('New API');
-    expect(defaults.get('general_setting.docs_link')).toBe('https://docs.newapi.pro');
+    expect(defaults.get('SystemName')).toBe('Tollgate');
+    expect(defaults.get('general_setting.docs_link')).toBe('');
     expect(defaults.get('DataExportDefaultTime')).toBe('hour');
     expect(defaults.get('MjForwardUrlEnabled')).toBe('true');
     expect(defaults.get('ModelRequestRateLimitSuccessCount')).toBe('1000');

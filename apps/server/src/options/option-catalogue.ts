@@ -207,12 +207,12 @@ const definitions: OptionDefinition[] = [
   text('About', ''),
   text('HomePageContent', ''),
   text('Footer', ''),
-  str('SystemName', 'New API'),
+  str('SystemName', 'Tollgate'),
   str('Logo', ''),
   // The reference keeps "" in the option map; /api/status falls back to http://localhost:3000.
   str('ServerAddress', '', httpUrlOrEmpty),
   str('TopUpLink', '', httpUrlOrEmpty),
-  str('general_setting.docs_link', 'https://docs.newapi.pro', httpUrlOrEmpty),
+  str('general_setting.docs_link', '', httpUrlOrEmpty),
   bool('general_setting.ping_interval_enabled', false),
   int('general_setting.ping_interval_seconds', 60, inRange({ min: 1 })),
 

@@ -200,11 +200,11 @@ describe('option store on SQLite', () => {
     nodeB.onChange((change) => seenByB.push(change));
 
     await nodeA.update('SystemName', 'Gateway A');
-    expect(nodeB.get('SystemName')).toBe('New API');
+    expect(nodeB.get('SystemName')).toBe('Tollgate');
     await nodeB.load();
     expect(nodeB.get('SystemName')).toBe('Gateway A');
     expect(seenByB).toEqual([
-      { key: 'SystemName', value: 'Gateway A', previous: 'New API', source: 'load' },
+      { key: 'SystemName', value: 'Gateway A', previous: 'Tollgate', source: 'load' },
     ]);
 
     nodeB.startSync(1);

@@ -34,7 +34,8 @@ const STATUS_FIELDS = [
   'turnstile_site_key', 'top_up_link', 'docs_link', 'quota_per_unit', 'display_in_currency',
   'enable_batch_update', 'enable_drawing', 'enable_task', 'enable_data_export',
   'data_export_default_time', 'default_collapse_sidebar', 'enable_online_topup', 'mj_notify_enabled',
-  'chats', 'demo_site_enabled', 'self_use_mode_enabled', 'oidc_enabled', 'oidc_client_id',
+  'chats', 'demo_site_enabled', 'self_use_mode_enabled', 'password_login_enabled',
+  'password_register_enabled', 'register_enabled', 'oidc_enabled', 'oidc_client_id',
   'oidc_authorization_endpoint', 'setup', 'pay_methods', 'chat_link', 'chat_link2',
   'usd_exchange_rate', 'default_use_auto_group',
 ];
@@ -49,7 +50,7 @@ describe('listOptionsForRoot', () => {
     expect(JSON.stringify(entries)).not.toMatch(/-value/);
     expect(keys).toEqual([...keys].sort());
     expect(keys).toContain('TurnstileSiteKey');
-    expect(entries).toContainEqual({ key: 'SystemName', value: 'New API' });
+    expect(entries).toContainEqual({ key: 'SystemName', value: 'Tollgate' });
     expect(entries.length).toBe(Object.keys(store.snapshot()).length - SECRET_OPTION_KEYS.length);
   });
 });
@@ -68,9 +69,9 @@ describe('buildStatusPayload', () => {
       start_time: 1_700_000_000,
       setup: true,
       enable_batch_update: false,
-      system_name: 'New API',
+      system_name: 'Tollgate',
       server_address: 'http://localhost:3000',
-      docs_link: 'https://docs.newapi.pro',
+      docs_link: '',
       quota_per_unit: 500000,
       price: 7.3,
       usd_exchange_rate: 7.3,

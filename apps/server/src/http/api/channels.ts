@@ -84,7 +84,7 @@ type IdParams = { Params: { id: string } };
 
 /**
  * Channel administration for admins (reference §5.6, spec part 2 §7 "Channels"). Channel tests
- * and balance refreshes live with the provider adaptors and are registered there.
+ * and balance refreshes are in channel-tests.ts.
  */
 export async function registerChannelRoutes(api: FastifyInstance, context: AppContext) {
   const guard = { preHandler: requireAdmin(context) };

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../app-context.js';
 import { registerChannelRoutes } from './channels.js';
+import { registerChannelTestRoutes } from './channel-tests.js';
 import { registerGroupRoutes } from './groups.js';
 import { registerDataRoutes } from './data.js';
 import { registerLogRoutes } from './logs.js';
@@ -22,6 +23,7 @@ export async function registerApiRoutes(api: FastifyInstance, context: AppContex
   await registerOptionRoutes(api, context);
   await registerGroupRoutes(api, context);
   await registerChannelRoutes(api, context);
+  await registerChannelTestRoutes(api, context);
   await registerTokenRoutes(api, context);
   await registerLogRoutes(api, context);
   await registerDataRoutes(api, context);

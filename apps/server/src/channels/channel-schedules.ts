@@ -1,0 +1,90 @@
+/**
+ * The periodic channel jobs of the master node: "test all channels" every CHANNEL_TEST_FREQUENCY
+ * minutes and "update all balances" every CHANNEL_UPDATE_FREQUENCY minutes (reference §5.2, §5.5).
+ */
+import type { Config } from '../config.js';
+import type { RelayServices } from '../relay/relay-services.js';
+import { updateAllChannelBalances } from './channel-balance.js';
+import { runTestAllChannels, stopChannelTests } from './channel-test-all.js';
+
+/** Something running in the background that shutdown waits for. */
+export interface BackgroundJob {
+  /** Cancels the schedule and any run in progress, then waits for it to end. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Runs `task` after `intervalMs`, then again `intervalMs` after each run ends (the pause follows
+ * the run, as the reference's sleep loops do, so slow runs never overlap).
+ */
+export function repeatAfter(
+  intervalMs: number,
+  task: (signal: AbortSignal) => Promise<void>,
+  onError: (error: unknown) => void,
+): BackgroundJob {
+  const abort = new AbortController();
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | undefined;
+  const schedule = () => {
+    timer = setTimeout(() => {
+      running = task(abort.signal)
+        .catch(onError)
+        .finally(() => {
+          running = undefined;
+          if (!abort.signal.aborted) schedule();
+        });
+    }, intervalMs);
+    timer.unref();
+  };
+  schedule();
+  return {
+    async stop() {
+      abort.abort();
+      if (timer) clearTimeout(timer);
+      await running;
+    },
+  };
+}
+
+const MINUTE_MS = 60_000;
+
+/**
+ * Starts the configured channel jobs on the master node (none on slaves or when the variables are
+ * unset). `stop()` also cancels a "test all" run started from the console.
+ */
+export function startChannelSchedules(
+  relay: RelayServices,
+  config: Pick<
+    Config,
+    'nodeType' | 'channelTestFrequencyMinutes' | 'channelUpdateFrequencyMinutes'
+  >,
+): BackgroundJob {
+  const jobs: BackgroundJob[] = [];
+  if (config.nodeType === 'master') {
+    if (config.channelTestFrequencyMinutes) {
+      jobs.push(
+        repeatAfter(
+          config.channelTestFrequencyMinutes * MINUTE_MS,
+          () => runTestAllChannels(relay),
+          (error) => relay.onError(error, 'scheduled channel test'),
+        ),
+      );
+    }
+    if (config.channelUpdateFrequencyMinutes) {
+      jobs.push(
+        repeatAfter(
+          config.channelUpdateFrequencyMinutes * MINUTE_MS,
+          (signal) => updateAllChannelBalances(relay, signal),
+          (error) => relay.onError(error, 'scheduled balance update'),
+        ),
+      );
+    }
+  }
+  return {
+    async stop() {
+      // Stopping the schedules first (synchronously) means no new run starts; the run in
+      // progress, scheduled or started from the console, is cancelled alongside.
+      await Promise.all([...jobs.map((job) => job.stop()), stopChannelTests(relay)]);
+    },
+  };
+}

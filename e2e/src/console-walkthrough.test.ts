@@ -1,10 +1,12 @@
 import assert from 'node:assert/strict';
+import { rmSync } from 'node:fs';
 import { after, before, test } from 'node:test';
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { launchBrowser } from './support/browser.js';
 import {
   allVariants,
   assertNoRawTranslationKeys,
+  forEachVariant,
   openInConsole,
   openConsoleContext,
   saveScreenshot,
@@ -34,6 +36,7 @@ before(async () => {
 after(async () => {
   await browser?.close();
   await Promise.all(servers.map((server) => server.stop()));
+  for (const server of servers) rmSync(server.dataDirectory, { recursive: true, force: true });
 });
 
 async function freshServer(): Promise<ServerProcess> {
@@ -77,6 +80,7 @@ test('a person sets up Tollgate, adds a user, and that user sees their balance',
     // The wizard reloads the console, which now has a root user and leaves /setup for home.
     await page.waitForURL(at('/'));
     await header.getByText('Self-use mode').waitFor();
+    await main.getByText('System information', { exact: true }).waitFor();
     await recordScreen(page, 'walkthrough-02-home');
 
     // 2. Sign in as root; a wrong password first shows the server's own message.
@@ -99,13 +103,14 @@ test('a person sets up Tollgate, adds a user, and that user sees their balance',
     await main.getByRole('button', { name: 'Log in' }).click();
     await page.waitForURL(at('/token'));
     await page.getByText('Logged in!').waitFor();
-    await main.getByText('API tokens', { exact: true }).waitFor();
+    // /token may be the key list or the "not available" page, depending on the version.
+    await header.getByRole('button', { name: root.username }).waitFor();
     await recordScreen(page, 'walkthrough-04-token');
 
     // 3. User management: add a user and find it in the list.
     await sidebar.getByRole('menuitem', { name: 'User management' }).click();
     await page.waitForURL(at('/user'));
-    await main.getByRole('cell', { name: root.username, exact: true }).waitFor();
+    await main.getByText(root.username, { exact: true }).waitFor();
     await recordScreen(page, 'walkthrough-05-user-list');
     await main.getByRole('button', { name: 'Add user' }).click();
     const drawer = page.getByRole('dialog').filter({ hasText: 'Add user' });
@@ -147,27 +152,6 @@ test('a person sets up Tollgate, adds a user, and that user sees their balance',
   }
 });
 
-/** Runs `visit` in a fresh context per variant (one sign-in's cookies and storage when given). */
-async function forEachVariant(
-  variants: ConsoleVariant[],
-  storageState: BrowserContextOptions['storageState'],
-  visit: (page: Page, variant: ConsoleVariant) => Promise<void>,
-): Promise<void> {
-  for (const variant of variants) {
-    const { context, page, pageErrors } = await openConsoleContext(
-      openBrowser(),
-      variant,
-      storageState,
-    );
-    try {
-      await visit(page, variant);
-      assert.deepEqual(pageErrors, [], `the console threw in the browser (${variantName(variant)})`);
-    } finally {
-      await context.close();
-    }
-  }
-}
-
 async function initialiseSite(url: string): Promise<void> {
   const response = await fetch(`${url}/api/setup`, {
     method: 'POST',
@@ -201,7 +185,11 @@ async function signInAsRoot(url: string): Promise<BrowserContextOptions['storage
     const loginBody = (await login.json()) as { data?: { id?: unknown } };
     const created = await context.request.post(`${url}/api/user/`, {
       headers: { 'New-Api-User': String(loginBody.data?.id) },
-      data: { username: member.username, password: member.password, display_name: member.displayName },
+      data: {
+        username: member.username,
+        password: member.password,
+        display_name: member.displayName,
+      },
     });
     assert.equal(((await created.json()) as { success?: unknown }).success, true);
     return await context.storageState();
@@ -219,36 +207,27 @@ test('every screen in both languages and both themes, on a laptop and on a phone
     recordScreen(page, `${screen}-${variantName(variant)}`);
 
   // The wizard exists only until the site is initialised.
-  await forEachVariant(variants, undefined, async (page, variant) => {
+  await forEachVariant(openBrowser(), variants, undefined, async (page, variant) => {
     await page.goto(at('/setup'));
     await page.getByRole('heading', { name: text(variant, 'setup:title') }).waitFor();
     await record(page, 'setup', variant);
   });
   await initialiseSite(server.url);
 
-  await forEachVariant(variants, undefined, async (page, variant) => {
+  await forEachVariant(openBrowser(), variants, undefined, async (page, variant) => {
     await page.goto(at('/login'));
     await page.getByRole('heading', { name: text(variant, 'auth:login.title') }).waitFor();
     await record(page, 'login', variant);
   });
 
   const signedIn = await signInAsRoot(server.url);
-  await forEachVariant(variants, signedIn, async (page, variant) => {
+  await forEachVariant(openBrowser(), variants, signedIn, async (page, variant) => {
     const main = page.getByRole('main');
-    await page.goto(at('/user'));
-    await main.getByText(member.username, { exact: true }).waitFor();
-    await record(page, 'user-list', variant);
-
-    await main.getByRole('button', { name: text(variant, 'users:add.open') }).click();
-    const drawer = page.getByRole('dialog').filter({ hasText: text(variant, 'users:add.title') });
-    await drawer.getByLabel(text(variant, 'users:fields.displayName')).waitFor();
-    await record(page, 'add-user-drawer', variant);
-
-    await page.keyboard.press('Escape');
-    await drawer.waitFor({ state: 'hidden' });
-
-    await openInConsole(page, '/personal');
-    await main.getByTestId('balance').getByText(text(variant, 'personal:summary.balance')).waitFor();
+    await page.goto(at('/personal'));
+    await main
+      .getByTestId('balance')
+      .getByText(text(variant, 'personal:summary.balance'))
+      .waitFor();
     await record(page, 'personal', variant);
 
     await openInConsole(page, '/no-such-page');
@@ -262,5 +241,14 @@ test('every screen in both languages and both themes, on a laptop and on a phone
     await openInConsole(page, '/');
     await main.getByText(text(variant, 'content:home.systemInfo'), { exact: true }).waitFor();
     await record(page, 'home', variant);
+
+    await openInConsole(page, '/user');
+    await main.getByText(member.displayName, { exact: true }).waitFor();
+    await record(page, 'user-list', variant);
+
+    await main.getByRole('button', { name: text(variant, 'users:add.open') }).click();
+    const drawer = page.getByRole('dialog').filter({ hasText: text(variant, 'users:add.title') });
+    await drawer.getByLabel(text(variant, 'users:fields.displayName')).waitFor();
+    await record(page, 'add-user-drawer', variant);
   });
 });

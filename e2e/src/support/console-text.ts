@@ -30,7 +30,10 @@ export function consoleText(language: ConsoleLanguage, key: string): string {
   const [namespace, dottedPath] = key.split(':');
   let value: unknown = namespaceFile(language, namespace);
   for (const part of dottedPath.split('.')) {
-    value = typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[part] : undefined;
+    value =
+      typeof value === 'object' && value !== null
+        ? (value as Record<string, unknown>)[part]
+        : undefined;
   }
   if (typeof value !== 'string') throw new Error(`no ${language} text for ${key}`);
   return value;

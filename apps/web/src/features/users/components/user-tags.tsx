@@ -1,6 +1,5 @@
 import { Space, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { stringToColor } from '../../../lib/string-color';
 import { roles } from '../../../session/stored-user';
 
 /** Role 1 normal user, 10 admin, 100 super admin; anything else is unknown. */
@@ -39,6 +38,17 @@ const highlighted: Record<string, string> = {
   premium: 'red',
 };
 
+// antd preset names rather than hex values: a hex colour gets a pale fill in both themes (low
+// contrast, and glaring in dark mode), while presets have light and dark variants.
+const groupColors = ['blue', 'cyan', 'green', 'geekblue', 'purple', 'magenta', 'volcano', 'lime'];
+
+/** A stable tag colour for a group name: the same name always gets the same colour. */
+function groupColor(name: string): string {
+  let sum = 0;
+  for (let index = 0; index < name.length; index += 1) sum += name.charCodeAt(index);
+  return highlighted[name] ?? groupColors[sum % groupColors.length];
+}
+
 /** Group names: empty means the user's own group, `auto` means automatic selection. */
 export function GroupTags({ group }: { group: string }) {
   const { t } = useTranslation('users');
@@ -54,7 +64,7 @@ export function GroupTags({ group }: { group: string }) {
               {t('groups.auto')}
             </Tag>
           ) : (
-            <Tag key={name} color={highlighted[name] ?? stringToColor(name)}>
+            <Tag key={name} color={groupColor(name)}>
               {name}
             </Tag>
           ),

@@ -1,0 +1,87 @@
+import { replyText } from '@tollgate/mock-upstream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createRelayFixture, type RelayFixture } from '../support/relay-fixture.js';
+import { testDatabaseKinds } from '../support/test-databases.js';
+
+/** OpenAI-format calls served by an Anthropic channel (type 14): converted both ways, billed with cache tokens. */
+describe.each(testDatabaseKinds())('an Anthropic channel behind the OpenAI API on %s', (kind) => {
+  let fixture: RelayFixture;
+  beforeAll(async () => {
+    fixture = await createRelayFixture(kind);
+    await fixture.addChannel({
+      name: 'anthropic',
+      type: 14,
+      key: 'sk-ant-upstream',
+      models: 'claude-3-5-haiku-20241022,claude-cached',
+      model_mapping: JSON.stringify({ 'claude-cached': 'claude-3-5-haiku-20241022@cached-tokens=40,cache-creation-tokens=10' }),
+    });
+    const ratios = JSON.parse(fixture.harness.runtime.context.options.get('ModelRatio'));
+    await fixture.harness.runtime.context.options.update('ModelRatio', JSON.stringify({ ...ratios, 'claude-cached': 0.4 }));
+  });
+  afterAll(async () => {
+    await fixture?.close();
+  });
+
+  it('converts a plain chat call to the Messages API and the answer back', async () => {
+    const completion = await fixture.client.chat.completions.create({
+      model: 'claude-3-5-haiku-20241022',
+      messages: [
+        { role: 'system', content: 'Be brief.' },
+        { role: 'user', content: 'Hello Claude' },
+      ],
+      max_tokens: 100,
+    });
+    expect(completion.choices[0].message.content).toBe(replyText(3));
+    expect(completion.choices[0].finish_reason).toBe('stop');
+    const upstream = fixture.mock.lastRequest()!;
+    expect(upstream.path).toBe('/v1/messages');
+    expect(upstream.headers['x-api-key']).toBe('sk-ant-upstream');
+    expect(upstream.headers['anthropic-version']).toBe('2023-06-01');
+    expect(upstream.body).toMatchObject({
+      model: 'claude-3-5-haiku-20241022',
+      max_tokens: 100,
+      messages: [{ role: 'user', content: 'Hello Claude' }],
+    });
+    expect(JSON.stringify((upstream.body as { system: unknown }).system)).toContain('Be brief.');
+  });
+
+  it('streams the converted events as OpenAI chunks', async () => {
+    const stream = await fixture.client.chat.completions.create({
+      model: 'claude-3-5-haiku-20241022',
+      messages: [{ role: 'user', content: 'Stream it' }],
+      stream: true,
+      stream_options: { include_usage: true },
+    });
+    let text = '';
+    let usage: { completion_tokens: number } | undefined;
+    for await (const chunk of stream) {
+      text += chunk.choices[0]?.delta?.content ?? '';
+      if (chunk.usage) usage = chunk.usage;
+    }
+    expect(text).toBe(replyText(3));
+    expect(usage?.completion_tokens).toBe(6);
+  });
+
+  it('bills cache reads and writes at their ratios and logs them', async () => {
+    const before = await fixture.userQuota();
+    const completion = await fixture.client.chat.completions.create({
+      model: 'claude-cached',
+      messages: [{ role: 'user', content: 'A question that hits the prompt cache' }],
+    });
+    const logs = await fixture.consumeLogs();
+    const log = logs[logs.length - 1];
+    const other = JSON.parse(String(log.other));
+    expect(other.cache_tokens).toBe(40);
+    expect(other.cache_creation_tokens).toBe(10);
+    expect(completion.usage?.prompt_tokens_details?.cached_tokens).toBe(40);
+    // prompt_tokens is the total input: uncached + cache reads + cache writes.
+    const prompt = Number(log.prompt_tokens);
+    const expected = Math.round(
+      (prompt - 40 - 10 + 40 * other.cache_ratio + 10 * other.cache_creation_ratio + Number(log.completion_tokens) * other.completion_ratio) *
+        0.4 *
+        other.group_ratio,
+    );
+    expect(Number(log.quota)).toBe(expected);
+    expect(before - (await fixture.userQuota())).toBe(expected);
+  });
+});

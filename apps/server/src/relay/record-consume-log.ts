@@ -1,6 +1,9 @@
 import {
   buildLogOther,
+  computeAudioQuota,
   computeImageQuota,
+  isAudioTokenModel,
+  resolveAudioRatios,
   computeQuota,
   consumeLogModelName,
   consumeLogContent,
@@ -101,6 +104,19 @@ export function finalUsage(
   };
 }
 
+/** gpt-4o-audio calls are priced by text and audio tokens separately (reference §4.4). */
+function audioBilling(audio: NonNullable<Usage['audio']>, model: string) {
+  return {
+    ratios: resolveAudioRatios(model),
+    usage: {
+      textInputTokens: audio.textInput,
+      textOutputTokens: audio.textOutput,
+      audioInputTokens: audio.audioInput,
+      audioOutputTokens: audio.audioOutput,
+    },
+  };
+}
+
 /** Image generations are priced per image by size and quality (reference §4.7). */
 function imageRequestQuota(record: CallRecord, quotaPerUnit: number) {
   const body = record.facts.parsed.json ?? {};
@@ -131,7 +147,15 @@ export async function recordConsumeLog(
     : finalUsage(record, outcome.usage, outcome.completionText ?? '', 0, false);
   const quotaPerUnit = options.getNumber('QuotaPerUnit');
   const image = record.mode === 'images' ? imageRequestQuota(record, quotaPerUnit) : undefined;
-  const quota = outcome.failed || !usage ? 0 : image ? image.quota : computeQuota(record.price, usage, quotaPerUnit);
+  const audio = usage?.audio && isAudioTokenModel(record.model) ? audioBilling(usage.audio, record.model) : undefined;
+  const quota =
+    outcome.failed || !usage
+      ? 0
+      : image
+        ? image.quota
+        : audio
+          ? computeAudioQuota(record.price, audio.ratios, audio.usage, quotaPerUnit)
+          : computeQuota(record.price, usage, quotaPerUnit);
   const producedNothing = !usage || usage.promptTokens + usage.completionTokens === 0;
   const channelId = outcome.channel?.id ?? 0;
 
@@ -158,6 +182,7 @@ export async function recordConsumeLog(
     useChannel: record.useChannel,
     group: record.group,
     image,
+    audio,
     reasoningEffort: typeof record.facts.parsed.json?.reasoning_effort === 'string' ? record.facts.parsed.json.reasoning_effort : undefined,
   });
   const createdAt = Math.floor(now / 1000);
@@ -174,7 +199,12 @@ export async function recordConsumeLog(
     username: record.caller.user.username,
     created_at: createdAt,
     type: LOG_TYPE.consume,
-    content: consumeLogContent(record.price, { model: record.model, producedNothing: producedNothing && !image, image }),
+    content: consumeLogContent(record.price, {
+      model: record.model,
+      producedNothing: producedNothing && !image,
+      image,
+      audio: audio?.ratios,
+    }),
     prompt_tokens: usage.promptTokens,
     completion_tokens: usage.completionTokens,
     token_name: record.caller.token.name ?? '',

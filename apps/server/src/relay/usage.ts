@@ -14,6 +14,11 @@ export interface Usage {
   cacheCreationTokens: number;
   /** Part of completionTokens spent on reasoning. */
   reasoningTokens: number;
+  /**
+   * Audio models (gpt-4o-audio*) report input and output split into text and audio tokens;
+   * they are billed with the audio ratios when present.
+   */
+  audio?: { textInput: number; textOutput: number; audioInput: number; audioOutput: number };
 }
 
 export function emptyUsage(): Usage {

@@ -22,7 +22,20 @@ export const convertOpenAiUsage: OpenAiUsageConverter = (usage) => {
     readNumber(usage, 'prompt_tokens') ??
     readNumber(usage, 'input_tokens') ??
     (completionTokens === 0 ? (readNumber(usage, 'total_tokens') ?? 0) : 0);
+  const audioInput = (promptDetails && readNumber(promptDetails, 'audio_tokens')) ?? 0;
+  const audioOutput = (completionDetails && readNumber(completionDetails, 'audio_tokens')) ?? 0;
+  const audio =
+    audioInput > 0 || audioOutput > 0
+      ? {
+          textInput: (promptDetails && readNumber(promptDetails, 'text_tokens')) ?? promptTokens - audioInput,
+          textOutput:
+            (completionDetails && readNumber(completionDetails, 'text_tokens')) ?? completionTokens - audioOutput,
+          audioInput,
+          audioOutput,
+        }
+      : undefined;
   return reported({
+    ...(audio ? { audio } : {}),
     promptTokens,
     completionTokens,
     cachedTokens:

@@ -5,3 +5,4 @@ export * from './status.js';
 export * from './tokens.js';
 export * from './logs.js';
 export * from './channels.js';
+export * from './pricing.js';

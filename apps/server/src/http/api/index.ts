@@ -7,6 +7,7 @@ import { registerDataRoutes } from './data.js';
 import { registerLogRoutes } from './logs.js';
 import { registerTokenRoutes } from './tokens.js';
 import { registerOptionRoutes } from './options.js';
+import { registerPricingRoutes } from './pricing.js';
 import { registerSessionRoutes } from './session.js';
 import { registerSetupRoutes } from './setup.js';
 import { registerSiteRoutes } from './site.js';
@@ -27,4 +28,5 @@ export async function registerApiRoutes(api: FastifyInstance, context: AppContex
   await registerTokenRoutes(api, context);
   await registerLogRoutes(api, context);
   await registerDataRoutes(api, context);
+  await registerPricingRoutes(api, context);
 }

@@ -12,8 +12,21 @@ const SetupPage = lazy(() => import('../features/setup'));
 const UsersPage = lazy(() => import('../features/users'));
 const PersonalPage = lazy(() => import('../features/personal'));
 const SettingsPage = lazy(() => import('../features/settings'));
+const TokensPage = lazy(() => import('../features/tokens'));
+const LogsPage = lazy(() => import('../features/logs'));
+const ChannelsPage = lazy(() => import('../features/channels'));
+const ChannelEditorPage = lazy(() =>
+  import('../features/channels').then((module) => ({ default: module.ChannelEditorPage })),
+);
 const NotFoundPage = lazy(() => import('../features/not-found'));
 const UnavailablePage = lazy(() => import('../features/unavailable'));
+const DashboardPage = lazy(() => import('../features/dashboard'));
+const PricingPage = lazy(() => import('../features/pricing'));
+const PlaygroundPage = lazy(() => import('../features/playground'));
+const ChatPage = lazy(() => import('../features/chat'));
+const ChatToLinkPage = lazy(() =>
+  import('../features/chat').then((module) => ({ default: module.ChatToLinkPage })),
+);
 const LoginPage = lazy(() =>
   import('../features/auth').then((module) => ({ default: module.LoginPage })),
 );
@@ -46,6 +59,10 @@ export const routes: RouteObject[] = [
       { path: '/oauth/github', element: <OAuthCallbackPage provider="github" /> },
       { path: '/oauth/oidc', element: <OAuthCallbackPage provider="oidc" /> },
       { path: '/oauth/linuxdo', element: <OAuthCallbackPage provider="linuxdo" /> },
+      { path: '/pricing', element: <PricingPage /> },
+      { path: '/chat/:id?', element: <ChatPage /> },
+      { path: '/channel/add', element: <ChannelEditorPage /> },
+      { path: '/channel/edit/:id', element: <ChannelEditorPage /> },
       ...unavailableRoutes(false),
       {
         element: <RequireUser />,
@@ -53,6 +70,12 @@ export const routes: RouteObject[] = [
           { path: '/user', element: <UsersPage /> },
           { path: '/personal', element: <PersonalPage /> },
           { path: '/setting', element: <SettingsPage /> },
+          { path: '/detail', element: <DashboardPage /> },
+          { path: '/playground', element: <PlaygroundPage /> },
+          { path: '/chat2link', element: <ChatToLinkPage /> },
+          { path: '/channel', element: <ChannelsPage /> },
+          { path: '/token', element: <TokensPage /> },
+          { path: '/log', element: <LogsPage /> },
           ...unavailableRoutes(true),
         ],
       },

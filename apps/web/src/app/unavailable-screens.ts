@@ -11,22 +11,12 @@ export interface UnavailableScreen {
 }
 
 export const unavailableScreens: readonly UnavailableScreen[] = [
-  { path: '/channel', guarded: true, titleKey: 'nav.channel' },
-  { path: '/channel/add', guarded: false, titleKey: 'nav.channel' },
-  { path: '/channel/edit/:id', guarded: false, titleKey: 'nav.channel' },
-  { path: '/token', guarded: true, titleKey: 'nav.token' },
-  { path: '/playground', guarded: true, titleKey: 'nav.playground' },
   { path: '/redemption', guarded: true, titleKey: 'nav.redemption' },
   { path: '/user/edit', guarded: false, titleKey: 'nav.user' },
   { path: '/user/edit/:id', guarded: false, titleKey: 'nav.user' },
   { path: '/user/reset', guarded: false, titleKey: 'screens.passwordResetConfirm' },
   { path: '/reset', guarded: false, titleKey: 'screens.passwordReset' },
   { path: '/topup', guarded: true, titleKey: 'nav.topup' },
-  { path: '/log', guarded: true, titleKey: 'nav.log' },
-  { path: '/detail', guarded: true, titleKey: 'nav.detail' },
   { path: '/midjourney', guarded: true, titleKey: 'nav.midjourney' },
   { path: '/task', guarded: true, titleKey: 'nav.task' },
-  { path: '/pricing', guarded: false, titleKey: 'nav.pricing' },
-  { path: '/chat/:id?', guarded: false, titleKey: 'nav.chat' },
-  { path: '/chat2link', guarded: true, titleKey: 'nav.chat' },
 ];

@@ -18,6 +18,13 @@ export const namespaces = [
   'users',
   'personal',
   'content',
+  'channels',
+  'tokens',
+  'logs',
+  'dashboard',
+  'pricing',
+  'playground',
+  'chat',
 ] as const;
 
 type LocaleModule = { default: ResourceLanguage[string] };

@@ -4,11 +4,15 @@ import { isRecord } from './local-store';
 import { navigateTo } from './navigation';
 import { notify } from './notifier';
 
-/** The console envelope every `/api` answer carries. */
+/**
+ * The console envelope every `/api` answer carries. A few answers add top-level fields
+ * (`/api/pricing`: `group_ratio`, `usable_group`); they are kept, unchecked, for the caller.
+ */
 export interface Envelope<T> {
   success: boolean;
   message: string;
   data: T;
+  [field: string]: unknown;
 }
 
 /** Why a call failed: refused by the server, an HTTP status, no connection, or an unreadable body. */
@@ -155,7 +159,7 @@ export async function requestEnvelope<T>(
     if (notifyErrors) notify.error(text);
     throw new ApiError(text, 'rejected', response.status);
   }
-  return { success: true, message: envelopeMessage(body), data: body.data as T };
+  return { ...body, success: true, message: envelopeMessage(body), data: body.data as T };
 }
 
 /** Sends one console call and returns its `data`. */

@@ -1,4 +1,4 @@
-import { Space, Table, type TableColumnType } from 'antd';
+import { Space, Table, type TableColumnType, type TableProps } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ColumnSettings } from './column-settings';
@@ -19,6 +19,8 @@ export interface DataTablePagination {
   pageSize: number;
   total: number;
   onChange: (page: number, pageSize: number) => void;
+  /** Replaces the "rows x–y of total" text (e.g. for lists whose total is not known). */
+  totalText?: (range: [number, number], total: number) => ReactNode;
 }
 
 export interface DataTableProps<Row extends object> {
@@ -34,6 +36,10 @@ export interface DataTableProps<Row extends object> {
   /** Right side of the toolbar (add buttons), before the column settings. */
   actions?: ReactNode;
   rowClassName?: (row: Row) => string;
+  /** Expandable rows (antd's `expandable`), e.g. details under a log row. */
+  expandable?: TableProps<Row>['expandable'];
+  /** Row checkboxes (antd's `rowSelection`), e.g. for batch actions. */
+  rowSelection?: TableProps<Row>['rowSelection'];
 }
 
 /** The console's list table: toolbar, column settings and server-side pagination. */
@@ -69,6 +75,8 @@ export function DataTable<Row extends object>(props: DataTableProps<Row>) {
         loading={props.loading}
         size="middle"
         rowClassName={props.rowClassName}
+        expandable={props.expandable}
+        rowSelection={props.rowSelection}
         scroll={{ x: 'max-content' }}
         pagination={{
           current: props.pagination.page,
@@ -76,7 +84,9 @@ export function DataTable<Row extends object>(props: DataTableProps<Row>) {
           total: props.pagination.total,
           showSizeChanger: true,
           pageSizeOptions: pageSizeOptions.map(String),
-          showTotal: (total, range) => t('table.range', { start: range[0], end: range[1], total }),
+          showTotal: (total, range) =>
+            props.pagination.totalText?.(range, total) ??
+            t('table.range', { start: range[0], end: range[1], total }),
           onChange: props.pagination.onChange,
         }}
       />

@@ -93,6 +93,9 @@ export function EditUserDrawer({ userId, onClose }: EditUserDrawerProps) {
             // A fresh copy of the user (re-opened drawer) starts a fresh form.
             key={userQuery.dataUpdatedAt}
             form={form}
+            // The form store outlives the drawer; without this a re-opened drawer shows the
+            // previous user's values.
+            clearOnDestroy
             layout="vertical"
             onValuesChange={clearChangedFieldErrors(form)}
             initialValues={{

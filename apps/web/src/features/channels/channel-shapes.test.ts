@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { isTagRow, toChannel, toListRows, toModelsByType, toNames } from './channel-shapes';
+
+describe('toChannel', () => {
+  it('rebuilds a channel and never keeps a key', () => {
+    const channel = toChannel({ id: 3, name: 'A', key: 'secret', weight: null, priority: 2 });
+    expect(channel).toMatchObject({ id: 3, name: 'A', key: '', weight: null, priority: 2 });
+    expect(channel?.models).toBe('');
+  });
+
+  it('refuses values without an id', () => {
+    expect(toChannel({ name: 'A' })).toBeNull();
+    expect(toChannel('x')).toBeNull();
+  });
+});
+
+describe('toListRows', () => {
+  it('reads channels or tag rows', () => {
+    expect(toListRows([{ id: 1 }, { nope: true }], false)).toHaveLength(1);
+    const rows = toListRows([{ tag: 't', channel_count: 1, children: [{ id: 2 }] }], true);
+    expect(rows).toHaveLength(1);
+    expect(isTagRow(rows[0])).toBe(true);
+    expect(toListRows(null, false)).toEqual([]);
+  });
+});
+
+describe('toNames and toModelsByType', () => {
+  it('reads names and id objects', () => {
+    expect(toNames(['a', { id: 'b' }, 3, { id: '' }])).toEqual(['a', 'b']);
+    expect(toModelsByType({ '1': ['gpt-4o'], '2': 'x' })).toEqual({ '1': ['gpt-4o'], '2': [] });
+  });
+});

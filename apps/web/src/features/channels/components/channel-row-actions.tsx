@@ -1,0 +1,166 @@
+import { DownOutlined, EllipsisOutlined } from '@ant-design/icons';
+import type { ChannelTagRow, ChannelView } from '@tollgate/contracts';
+import { App, Button, Dropdown, Space } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { RowActions } from '../../../components/data-table';
+import { splitList } from '../rules/model-list';
+
+/** What the rows of the channel list can ask for. */
+export interface ChannelRowHandlers {
+  onTest: (channel: ChannelView, model?: string) => void;
+  onRefreshBalance: (channel: ChannelView) => void;
+  onSetStatus: (channel: ChannelView, status: 1 | 2) => void;
+  onEdit: (channel: ChannelView) => void;
+  onCopy: (channel: ChannelView) => void;
+  onDelete: (channel: ChannelView) => void;
+  /** Quick edits resolve to false when nothing was saved (the cell then shows the stored value). */
+  onQuickEdit: (
+    channel: ChannelView,
+    field: 'priority' | 'weight',
+    text: string,
+  ) => boolean | Promise<boolean>;
+  onTagQuickEdit: (
+    row: ChannelTagRow,
+    field: 'priority' | 'weight',
+    text: string,
+  ) => Promise<boolean>;
+  onTagStatus: (row: ChannelTagRow, enabled: boolean) => void;
+  onEditTag: (row: ChannelTagRow) => void;
+  /** Channels with a test or a balance refresh under way. */
+  testing: ReadonlySet<number>;
+  refreshing: ReadonlySet<number>;
+}
+
+/** Test with the default model, or pick one of the channel's models from the menu. */
+function TestButton({ channel, handlers }: { channel: ChannelView; handlers: ChannelRowHandlers }) {
+  const { t } = useTranslation('channels');
+  const models = splitList(channel.models);
+  const busy = handlers.testing.has(channel.id);
+  return (
+    <Space.Compact size="small">
+      <Button size="small" loading={busy} onClick={() => handlers.onTest(channel)}>
+        {t('actions.test')}
+      </Button>
+      <Dropdown
+        trigger={['click']}
+        disabled={busy || models.length === 0}
+        menu={{
+          style: { maxHeight: 320, overflowY: 'auto' },
+          items: models.map((model) => ({
+            key: model,
+            label: model === channel.test_model ? `${model} (${t('actions.testDefault')})` : model,
+          })),
+          onClick: ({ key }) => handlers.onTest(channel, key),
+        }}
+      >
+        <Button size="small" icon={<DownOutlined />} aria-label={t('actions.testModel')} />
+      </Dropdown>
+    </Space.Compact>
+  );
+}
+
+/** Copy and delete, each confirmed first, behind a "more" menu to keep the row narrow. */
+function MoreActions({
+  channel,
+  handlers,
+}: {
+  channel: ChannelView;
+  handlers: ChannelRowHandlers;
+}) {
+  const { t } = useTranslation('channels');
+  const { modal } = App.useApp();
+  const confirm = (title: string, content: string, onOk: () => void, danger = false) =>
+    modal.confirm({
+      title,
+      content,
+      centered: true,
+      okText: t('common:ok'),
+      cancelText: t('common:cancel'),
+      okButtonProps: { danger },
+      onOk,
+    });
+  return (
+    <Dropdown
+      trigger={['click']}
+      menu={{
+        items: [
+          { key: 'copy', label: t('actions.copy') },
+          { key: 'delete', label: t('actions.delete'), danger: true },
+        ],
+        onClick: ({ key }) =>
+          key === 'copy'
+            ? confirm(t('confirm.copy'), t('confirm.copyDetail'), () => handlers.onCopy(channel))
+            : confirm(
+                t('confirm.delete'),
+                t('confirm.irreversible'),
+                () => handlers.onDelete(channel),
+                true,
+              ),
+      }}
+    >
+      <Button
+        size="small"
+        icon={<EllipsisOutlined />}
+        aria-label={t('actions.more')}
+        title={t('actions.more')}
+      />
+    </Dropdown>
+  );
+}
+
+export function ChannelRowActions({
+  channel,
+  handlers,
+}: {
+  channel: ChannelView;
+  handlers: ChannelRowHandlers;
+}) {
+  const { t } = useTranslation('channels');
+  return (
+    <Space size={4}>
+      <TestButton channel={channel} handlers={handlers} />
+      {channel.status === 1 ? (
+        <Button size="small" onClick={() => handlers.onSetStatus(channel, 2)}>
+          {t('actions.disable')}
+        </Button>
+      ) : (
+        <Button size="small" type="primary" ghost onClick={() => handlers.onSetStatus(channel, 1)}>
+          {t('actions.enable')}
+        </Button>
+      )}
+      <Button size="small" onClick={() => handlers.onEdit(channel)}>
+        {t('actions.edit')}
+      </Button>
+      <MoreActions channel={channel} handlers={handlers} />
+    </Space>
+  );
+}
+
+export function TagRowActions({
+  row,
+  handlers,
+}: {
+  row: ChannelTagRow;
+  handlers: ChannelRowHandlers;
+}) {
+  const { t } = useTranslation('channels');
+  return (
+    <RowActions
+      actions={[
+        {
+          key: 'enable-all',
+          label: t('actions.enableAll'),
+          confirm: { title: t('confirm.enableTag', { tag: row.tag }) },
+          onClick: () => handlers.onTagStatus(row, true),
+        },
+        {
+          key: 'disable-all',
+          label: t('actions.disableAll'),
+          confirm: { title: t('confirm.disableTag', { tag: row.tag }) },
+          onClick: () => handlers.onTagStatus(row, false),
+        },
+        { key: 'edit-tag', label: t('actions.editTag'), onClick: () => handlers.onEditTag(row) },
+      ]}
+    />
+  );
+}

@@ -1,0 +1,69 @@
+import { SearchOutlined } from '@ant-design/icons';
+import { Button, Input, Select } from 'antd';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useIsMobile } from '../../../lib/use-is-mobile';
+import type { ChannelSearch } from '../api';
+
+interface ChannelSearchBarProps {
+  groups: string[];
+  value: ChannelSearch;
+  onSearch: (search: ChannelSearch) => void;
+}
+
+export const emptySearch: ChannelSearch = { keyword: '', group: '', model: '' };
+
+/** Keyword (id, name, key), model and group search of the channel list. */
+export function ChannelSearchBar({ groups, value, onSearch }: ChannelSearchBarProps) {
+  const { t } = useTranslation('channels');
+  const [keyword, setKeyword] = useState(value.keyword);
+  const [model, setModel] = useState(value.model);
+  // On a phone the text fields take whole rows; on wider screens they sit side by side.
+  const isMobile = useIsMobile();
+
+  useEffect(() => {
+    setKeyword(value.keyword);
+    setModel(value.model);
+  }, [value.keyword, value.model]);
+
+  const submit = (group = value.group) =>
+    onSearch({ keyword: keyword.trim(), model: model.trim(), group });
+
+  return (
+    <div style={{ display: 'flex', flexWrap: 'wrap', gap: 8 }}>
+      <Input
+        allowClear
+        prefix={<SearchOutlined />}
+        placeholder={t('search.keyword')}
+        aria-label={t('search.keyword')}
+        value={keyword}
+        style={{ width: isMobile ? '100%' : 240 }}
+        onChange={(event) => setKeyword(event.target.value)}
+        onPressEnter={() => submit()}
+      />
+      <Input
+        allowClear
+        placeholder={t('search.model')}
+        aria-label={t('search.model')}
+        value={model}
+        style={{ width: isMobile ? '100%' : 160 }}
+        onChange={(event) => setModel(event.target.value)}
+        onPressEnter={() => submit()}
+      />
+      <Select
+        allowClear
+        showSearch
+        placeholder={t('search.group')}
+        aria-label={t('search.group')}
+        style={{ width: isMobile ? 150 : 140 }}
+        value={value.group === '' ? undefined : value.group}
+        options={groups.map((group) => ({ label: group, value: group }))}
+        onChange={(group?: string) => submit(group ?? '')}
+      />
+      <Button type="primary" onClick={() => submit()}>
+        {t('search.submit')}
+      </Button>
+      <Button onClick={() => onSearch(emptySearch)}>{t('search.reset')}</Button>
+    </div>
+  );
+}

@@ -1,0 +1,68 @@
+import { useTranslation } from 'react-i18next';
+import { notify } from '../../../lib/notifier';
+import {
+  useDeleteChannelsMutation,
+  useDeleteDisabledMutation,
+  useFixChannelsMutation,
+  useRefreshAllBalancesMutation,
+  useTestAllMutation,
+} from '../queries';
+import type { BulkHandlers } from './channel-list-toolbar';
+
+interface BulkOptions {
+  selectedIds: number[];
+  onDeleted: () => void;
+  onTagSelected: (ids: number[]) => void;
+}
+
+/** The bulk actions of the list with their messages; selection actions need a selection. */
+export function useBulkHandlers({ selectedIds, onDeleted, onTagSelected }: BulkOptions) {
+  const { t } = useTranslation('channels');
+  const testAll = useTestAllMutation();
+  const refreshAll = useRefreshAllBalancesMutation();
+  const deleteDisabled = useDeleteDisabledMutation();
+  const fix = useFixChannelsMutation();
+  const deleteSelected = useDeleteChannelsMutation();
+
+  const handlers: BulkHandlers = {
+    onTestAll: () =>
+      testAll.mutate(undefined, { onSuccess: () => notify.success(t('messages.testAllStarted')) }),
+    onRefreshAllBalances: () =>
+      refreshAll.mutate(undefined, { onSuccess: () => notify.success(t('balance.allUpdated')) }),
+    onDeleteDisabled: () =>
+      deleteDisabled.mutate(undefined, {
+        onSuccess: (count) => notify.success(t('messages.deletedDisabled', { count })),
+      }),
+    onFix: () =>
+      fix.mutate(undefined, {
+        onSuccess: (count) => notify.success(t('messages.fixed', { count })),
+      }),
+    onDeleteSelected: () => {
+      if (selectedIds.length === 0) {
+        notify.error(t('messages.selectToDelete'));
+        return;
+      }
+      deleteSelected.mutate(selectedIds, {
+        onSuccess: (count) => {
+          notify.success(t('messages.deletedSelected', { count }));
+          onDeleted();
+        },
+      });
+    },
+    onSetTag: () => {
+      if (selectedIds.length === 0) {
+        notify.error(t('messages.selectToTag'));
+        return;
+      }
+      onTagSelected(selectedIds);
+    },
+  };
+
+  const busy =
+    testAll.isPending ||
+    refreshAll.isPending ||
+    deleteDisabled.isPending ||
+    fix.isPending ||
+    deleteSelected.isPending;
+  return { handlers, busy };
+}

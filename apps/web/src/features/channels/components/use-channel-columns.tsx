@@ -1,0 +1,177 @@
+import { TagsOutlined } from '@ant-design/icons';
+import { Space, Tag, Tooltip, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { DataTableColumn } from '../../../components/data-table';
+import { formatQuota } from '../../../lib/quota-format';
+import { useIsMobile } from '../../../lib/use-is-mobile';
+import { isTagRow, type ChannelListRow } from '../channel-shapes';
+import { formatBalance, formatTimestamp } from '../rules/channel-display';
+import { minimumPriority } from '../rules/numbers';
+import { ChannelRowActions, TagRowActions, type ChannelRowHandlers } from './channel-row-actions';
+import {
+  ChannelGroupTags,
+  ChannelStatusTag,
+  ChannelTypeTag,
+  ResponseTimeTag,
+} from './channel-tags';
+import { QuickNumberInput } from './quick-number-input';
+
+/** Columns of the channel list; tag rows (tag-aggregate mode) render their own cells. */
+export function useChannelColumns(handlers: ChannelRowHandlers): DataTableColumn<ChannelListRow>[] {
+  const { t } = useTranslation('channels');
+  const isMobile = useIsMobile();
+
+  return [
+    {
+      key: 'id',
+      title: t('columns.id'),
+      hideable: false,
+      render: (_, row) => (isTagRow(row) ? null : row.id),
+    },
+    {
+      key: 'name',
+      title: t('columns.name'),
+      hideable: false,
+      render: (_, row) =>
+        isTagRow(row) ? (
+          <Space size={4}>
+            <TagsOutlined />
+            <Typography.Text strong>{row.tag}</Typography.Text>
+            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              {t('tagRow.count', { count: row.channel_count })}
+            </Typography.Text>
+          </Space>
+        ) : (
+          <Space orientation="vertical" size={0}>
+            <Typography.Text style={{ maxWidth: 200 }} ellipsis={{ tooltip: row.name }}>
+              {row.name}
+            </Typography.Text>
+            {row.tag && (
+              <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                <TagsOutlined /> {row.tag}
+              </Typography.Text>
+            )}
+          </Space>
+        ),
+    },
+    {
+      key: 'group',
+      title: t('columns.group'),
+      render: (_, row) => <ChannelGroupTags group={row.group} />,
+    },
+    {
+      key: 'type',
+      title: t('columns.type'),
+      render: (_, row) =>
+        isTagRow(row) ? <Tag>{t('tagRow.type')}</Tag> : <ChannelTypeTag type={row.type} />,
+    },
+    {
+      key: 'status',
+      title: t('columns.status'),
+      render: (_, row) =>
+        isTagRow(row) ? (
+          <ChannelStatusTag status={row.status} />
+        ) : (
+          <ChannelStatusTag status={row.status} otherInfo={row.other_info} />
+        ),
+    },
+    // Widths on the narrow columns let long (English) titles wrap instead of widening the table.
+    {
+      key: 'responseTime',
+      title: t('columns.responseTime'),
+      width: 80,
+      render: (_, row) =>
+        isTagRow(row) ? (
+          <ResponseTimeTag milliseconds={row.response_time} />
+        ) : (
+          <ResponseTimeTag milliseconds={row.response_time} testTime={row.test_time} />
+        ),
+    },
+    {
+      key: 'balance',
+      title: t('columns.balance'),
+      width: 80,
+      render: (_, row) => (
+        <Space orientation="vertical" size={2}>
+          <Tooltip title={t('balance.used')}>
+            <Tag>{formatQuota(row.used_quota)}</Tag>
+          </Tooltip>
+          {!isTagRow(row) && (
+            <Tooltip
+              title={
+                <>
+                  {t('balance.remaining', { balance: formatBalance(row.balance) })}
+                  {row.balance_updated_time > 0 && (
+                    <div>
+                      {t('balance.updatedAt', { time: formatTimestamp(row.balance_updated_time) })}
+                    </div>
+                  )}
+                </>
+              }
+            >
+              <Tag
+                color={handlers.refreshing.has(row.id) ? 'processing' : undefined}
+                style={{ cursor: 'pointer' }}
+                role="button"
+                tabIndex={0}
+                onClick={() => handlers.onRefreshBalance(row)}
+                onKeyDown={(event) => {
+                  if (event.key === 'Enter') handlers.onRefreshBalance(row);
+                }}
+              >
+                {formatBalance(row.balance)}
+              </Tag>
+            </Tooltip>
+          )}
+        </Space>
+      ),
+    },
+    {
+      key: 'priority',
+      title: t('columns.priority'),
+      width: 68,
+      render: (_, row) => (
+        <QuickNumberInput
+          value={row.priority}
+          min={minimumPriority}
+          ariaLabel={t('columns.priority')}
+          onCommit={(text) =>
+            isTagRow(row)
+              ? handlers.onTagQuickEdit(row, 'priority', text)
+              : handlers.onQuickEdit(row, 'priority', text)
+          }
+        />
+      ),
+    },
+    {
+      key: 'weight',
+      title: t('columns.weight'),
+      width: 68,
+      render: (_, row) => (
+        <QuickNumberInput
+          value={row.weight}
+          min={0}
+          ariaLabel={t('columns.weight')}
+          onCommit={(text) =>
+            isTagRow(row)
+              ? handlers.onTagQuickEdit(row, 'weight', text)
+              : handlers.onQuickEdit(row, 'weight', text)
+          }
+        />
+      ),
+    },
+    {
+      key: 'actions',
+      title: t('columns.actions'),
+      hideable: false,
+      // Pinned on wide screens; a phone has no room for a pinned column this wide.
+      fixed: isMobile ? undefined : 'right',
+      render: (_, row) =>
+        isTagRow(row) ? (
+          <TagRowActions row={row} handlers={handlers} />
+        ) : (
+          <ChannelRowActions channel={row} handlers={handlers} />
+        ),
+    },
+  ];
+}

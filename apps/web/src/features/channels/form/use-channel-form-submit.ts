@@ -1,0 +1,86 @@
+import { App, type FormInstance } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { notify } from '../../../lib/notifier';
+import { useCreateChannelMutation, useUpdateChannelMutation } from '../queries';
+import { endsWithV1 } from '../rules/base-url';
+import { baseUrlFieldOf } from '../rules/channel-types';
+import {
+  channelFieldsOf,
+  channelFormProblem,
+  newChannelValues,
+  type ChannelFormValues,
+} from '../rules/form-values';
+
+interface SubmitOptions {
+  form: FormInstance<ChannelFormValues>;
+  channelId: number | null;
+  onSaved: () => void;
+}
+
+/**
+ * Checks the form (spec part 2 §5), asks before saving an address that ends in `/v1`, then
+ * creates (single or batch) or updates the channel.
+ */
+export function useChannelFormSubmit({ form, channelId, onSaved }: SubmitOptions) {
+  const { t } = useTranslation('channels');
+  const { modal } = App.useApp();
+  const createMutation = useCreateChannelMutation();
+  const updateMutation = useUpdateChannelMutation();
+  const isEdit = channelId !== null;
+
+  const confirmV1 = () =>
+    new Promise<boolean>((resolve) => {
+      modal.confirm({
+        title: t('form.v1Warning.title'),
+        content: t('form.v1Warning.content'),
+        centered: true,
+        okText: t('form.v1Warning.ok'),
+        cancelText: t('form.v1Warning.cancel'),
+        onOk: () => resolve(true),
+        onCancel: () => resolve(false),
+      });
+    });
+
+  const submit = async () => {
+    // `true`: also the values of fields not shown for the current type.
+    const values: ChannelFormValues = { ...newChannelValues, ...form.getFieldsValue(true) };
+    const problem = channelFormProblem(values, isEdit);
+    if (problem) {
+      const text = t(problem.message);
+      form.setFields([{ name: problem.field, errors: [text] }]);
+      form.scrollToField(problem.field, { behavior: 'smooth', block: 'center' });
+      notify.error(text);
+      return;
+    }
+    if (baseUrlFieldOf(values.type) !== 'none' && endsWithV1(values.base_url)) {
+      if (!(await confirmV1())) return;
+    }
+    const fields = channelFieldsOf(values, isEdit);
+    if (channelId !== null) {
+      updateMutation.mutate(
+        { ...fields, id: channelId },
+        {
+          onSuccess: () => {
+            notify.success(t('form.messages.updated'));
+            onSaved();
+          },
+        },
+      );
+      return;
+    }
+    createMutation.mutate(
+      { mode: values.batch ? 'batch' : 'single', channel: fields },
+      {
+        onSuccess: () => {
+          notify.success(t('form.messages.created'));
+          onSaved();
+        },
+      },
+    );
+  };
+
+  return {
+    submit: () => void submit(),
+    pending: createMutation.isPending || updateMutation.isPending,
+  };
+}

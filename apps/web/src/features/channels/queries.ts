@@ -1,0 +1,168 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ChannelCreateMode, ChannelFields, EditChannelTagRequest } from '@tollgate/contracts';
+import {
+  copyChannel,
+  createChannel,
+  deleteChannel,
+  deleteChannels,
+  deleteDisabledChannels,
+  editTag,
+  fetchAllModels,
+  fetchChannel,
+  fetchChannelPage,
+  fetchDefaultModels,
+  fetchGroups,
+  fixChannels,
+  isSearching,
+  refreshAllBalances,
+  refreshChannelBalance,
+  searchChannels,
+  setChannelsTag,
+  setTagEnabled,
+  testAllChannels,
+  testChannel,
+  updateChannel,
+  type ChannelListShape,
+  type ChannelSearch,
+} from './api';
+import { clientPage, serverPage } from './rules/list-paging';
+
+const channelsKey = ['channels'] as const;
+
+export interface ChannelListQuery extends ChannelListShape {
+  page: number;
+  pageSize: number;
+  search: ChannelSearch;
+}
+
+/** One page of the list: a server page, or a slice of the complete search result. */
+export function useChannelListQuery(query: ChannelListQuery) {
+  const searching = isSearching(query.search);
+  const shape = { idSort: query.idSort, tagMode: query.tagMode };
+  const listQuery = useQuery({
+    queryKey: searching
+      ? [...channelsKey, 'search', query.search, shape]
+      : [...channelsKey, 'list', query.page, query.pageSize, shape],
+    queryFn: () =>
+      searching
+        ? searchChannels(query.search, shape)
+        : fetchChannelPage(query.page, query.pageSize, shape),
+    placeholderData: keepPreviousData,
+  });
+  const rows = listQuery.data ?? [];
+  const pageWindow = searching
+    ? clientPage(rows, query.page, query.pageSize)
+    : serverPage(rows, query.page, query.pageSize);
+  return { ...listQuery, pageWindow };
+}
+
+export function useChannelQuery(id: number | null) {
+  return useQuery({
+    queryKey: [...channelsKey, 'detail', id],
+    queryFn: () => fetchChannel(id ?? 0),
+    enabled: id !== null,
+    gcTime: 0,
+  });
+}
+
+export function useGroupsQuery() {
+  return useQuery({ queryKey: ['groups'], queryFn: fetchGroups, staleTime: 60_000 });
+}
+
+/** The built-in catalogue and the per-type defaults, for the model field of the form. */
+export function useModelCatalogueQueries(enabled: boolean) {
+  const all = useQuery({
+    queryKey: [...channelsKey, 'catalogue'],
+    queryFn: fetchAllModels,
+    staleTime: 300_000,
+    enabled,
+  });
+  const defaults = useQuery({
+    queryKey: ['models-by-type'],
+    queryFn: fetchDefaultModels,
+    staleTime: 300_000,
+    enabled,
+  });
+  return { all, defaults };
+}
+
+function useInvalidateChannels() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: channelsKey });
+}
+
+/** A mutation that refreshes the channel lists once it succeeded. */
+function useChannelMutation<Input, Output>(mutationFn: (input: Input) => Promise<Output>) {
+  const invalidate = useInvalidateChannels();
+  return useMutation({ mutationFn, onSuccess: () => invalidate() });
+}
+
+export function useCreateChannelMutation() {
+  return useChannelMutation(
+    ({ mode, channel }: { mode: ChannelCreateMode; channel: ChannelFields }) =>
+      createChannel(mode, channel),
+  );
+}
+
+export function useUpdateChannelMutation() {
+  return useChannelMutation(updateChannel);
+}
+
+export function useDeleteChannelMutation() {
+  return useChannelMutation(deleteChannel);
+}
+
+export function useCopyChannelMutation() {
+  return useChannelMutation(({ id, suffix }: { id: number; suffix: string }) =>
+    copyChannel(id, suffix),
+  );
+}
+
+/** Tests one channel; the list refreshes even after a failure (the time is stored either way). */
+export function useTestChannelMutation() {
+  const invalidate = useInvalidateChannels();
+  return useMutation({
+    mutationFn: ({ id, model }: { id: number; model?: string }) => testChannel(id, model),
+    onSettled: () => invalidate(),
+  });
+}
+
+export function useRefreshBalanceMutation() {
+  return useChannelMutation(refreshChannelBalance);
+}
+
+export function useTestAllMutation() {
+  return useChannelMutation(testAllChannels);
+}
+
+export function useRefreshAllBalancesMutation() {
+  return useChannelMutation(refreshAllBalances);
+}
+
+export function useDeleteDisabledMutation() {
+  return useChannelMutation(deleteDisabledChannels);
+}
+
+export function useDeleteChannelsMutation() {
+  return useChannelMutation(deleteChannels);
+}
+
+export function useSetChannelsTagMutation() {
+  return useChannelMutation(({ ids, tag }: { ids: number[]; tag: string }) =>
+    setChannelsTag(ids, tag),
+  );
+}
+
+export function useFixChannelsMutation() {
+  return useChannelMutation(fixChannels);
+}
+
+export function useSetTagEnabledMutation() {
+  return useChannelMutation(({ tag, enabled }: { tag: string; enabled: boolean }) =>
+    setTagEnabled(tag, enabled),
+  );
+}
+
+export function useEditTagMutation() {
+  return useChannelMutation((request: EditChannelTagRequest) => editTag(request));
+}

@@ -1,0 +1,157 @@
+import { LOG_TYPES } from '@tollgate/contracts';
+import { Avatar, Space, Tag, Tooltip, Typography } from 'antd';
+import dayjs from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import type { DataTableColumn } from '../../../components/data-table';
+import { formatQuota } from '../../../lib/quota-format';
+import { stringToColor } from '../../../lib/string-color';
+import type { LogRow } from '../api';
+import { formatFactor } from '../rules/charge-explanation';
+import { CopyTag, LogGroupTag, LogTypeTag, ModelCell, TimingCell, presetColor } from './log-tags';
+
+/** Rows about a relay call (consumption, or unknown) show the call columns. */
+export function isCallRow(log: LogRow): boolean {
+  return log.type === LOG_TYPES.consume || log.type === LOG_TYPES.unknown;
+}
+
+interface LogColumnOptions {
+  admin: boolean;
+  onShowUser: (userId: number) => void;
+}
+
+/** The compact price of a consume row: "model × group", or "price × group" per call. */
+function PriceSummary({ log }: { log: LogRow }) {
+  const { t } = useTranslation('logs');
+  const other = log.details;
+  if (!other || log.type !== LOG_TYPES.consume || other.group_ratio === undefined) {
+    return (
+      <Typography.Paragraph
+        ellipsis={{ rows: 2, tooltip: log.content }}
+        style={{ maxWidth: 240, margin: 0 }}
+      >
+        {log.content}
+      </Typography.Paragraph>
+    );
+  }
+  const text =
+    other.model_price !== undefined && other.model_price >= 0
+      ? t('summary.price', {
+          price: formatFactor(other.model_price),
+          group: formatFactor(other.group_ratio),
+        })
+      : t('summary.ratio', {
+          model: formatFactor(other.model_ratio ?? 0),
+          group: formatFactor(other.group_ratio),
+        });
+  return <span style={{ whiteSpace: 'nowrap' }}>{text}</span>;
+}
+
+/** Columns of the usage log; channel, user and retry columns are for admins only. */
+export function useLogColumns({ admin, onShowUser }: LogColumnOptions): DataTableColumn<LogRow>[] {
+  const { t } = useTranslation('logs');
+
+  const columns: (DataTableColumn<LogRow> | false)[] = [
+    {
+      key: 'time',
+      title: t('columns.time'),
+      render: (_, log) => (
+        <span style={{ whiteSpace: 'nowrap' }}>
+          {dayjs.unix(log.created_at).format('YYYY-MM-DD HH:mm:ss')}
+        </span>
+      ),
+    },
+    admin && {
+      key: 'channel',
+      title: t('columns.channel'),
+      render: (_, log) =>
+        isCallRow(log) && log.channel > 0 ? (
+          <Tooltip title={log.channel_name || t('details.unknownChannel')}>
+            <Tag color={presetColor(log.channel)}>{log.channel}</Tag>
+          </Tooltip>
+        ) : null,
+    },
+    admin && {
+      key: 'user',
+      title: t('columns.user'),
+      render: (_, log) => (
+        <Space size={4} style={{ whiteSpace: 'nowrap' }}>
+          <Tooltip title={t('user.show')}>
+            <Avatar
+              size="small"
+              style={{ backgroundColor: stringToColor(log.username), cursor: 'pointer' }}
+              onClick={(event) => {
+                event?.stopPropagation();
+                onShowUser(log.user_id);
+              }}
+            >
+              {log.username.slice(0, 1)}
+            </Avatar>
+          </Tooltip>
+          {log.username}
+        </Space>
+      ),
+    },
+    {
+      key: 'token',
+      title: t('columns.token'),
+      render: (_, log) =>
+        isCallRow(log) && log.token_name !== '' ? <CopyTag text={log.token_name} /> : null,
+    },
+    {
+      key: 'group',
+      title: t('columns.group'),
+      render: (_, log) => {
+        if (!isCallRow(log)) return null;
+        const group = log.group || log.details?.group;
+        return group === undefined ? null : <LogGroupTag group={group} />;
+      },
+    },
+    {
+      key: 'type',
+      title: t('columns.type'),
+      render: (_, log) => <LogTypeTag type={log.type} />,
+    },
+    {
+      key: 'model',
+      title: t('columns.model'),
+      render: (_, log) => (isCallRow(log) && log.model_name ? <ModelCell log={log} /> : null),
+    },
+    {
+      key: 'timing',
+      title: t('columns.timing'),
+      render: (_, log) => (isCallRow(log) ? <TimingCell log={log} /> : null),
+    },
+    {
+      key: 'prompt',
+      title: t('columns.prompt'),
+      render: (_, log) => (isCallRow(log) ? log.prompt_tokens : null),
+    },
+    {
+      key: 'completion',
+      title: t('columns.completion'),
+      render: (_, log) =>
+        isCallRow(log) && log.completion_tokens > 0 ? log.completion_tokens : null,
+    },
+    {
+      key: 'quota',
+      title: t('columns.quota'),
+      render: (_, log) => (isCallRow(log) ? formatQuota(log.quota, 6) : null),
+    },
+    admin && {
+      key: 'retry',
+      title: t('columns.retry'),
+      render: (_, log) => {
+        if (!isCallRow(log)) return null;
+        const tried = log.details?.use_channel;
+        const chain = tried && tried.length > 0 ? tried.join(' → ') : String(log.channel);
+        return <span style={{ whiteSpace: 'nowrap' }}>{t('retry.channels', { chain })}</span>;
+      },
+    },
+    {
+      key: 'details',
+      title: t('columns.details'),
+      render: (_, log) => <PriceSummary log={log} />,
+    },
+  ];
+  return columns.filter((column): column is DataTableColumn<LogRow> => column !== false);
+}

@@ -1,0 +1,116 @@
+import { TOKEN_NEVER_EXPIRES, TOKEN_STATUS } from '@tollgate/contracts';
+import { Space, Typography } from 'antd';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { RowActions, type DataTableColumn, type RowAction } from '../../../components/data-table';
+import { formatQuota } from '../../../lib/quota-format';
+import { useIsMobile } from '../../../lib/use-is-mobile';
+import type { Token } from '../api';
+import { formatLocalDateTime } from '../rules/expiry';
+import { ChatOpenButton } from './chat-open-button';
+import { TokenActionsMenu } from './token-actions-menu';
+import { TokenKeyCell } from './token-key-cell';
+import { RemainQuotaTag, TokenStatusCell } from './token-tags';
+
+/** A time on two lines (date, then time) so that the wide list keeps its actions in view. */
+function TimeCell({ seconds }: { seconds: number }): ReactNode {
+  const [date, time] = formatLocalDateTime(seconds).split(' ');
+  return (
+    <Space orientation="vertical" size={0}>
+      <span style={{ whiteSpace: 'nowrap' }}>{date}</span>
+      <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+        {time}
+      </Typography.Text>
+    </Space>
+  );
+}
+
+interface TokenColumnHandlers {
+  onEdit: (token: Token) => void;
+  onToggle: (token: Token) => void;
+  onDelete: (token: Token) => void;
+}
+
+/** Columns of the token list, with the per-row actions. */
+export function useTokenColumns({
+  onEdit,
+  onToggle,
+  onDelete,
+}: TokenColumnHandlers): DataTableColumn<Token>[] {
+  const { t } = useTranslation('tokens');
+  const isMobile = useIsMobile();
+
+  const actionsFor = (token: Token): RowAction[] => [
+    token.status === TOKEN_STATUS.enabled
+      ? { key: 'disable', label: t('actions.disable'), onClick: () => onToggle(token) }
+      : { key: 'enable', label: t('actions.enable'), onClick: () => onToggle(token) },
+    { key: 'edit', label: t('actions.edit'), onClick: () => onEdit(token) },
+    {
+      key: 'delete',
+      label: t('actions.delete'),
+      danger: true,
+      confirm: { title: t('actions.confirmDelete'), description: t('actions.confirmDeleteDetail') },
+      onClick: () => onDelete(token),
+    },
+  ];
+
+  return [
+    {
+      key: 'name',
+      title: t('columns.name'),
+      hideable: false,
+      render: (_, token) => <Typography.Text strong>{token.name}</Typography.Text>,
+    },
+    {
+      key: 'key',
+      title: t('columns.key'),
+      render: (_, token) => <TokenKeyCell tokenKey={token.key} />,
+    },
+    {
+      key: 'status',
+      title: t('columns.status'),
+      render: (_, token) => <TokenStatusCell token={token} />,
+    },
+    {
+      key: 'usedQuota',
+      title: t('columns.usedQuota'),
+      render: (_, token) => formatQuota(token.used_quota),
+    },
+    {
+      key: 'remainQuota',
+      title: t('columns.remainQuota'),
+      render: (_, token) => <RemainQuotaTag token={token} />,
+    },
+    {
+      key: 'createdTime',
+      title: t('columns.createdTime'),
+      render: (_, token) => <TimeCell seconds={token.created_time} />,
+    },
+    {
+      key: 'expiredTime',
+      title: t('columns.expiredTime'),
+      render: (_, token) =>
+        token.expired_time === TOKEN_NEVER_EXPIRES ? (
+          t('expiry.never')
+        ) : (
+          <TimeCell seconds={token.expired_time} />
+        ),
+    },
+    {
+      key: 'actions',
+      title: t('columns.actions'),
+      hideable: false,
+      // Kept in view while the wide list scrolls sideways; phones get one menu button instead.
+      fixed: 'right',
+      render: (_, token) =>
+        isMobile ? (
+          <TokenActionsMenu token={token} onEdit={onEdit} onToggle={onToggle} onDelete={onDelete} />
+        ) : (
+          <Space size={4} wrap>
+            <ChatOpenButton tokenKey={token.key} />
+            <RowActions actions={actionsFor(token)} />
+          </Space>
+        ),
+    },
+  ];
+}

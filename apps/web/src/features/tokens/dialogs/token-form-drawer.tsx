@@ -1,0 +1,134 @@
+import { Button, Drawer, Form, Space, Spin } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { clearChangedFieldErrors } from '../../../lib/clear-field-errors';
+import { notify } from '../../../lib/notifier';
+import { readQuotaDisplay } from '../../../lib/quota-format';
+import { useDrawerWidth } from '../../../lib/use-is-mobile';
+import { useStatus } from '../../../status/status-store';
+import {
+  useCreateTokensMutation,
+  useTokenQuery,
+  useUpdateTokenMutation,
+  useUserGroupsQuery,
+  useUserModelsQuery,
+} from '../queries';
+import { tokenGroupOptions } from '../rules/group-options';
+import {
+  newTokenFormValues,
+  readTokenForm,
+  tokenFormValuesOf,
+  type TokenFormValues,
+} from '../rules/token-form-values';
+import { TokenFormFields } from './token-form-fields';
+
+/** Which form is open: none, a new token, or the token with this id. */
+export type TokenFormTarget = { mode: 'create' } | { mode: 'edit'; id: number } | null;
+
+interface TokenFormDrawerProps {
+  target: TokenFormTarget;
+  onClose: () => void;
+}
+
+/** Creates tokens (from the left, as the reference console) or edits one (from the right). */
+export function TokenFormDrawer({ target, onClose }: TokenFormDrawerProps) {
+  const { t } = useTranslation('tokens');
+  const drawerWidth = useDrawerWidth();
+  const status = useStatus();
+  const [form] = Form.useForm<TokenFormValues>();
+  const open = target !== null;
+  const mode = target?.mode ?? 'create';
+  const tokenQuery = useTokenQuery(target?.mode === 'edit' ? target.id : null);
+  const modelsQuery = useUserModelsQuery(open);
+  const groupsQuery = useUserGroupsQuery(open);
+  const createMutation = useCreateTokensMutation();
+  const updateMutation = useUpdateTokenMutation();
+  const defaultUseAutoGroup = status.default_use_auto_group ?? false;
+
+  const initialValues =
+    mode === 'create'
+      ? newTokenFormValues(readQuotaDisplay().quotaPerUnit, defaultUseAutoGroup)
+      : tokenQuery.data
+        ? tokenFormValuesOf(tokenQuery.data)
+        : null;
+
+  const onSubmit = () => {
+    const result = readTokenForm(form.getFieldsValue(true), mode);
+    if (!result.ok) {
+      const message = t(`form.errors.${result.problem}`);
+      form.setFields([{ name: result.field, errors: [message] }]);
+      notify.error(message);
+      return;
+    }
+    if (target?.mode === 'edit') {
+      updateMutation.mutate(
+        { id: target.id, fields: result.fields },
+        {
+          onSuccess: () => {
+            notify.success(t('form.updated'));
+            onClose();
+          },
+        },
+      );
+      return;
+    }
+    createMutation.mutate(
+      { fields: result.fields, count: result.count },
+      {
+        onSuccess: () => {
+          notify.success(t('form.created'));
+          onClose();
+        },
+      },
+    );
+  };
+
+  return (
+    <Drawer
+      placement={mode === 'create' ? 'left' : 'right'}
+      size={drawerWidth}
+      open={open}
+      onClose={onClose}
+      title={mode === 'create' ? t('form.createTitle') : t('form.editTitle')}
+      destroyOnHidden
+      footer={
+        <Space style={{ display: 'flex', justifyContent: 'flex-end' }}>
+          <Button onClick={onClose}>{t('common:cancel')}</Button>
+          <Button
+            type="primary"
+            loading={createMutation.isPending || updateMutation.isPending}
+            disabled={initialValues === null}
+            onClick={onSubmit}
+          >
+            {t('common:submit')}
+          </Button>
+        </Space>
+      }
+    >
+      <Spin spinning={mode === 'edit' && tokenQuery.isFetching}>
+        {initialValues ? (
+          <Form<TokenFormValues>
+            key={target?.mode === 'edit' ? target.id : 'create'}
+            form={form}
+            // The form instance outlives the drawer's content: without this, the values of the
+            // last form shown would win over the initial values of the next one.
+            clearOnDestroy
+            layout="vertical"
+            initialValues={initialValues}
+            onValuesChange={clearChangedFieldErrors(form)}
+          >
+            <TokenFormFields
+              form={form}
+              mode={mode}
+              models={modelsQuery.data ?? []}
+              modelsLoading={modelsQuery.isPending}
+              groups={tokenGroupOptions(groupsQuery.data ?? [], defaultUseAutoGroup)}
+              groupsLoading={groupsQuery.isPending}
+            />
+          </Form>
+        ) : (
+          <div style={{ minHeight: 200 }} />
+        )}
+      </Spin>
+    </Drawer>
+  );
+}

@@ -1,0 +1,122 @@
+// Starts and prepares the targets a run measures, in a fixed order, and checks that each one
+// answers a plain call and a stream correctly before anything is measured.
+import process from 'node:process';
+import { onCleanup } from './cleanup.mjs';
+import { assertLoopbackOnly } from './processes.mjs';
+import { requestBody } from './scenarios.mjs';
+import { seedTollgate } from './seed-tollgate.mjs';
+import {
+  createPostgresDatabase,
+  dropPostgresDatabase,
+  ensurePostgres,
+  ensureRedis,
+  flushRedisDatabase,
+} from './services.mjs';
+import { startMockUpstream, startNginx, startPortkey, startTollgate } from './targets.mjs';
+
+async function post(target, kind) {
+  const request = target.request(kind === 'stream' ? 'stream' : 'plain');
+  const response = await globalThis.fetch(`${target.origin}${request.path}`, {
+    method: 'POST',
+    headers: request.headers,
+    body: requestBody(kind, request.model),
+    signal: globalThis.AbortSignal.timeout(15_000),
+  });
+  return { status: response.status, text: await response.text() };
+}
+
+/** One plain call and one stream must come back complete; a freshly seeded cache may lag a bit. */
+async function smokeTest(target) {
+  let last;
+  for (let attempt = 0; attempt < 20; attempt += 1) {
+    const plain = await post(target, 'plain');
+    const stream = plain.status === 200 ? await post(target, 'stream') : undefined;
+    const plainOk = plain.status === 200 && plain.text.includes('"chat.completion"');
+    const events = stream ? stream.text.split('data:').length - 1 : 0;
+    if (plainOk && stream?.status === 200 && stream.text.includes('data: [DONE]') && events >= 24)
+      return;
+    last = `plain ${plain.status} ${plain.text.slice(0, 200)}; stream ${stream?.status} ${events} events ${stream?.text.slice(0, 200) ?? ''}`;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`${target.label} does not relay correctly: ${last}`);
+}
+
+/** Starts the mock upstream and every selected target; answers the targets in table order. */
+export async function startTargets({
+  settings,
+  repositoryRoot,
+  benchDirectory,
+  workDirectory,
+  log,
+}) {
+  const wanted = new Set(settings.targets);
+  const upstream = await startMockUpstream({ repositoryRoot, workDirectory });
+  log(`mock upstream on ${upstream.origin}`);
+  const targets = [];
+  if (wanted.has('direct')) targets.push(upstream);
+
+  if (wanted.has('nginx')) {
+    targets.push(await startNginx({ workDirectory, upstream, workers: settings.nginxWorkers }));
+  }
+  if (wanted.has('portkey')) {
+    targets.push(await startPortkey({ benchDirectory, workDirectory, upstream }));
+  }
+
+  const tollgates = [
+    { id: 'tollgate-sqlite', label: 'Tollgate, SQLite', database: { kind: 'sqlite' } },
+    {
+      id: 'tollgate-pg-redis',
+      label: 'Tollgate, PostgreSQL + Redis',
+      database: { kind: 'postgres' },
+    },
+    {
+      id: 'tollgate-sqlite-nolog',
+      label: 'Tollgate, SQLite, no consume log',
+      database: { kind: 'sqlite' },
+      logConsume: false,
+    },
+    {
+      id: 'tollgate-sqlite-batch',
+      label: 'Tollgate, SQLite, batched settlement',
+      database: { kind: 'sqlite' },
+      environment: { BATCH_UPDATE_ENABLED: 'true' },
+    },
+  ].filter((tollgate) => wanted.has(tollgate.id));
+
+  for (const tollgate of tollgates) {
+    let database = tollgate.database;
+    if (database.kind === 'postgres') {
+      await ensurePostgres(settings.postgresDsn);
+      await ensureRedis(settings.redisUrl);
+      const name = `tollgate_bench_${process.pid}_${Date.now()}`;
+      const dsn = await createPostgresDatabase(settings.postgresDsn, name);
+      onCleanup('PostgreSQL database', () => dropPostgresDatabase(settings.postgresDsn, name));
+      await flushRedisDatabase(settings.redisUrl, settings.redisDatabase);
+      onCleanup('Redis db index', () =>
+        flushRedisDatabase(settings.redisUrl, settings.redisDatabase),
+      );
+      const redisUrl = new URL(settings.redisUrl);
+      redisUrl.pathname = `/${settings.redisDatabase}`;
+      database = { kind: 'postgres', dsn, redisUrl: redisUrl.toString() };
+    }
+    const target = await startTollgate({
+      ...tollgate,
+      database,
+      repositoryRoot,
+      workDirectory,
+      nodeArgs: settings.tollgateNodeArgs,
+    });
+    await seedTollgate(target, {
+      upstreamOrigin: upstream.origin,
+      logConsume: tollgate.logConsume,
+    });
+    log(`${target.label} ready on ${target.origin}`);
+    targets.push(target);
+  }
+
+  // Every program must be reachable on loopback only (Portkey's preload included).
+  assertLoopbackOnly(upstream.label, upstream.port);
+  for (const target of targets) assertLoopbackOnly(target.label, target.port);
+  for (const target of targets) await smokeTest(target);
+  return targets;
+}

@@ -99,7 +99,7 @@ function check(description, measured, requirement, met) {
 
 /**
  * Calls answered per CPU-second of the gateway process, Tollgate (SQLite) against another target:
- * the throughput ratio the machine would show if nothing else competed for its cores.
+ * roughly the throughput ratio the machine would show if nothing else competed for its cores.
  */
 export function efficiencyRatios(results) {
   const cpu = (target) => results.plainSaturation?.byTarget?.[target]?.cpuMsPerRequest ?? null;
@@ -283,7 +283,8 @@ export function markdownReport(output, table, checks) {
     '',
     ...lines,
     '',
-    `Calls answered per CPU-second of the gateway's own process (hardly affected by other load), ` +
+    `Calls answered per CPU-second of the gateway's own process (less sensitive than requests/s to ` +
+      `other load on the machine, though not immune), ` +
       `Tollgate (SQLite) against Portkey: ${output.efficiency?.portkey ?? '–'}×, against nginx: ` +
       `${output.efficiency?.nginx ?? '–'}×, against itself without the consume log: ` +
       `${output.efficiency?.['tollgate-sqlite-nolog'] ?? '–'}×.`,

@@ -70,7 +70,7 @@ export async function runRounds(targets, scenarios, settings, load, log) {
         const cpuBefore = treeCpuSeconds(pid);
         try {
           run = await load.run(job, (settings.durationSeconds + 60) * 1000);
-          // CPU time per answered call: unlike requests/s, hardly changed by other load on the machine.
+          // CPU time per answered call: less sensitive than requests/s to other load on the machine.
           const calls = run.requests ?? 0;
           run.cpuMsPerRequest =
             calls > 0 ? Math.round(((treeCpuSeconds(pid) - cpuBefore) * 1e6) / calls) / 1000 : null;

@@ -3,6 +3,7 @@ import { Space, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatQuota } from '../../../lib/quota-format';
 import type { Token } from '../api';
+import { groupColor } from '../../../lib/group-color';
 
 /** Status 1 enabled (noting model limits), 2 disabled, 3 expired, 4 exhausted. */
 export function TokenStatusTag({ token }: { token: Token }) {
@@ -23,20 +24,6 @@ export function TokenStatusTag({ token }: { token: Token }) {
     default:
       return <Tag>{t('status.unknown')}</Tag>;
   }
-}
-
-const highlighted: Record<string, string> = {
-  vip: 'gold',
-  pro: 'gold',
-  svip: 'red',
-  premium: 'red',
-};
-const groupColors = ['blue', 'cyan', 'green', 'geekblue', 'purple', 'magenta', 'volcano', 'lime'];
-
-function groupColor(name: string): string {
-  let sum = 0;
-  for (let index = 0; index < name.length; index += 1) sum += name.charCodeAt(index);
-  return highlighted[name] ?? groupColors[sum % groupColors.length];
 }
 
 /** The token's group: empty means the user's own group, `auto` automatic selection. */

@@ -1,6 +1,7 @@
 import { Space, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { roles } from '../../../session/stored-user';
+import { groupColor } from '../../../lib/group-color';
 
 /** Role 1 normal user, 10 admin, 100 super admin; anything else is unknown. */
 export function RoleTag({ role }: { role: number }) {
@@ -29,24 +30,6 @@ export function UserStatusTag({ status, deregistered }: { status: number; deregi
     default:
       return <Tag>{t('status.unknown')}</Tag>;
   }
-}
-
-const highlighted: Record<string, string> = {
-  vip: 'gold',
-  pro: 'gold',
-  svip: 'red',
-  premium: 'red',
-};
-
-// antd preset names rather than hex values: a hex colour gets a pale fill in both themes (low
-// contrast, and glaring in dark mode), while presets have light and dark variants.
-const groupColors = ['blue', 'cyan', 'green', 'geekblue', 'purple', 'magenta', 'volcano', 'lime'];
-
-/** A stable tag colour for a group name: the same name always gets the same colour. */
-function groupColor(name: string): string {
-  let sum = 0;
-  for (let index = 0; index < name.length; index += 1) sum += name.charCodeAt(index);
-  return highlighted[name] ?? groupColors[sum % groupColors.length];
 }
 
 /** Group names: empty means the user's own group, `auto` means automatic selection. */

@@ -68,7 +68,7 @@ export async function createRelayServices(parts: {
     health: new ChannelHealth(parts.database, channels, parts.options, parts.events, (error) =>
       onError(error, 'channel health'),
     ),
-    ledger: new QuotaLedger(db, parts.config.batchUpdate),
+    ledger: new QuotaLedger(db, parts.config.batchUpdate, (error) => onError(error, 'settlement')),
     logs: new ConsumeLogBuffer(logDb, { onError: (error) => onError(error, 'log buffer') }),
     upstream: new UpstreamClient({
       relayTimeoutSeconds: parts.config.relayTimeoutSeconds,

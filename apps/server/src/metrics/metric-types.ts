@@ -171,7 +171,9 @@ abstract class Metric<Child, Names extends readonly string[]> {
   /** The single child of an unlabelled metric; calling it on a labelled metric is a bug. */
   protected get unlabelled(): Child {
     if (this.single === undefined) {
-      throw new Error(`Metric ${this.name} has labels (${this.labelNames.join(', ')}): use labels()`);
+      throw new Error(
+        `Metric ${this.name} has labels (${this.labelNames.join(', ')}): use labels()`,
+      );
     }
     return this.single;
   }

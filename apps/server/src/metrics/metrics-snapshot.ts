@@ -196,7 +196,11 @@ function isMetricSnapshot(value: unknown): boolean {
         (sample) => isRecord(sample) && labelsFit(sample) && typeof sample.value === 'number',
       );
     case 'gauge':
-      if (value.aggregation !== 'sum' && value.aggregation !== 'min' && value.aggregation !== 'max') {
+      if (
+        value.aggregation !== 'sum' &&
+        value.aggregation !== 'min' &&
+        value.aggregation !== 'max'
+      ) {
         return false;
       }
       return value.samples.every(

@@ -25,7 +25,9 @@ export function renderSnapshot(snapshot: MetricsSnapshot): string {
       const prefix = labels === '' ? '' : `${labels},`;
       metric.buckets.forEach((bound, index) => {
         const le = `le="${formatNumber(bound)}"`;
-        lines.push(`${metric.name}_bucket{${prefix}${le}} ${formatNumber(sample.bucketCounts[index])}`);
+        lines.push(
+          `${metric.name}_bucket{${prefix}${le}} ${formatNumber(sample.bucketCounts[index])}`,
+        );
       });
       lines.push(`${metric.name}_bucket{${prefix}le="+Inf"} ${formatNumber(sample.count)}`);
       lines.push(`${metric.name}_sum${wrap(labels)} ${formatNumber(sample.sum)}`);
@@ -46,9 +48,7 @@ export function formatNumber(value: number): string {
 
 /** Escapes a label value: backslash, double quote and line feed. */
 export function escapeLabelValue(value: string): string {
-  return value.replace(/[\\"\n]/g, (character) =>
-    character === '\n' ? '\\n' : `\\${character}`,
-  );
+  return value.replace(/[\\"\n]/g, (character) => (character === '\n' ? '\\n' : `\\${character}`));
 }
 
 // Help text escapes backslash and line feed only; quotes stay as they are.

@@ -87,7 +87,8 @@ export async function startTollgate({
     command: process.execPath,
     args: [...nodeArgs, path.join(repositoryRoot, 'apps/server/dist/main.js')],
     env,
-    cwd: repositoryRoot,
+    // The target's own folder: profiles (--cpu-prof) and reports land beside its log.
+    cwd: directory,
     logFile: path.join(directory, 'tollgate.log'),
   });
   const origin = `http://${LOOPBACK}:${port}`;

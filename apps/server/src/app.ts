@@ -1,5 +1,6 @@
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
+import { createServer } from 'node:http';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { registerApiRoutes } from './http/api/index.js';
 import type { AppContext } from './http/app-context.js';
@@ -7,7 +8,7 @@ import { handleError } from './http/error-handler.js';
 import { rateLimitHook } from './http/rate-limit-hooks.js';
 import { createRequestId, REQUEST_ID_HEADER } from './http/request-id.js';
 import { registerWebRoutes } from './http/web-routes.js';
-import { registerRelayRoutes } from './http/relay/relay-routes.js';
+import { RelayFront } from './http/relay/relay-front.js';
 
 export interface BuildAppOptions {
   /** Pino logger options, or false to stay silent (tests). */
@@ -20,19 +21,37 @@ export interface BuildAppOptions {
 
 /** Console API bodies are small; anything larger is refused with 413 before parsing. */
 const API_BODY_LIMIT_BYTES = 1024 * 1024;
+/** Idle keep-alive connections stay open this long (Fastify's own default, longer than Node's 5 s). */
+const KEEP_ALIVE_TIMEOUT_MS = 72_000;
 
 /**
  * Builds the whole HTTP application without listening, so tests can drive it with `inject()`.
  * main.ts owns the socket, signals and shutdown.
  */
-export async function buildApp(context: AppContext, options: BuildAppOptions = {}): Promise<FastifyInstance> {
-  const app = Fastify({
+export async function buildApp(
+  context: AppContext,
+  options: BuildAppOptions = {},
+): Promise<FastifyInstance> {
+  const trustProxy = options.trustProxy ?? true;
+  // Fastify's logger exists only once the instance does; the front reads it when it first logs.
+  const relayFront = new RelayFront(context.relay, () => app.log, trustProxy);
+  const app: FastifyInstance = Fastify({
     logger: options.logger ?? false,
     genReqId: () => createRequestId(),
     requestIdHeader: false,
-    trustProxy: options.trustProxy ?? true,
+    trustProxy,
     bodyLimit: API_BODY_LIMIT_BYTES,
     disableRequestLogging: !context.config.debug,
+    // The relay routes are served in front of Fastify, straight from Node's server: a relayed
+    // call is the hot path and needs none of the framework's per-request machinery. `inject()`
+    // (tests of the console API) goes to Fastify only.
+    serverFactory: (handler) => {
+      const server = createServer((request, response) => {
+        if (!relayFront.handle(request, response)) handler(request, response);
+      });
+      server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
+      return server;
+    },
   });
 
   app.addHook('onRequest', async (request, reply) => {
@@ -43,7 +62,11 @@ export async function buildApp(context: AppContext, options: BuildAppOptions = {
 
   await app.register(
     async (api) => {
-      await api.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['gzip', 'deflate'] });
+      await api.register(fastifyCompress, {
+        global: true,
+        threshold: 1024,
+        encodings: ['gzip', 'deflate'],
+      });
       api.addHook(
         'onRequest',
         rateLimitHook(context.rateLimiter, 'GA', context.config.globalApiRateLimit),
@@ -52,8 +75,6 @@ export async function buildApp(context: AppContext, options: BuildAppOptions = {
     },
     { prefix: '/api' },
   );
-
-  await app.register(async (relay) => registerRelayRoutes(relay, context.relay));
 
   await registerWebRoutes(app, context, options.webRoot);
   return app;

@@ -36,7 +36,7 @@ function fetchJsonVia(
   return async (url, headers) => {
     const timeout = AbortSignal.timeout(BALANCE_TIMEOUT_MS);
     const response = await relay.upstream
-      .send(
+      .request(
         { url, method: 'GET', headers, body: undefined },
         signal ? AbortSignal.any([signal, timeout]) : timeout,
         proxy,

@@ -188,7 +188,7 @@ async function callUpstream(
   const upstreamRequest = adaptor.buildRequest(input);
   const timeout = AbortSignal.timeout(TEST_TIMEOUT_MS);
   const response = await relay.upstream
-    .send(
+    .request(
       upstreamRequest,
       signal ? AbortSignal.any([signal, timeout]) : timeout,
       channel.setting.proxy,

@@ -92,7 +92,7 @@ export interface ConvertedResponse {
   contentType: string;
   /** Usage reported by upstream; undefined when it reported none. */
   usage: Usage | undefined;
-  /** Generated text, for local counting when usage is missing. */
+  /** Generated text, for local counting: only filled when `usage` is undefined. */
   completionText: string;
 }
 

@@ -63,7 +63,9 @@ export function localPromptTokens(record: CallRecord): number {
     count = countChatPromptTokens(record.model, body.messages, body.tools);
   } else {
     const input = body.prompt ?? body.input ?? body.query ?? '';
-    const text = Array.isArray(input) ? input.map((part) => (typeof part === 'string' ? part : JSON.stringify(part))).join('\n') : String(input);
+    const text = Array.isArray(input)
+      ? input.map((part) => (typeof part === 'string' ? part : JSON.stringify(part))).join('\n')
+      : String(input);
     count = countTextTokens(record.model, text);
   }
   record.localPromptTokens = count;
@@ -88,10 +90,17 @@ export function finalUsage(
   if (hasReport && !(outputMissing && produced)) return reported;
   // Upstream answered nothing at all (no event, no report): nothing is charged.
   if (!hasReport && record.firstResponseAt === undefined) {
-    return { promptTokens: 0, completionTokens: 0, cachedTokens: 0, cacheCreationTokens: 0, reasoningTokens: 0 };
+    return {
+      promptTokens: 0,
+      completionTokens: 0,
+      cachedTokens: 0,
+      cacheCreationTokens: 0,
+      reasoningTokens: 0,
+    };
   }
   return {
-    promptTokens: reported && reported.promptTokens > 0 ? reported.promptTokens : localPromptTokens(record),
+    promptTokens:
+      reported && reported.promptTokens > 0 ? reported.promptTokens : localPromptTokens(record),
     completionTokens:
       reported && reported.completionTokens > 0
         ? reported.completionTokens
@@ -147,7 +156,10 @@ export async function recordConsumeLog(
     : finalUsage(record, outcome.usage, outcome.completionText ?? '', 0, false);
   const quotaPerUnit = options.getNumber('QuotaPerUnit');
   const image = record.mode === 'images' ? imageRequestQuota(record, quotaPerUnit) : undefined;
-  const audio = usage?.audio && isAudioTokenModel(record.model) ? audioBilling(usage.audio, record.model) : undefined;
+  const audio =
+    usage?.audio && isAudioTokenModel(record.model)
+      ? audioBilling(usage.audio, record.model)
+      : undefined;
   const quota =
     outcome.failed || !usage
       ? 0
@@ -159,19 +171,34 @@ export async function recordConsumeLog(
   const producedNothing = !usage || usage.promptTokens + usage.completionTokens === 0;
   const channelId = outcome.channel?.id ?? 0;
 
-  try {
-    await services.ledger.settle(record.reservation, {
+  // The ledger reports a failed write itself and keeps the settlement to write it again, so a
+  // rejection here needs no handling beyond waiting for it.
+  const written = services.ledger
+    .settle(record.reservation, {
       quota,
       channelId,
       countUsage: !outcome.failed && !producedNothing,
-    });
-    const delta = quota - record.reservation.amount;
-    services.callers.adjustBalances(record.caller, -delta, -delta);
-  } catch (error) {
-    services.onError(error, 'settlement');
-  }
+    })
+    .catch(() => {});
+  const delta = quota - record.reservation.amount;
+  if (delta !== 0) services.callers.adjustBalances(record.caller, -delta, -delta);
 
-  if (outcome.failed || !usage || !options.getBoolean('LogConsumeEnabled')) return;
+  if (!outcome.failed && usage && options.getBoolean('LogConsumeEnabled')) {
+    writeConsumeLog(services, record, usage, quota, channelId, producedNothing, image, audio);
+  }
+  await written;
+}
+
+function writeConsumeLog(
+  services: RelayServices,
+  record: CallRecord,
+  usage: Usage,
+  quota: number,
+  channelId: number,
+  producedNothing: boolean,
+  image: ReturnType<typeof imageRequestQuota> | undefined,
+  audio: ReturnType<typeof audioBilling> | undefined,
+): void {
   const now = Date.now();
   const other = buildLogOther({
     price: record.price,
@@ -183,7 +210,10 @@ export async function recordConsumeLog(
     group: record.group,
     image,
     audio,
-    reasoningEffort: typeof record.facts.parsed.json?.reasoning_effort === 'string' ? record.facts.parsed.json.reasoning_effort : undefined,
+    reasoningEffort:
+      typeof record.facts.parsed.json?.reasoning_effort === 'string'
+        ? record.facts.parsed.json.reasoning_effort
+        : undefined,
   });
   const createdAt = Math.floor(now / 1000);
   services.dashboard.record({

@@ -1,5 +1,4 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Dispatcher } from 'undici';
+import { CHANNEL_STATUS } from '@tollgate/contracts';
 import {
   applyTrustThreshold,
   estimatePreConsume,
@@ -7,14 +6,14 @@ import {
   type PriceInfo,
 } from '../billing/index.js';
 import type { Reservation } from '../billing/quota-ledger.js';
+import type { RelayExchange } from '../http/relay/relay-exchange.js';
 import type { ProviderAdaptor, RelayCallInput, RelayMode } from '../providers/provider-adaptor.js';
 import { defaultBaseUrl } from '../providers/registry.js';
 import { authenticateRelay, type AuthenticatedCall } from './auth/authenticate-relay.js';
 import type { RelayCaller } from './auth/relay-caller-cache.js';
 import { buildCallInput, toChannelTarget, type RequestFacts } from './build-call-input.js';
-import { CHANNEL_STATUS } from '@tollgate/contracts';
 import type { CachedChannel } from './channel-cache.js';
-import { recordConsumeLog, type CallRecord } from './record-consume-log.js';
+import { recordConsumeLog, type CallOutcome, type CallRecord } from './record-consume-log.js';
 import { parseRelayBody } from './parse-relay-body.js';
 import { RelayError } from './relay-error.js';
 import type { RelayServices } from './relay-services.js';
@@ -22,41 +21,49 @@ import { resolveGroup } from './resolve-group.js';
 import { mapStatusCode, shouldRetry } from './retry-policy.js';
 import { readUpstreamError, relayPlainResponse } from './send-plain-response.js';
 import { relayStreamResponse } from './send-stream-response.js';
-import { corsHeaders } from './cors.js';
+import type { UpstreamResponse } from './upstream-response.js';
 
 const SATURATED_MESSAGE = '当前分组上游负载已饱和，请稍后再试';
+
+/** Why an upstream exchange is cancelled when the client goes away. */
+export class ClientGone extends Error {
+  constructor() {
+    super('client closed the request');
+  }
+}
 
 /**
  * One relay call end to end (architecture "The relay call, step by step"): authenticate, check,
  * price, reserve, try channels tier by tier, stream or send the answer, then settle and log
- * exactly once however the call ended.
+ * exactly once however the call ended. `exchange.body` holds the request body, already read.
  */
 export async function relayCall(
   services: RelayServices,
-  request: FastifyRequest,
-  reply: FastifyReply,
+  exchange: RelayExchange,
   mode: RelayMode,
   authenticate: () => Promise<AuthenticatedCall> = () =>
-    authenticateRelay(request.headers, request.url, services.callers, services.db),
+    authenticateRelay(exchange.headers, exchange.path, services.callers, services.db),
 ): Promise<void> {
-  const startedAt = Date.now();
   const { caller, pinnedChannelId } = await authenticate();
-  if (caller.allowIps.size > 0 && !caller.allowIps.has(request.ip)) {
-    throw new RelayError(403, '您的 IP 不在令牌允许访问的列表中', 'new_api_error', 'ip_not_allowed');
+  if (caller.allowIps.size > 0 && !caller.allowIps.has(exchange.ip)) {
+    throw new RelayError(
+      403,
+      '您的 IP 不在令牌允许访问的列表中',
+      'new_api_error',
+      'ip_not_allowed',
+    );
   }
 
-  const [path, query = ''] = request.url.split('?', 2);
-  const rawBody = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-  const contentType = String(request.headers['content-type'] ?? '');
-  const pathModel = (request.params as { model?: string } | undefined)?.model;
-  const parsed = parseRelayBody(mode, rawBody, contentType, pathModel);
+  const rawBody = exchange.body;
+  const contentType = String(exchange.headers['content-type'] ?? '');
+  const parsed = parseRelayBody(mode, rawBody, contentType, exchange.model);
   const facts: RequestFacts = {
     mode,
     rawBody,
     contentType,
-    path: path.replace(/^\/pg\//, '/v1/').replace(/^\/v1\/engines\/[^/]+\//, '/v1/'),
-    query,
-    headers: request.headers,
+    path: upstreamPath(exchange.path),
+    query: exchange.query,
+    headers: exchange.headers,
     parsed,
   };
 
@@ -73,7 +80,12 @@ export async function relayCall(
   }
   const group = resolveGroup(caller, model, services.options, services.channels);
   if (!pinned && !services.channels.has(group, model)) {
-    throw new RelayError(503, `当前分组 ${group} 下对于模型 ${model} 无可用渠道`, 'new_api_error', 'model_not_found');
+    throw new RelayError(
+      503,
+      `当前分组 ${group} 下对于模型 ${model} 无可用渠道`,
+      'new_api_error',
+      'model_not_found',
+    );
   }
 
   const price = resolvePrice(services.options, {
@@ -83,7 +95,14 @@ export async function relayCall(
     userId: caller.user.id,
     acceptUnsetModelRatio: caller.user.setting.accept_unset_model_ratio_model === true,
   });
-  const reservation = await reserve(services, caller, price, rawBody.length, parsed.maxTokens, mode);
+  const reservation = await reserve(
+    services,
+    caller,
+    price,
+    rawBody.length,
+    parsed.maxTokens,
+    mode,
+  );
 
   const record: CallRecord = {
     caller,
@@ -92,25 +111,32 @@ export async function relayCall(
     mode,
     price,
     reservation,
-    startedAt,
+    startedAt: exchange.startedAt,
     isStream: parsed.stream,
     useChannel: [],
     facts,
   };
   let settled = false;
-  const settle = async (outcome: Parameters<typeof recordConsumeLog>[2]) => {
-    if (settled) return;
+  const settle = (outcome: CallOutcome): Promise<void> => {
+    if (settled) return Promise.resolve();
     settled = true;
-    await recordConsumeLog(services, record, outcome);
+    return recordConsumeLog(services, record, outcome);
   };
 
   try {
-    await attemptChannels(services, request, reply, record, pinned, settle);
+    await attemptChannels(services, exchange, record, pinned, settle);
   } finally {
     // Anything that ended without an outcome (an error before or during the upstream call) is
-    // refunded; recordConsumeLog ignores a second call.
+    // refunded; a second settle is ignored.
     await settle({ usage: undefined, channel: record.lastChannel, failed: true });
   }
+}
+
+/** `/pg/…` and `/v1/engines/:model/…` reach upstream as the plain `/v1/…` path. */
+function upstreamPath(path: string): string {
+  if (path.startsWith('/pg/')) return `/v1/${path.slice(4)}`;
+  if (path.startsWith('/v1/engines/')) return path.replace(/^\/v1\/engines\/[^/]+\//, '/v1/');
+  return path;
 }
 
 async function reserve(
@@ -135,7 +161,12 @@ async function reserve(
           preConsumedTokens: options.getNumber('PreConsumedQuota'),
         });
   if (caller.user.quota <= 0) {
-    throw new RelayError(403, 'user quota is not enough', 'new_api_error', 'insufficient_user_quota');
+    throw new RelayError(
+      403,
+      'user quota is not enough',
+      'new_api_error',
+      'insufficient_user_quota',
+    );
   }
   estimate = applyTrustThreshold({
     userQuota: caller.user.quota,
@@ -149,97 +180,142 @@ async function reserve(
     tokenUnlimited: caller.token.unlimited_quota,
     amount: estimate,
   };
-  await services.ledger.reserve(reservation);
-  services.callers.adjustBalances(caller, -estimate, -estimate);
+  if (estimate > 0) {
+    await services.ledger.reserve(reservation);
+    services.callers.adjustBalances(caller, -estimate, -estimate);
+  }
   return reservation;
 }
 
-type Settle = (outcome: Parameters<typeof recordConsumeLog>[2]) => Promise<void>;
+type Settle = (outcome: CallOutcome) => Promise<void>;
+
+/** The upstream exchange in progress, so a client that goes away cancels it. */
+interface CurrentAttempt {
+  upstream: UpstreamResponse | undefined;
+  clientGone: boolean;
+}
 
 async function attemptChannels(
   services: RelayServices,
-  request: FastifyRequest,
-  reply: FastifyReply,
+  exchange: RelayExchange,
   record: CallRecord,
   pinned: CachedChannel | undefined,
   settle: Settle,
 ): Promise<void> {
   const retryTimes = pinned ? 0 : Math.max(0, Math.floor(services.options.getNumber('RetryTimes')));
-  const abort = new AbortController();
+  const attempt: CurrentAttempt = { upstream: undefined, clientGone: false };
+  const response = exchange.response;
   const onClose = () => {
-    if (!reply.raw.writableFinished) abort.abort();
+    if (response.writableFinished) return;
+    attempt.clientGone = true;
+    attempt.upstream?.abort(new ClientGone());
   };
-  reply.raw.once('close', onClose);
+  response.once('close', onClose);
   try {
-    for (let attempt = 0; attempt <= retryTimes; attempt += 1) {
-      const channel = pinned ?? services.channels.select(record.group, record.model, attempt);
+    for (let index = 0; index <= retryTimes; index += 1) {
+      const channel = pinned ?? services.channels.select(record.group, record.model, index);
       if (!channel) {
-        throw new RelayError(500, `获取分组 ${record.group} 下模型 ${record.model} 的可用渠道失败`, 'new_api_error', 'get_channel_failed');
+        throw new RelayError(
+          500,
+          `获取分组 ${record.group} 下模型 ${record.model} 的可用渠道失败`,
+          'new_api_error',
+          'get_channel_failed',
+        );
       }
       record.lastChannel = channel;
       record.useChannel.push(String(channel.id));
       const adaptor = services.providers.getAdaptor(channel.type);
       if (!adaptor.supports(record.mode)) {
-        throw RelayError.badRequest(`channel type ${channel.type} does not support this endpoint`, 'convert_request_failed');
+        throw RelayError.badRequest(
+          `channel type ${channel.type} does not support this endpoint`,
+          'convert_request_failed',
+        );
       }
       const target = toChannelTarget(channel, defaultBaseUrl(channel.type));
       const input = buildCallInput(record.facts, channel, target, {
-        forceStreamUsage: services.config.forceStreamOption && adaptor.supportsStreamOptions(target),
+        forceStreamUsage:
+          services.config.forceStreamOption && adaptor.supportsStreamOptions(target),
       });
       record.upstreamModel = input.upstreamModel;
       try {
-        await callOnce(services, request, reply, record, channel, adaptor, input, abort.signal, settle);
+        await callOnce(services, exchange, record, channel, adaptor, input, attempt, settle);
         return;
       } catch (error) {
         if (!(error instanceof RelayError)) throw error;
-        if (abort.signal.aborted || reply.raw.headersSent) throw error;
+        if (attempt.clientGone || exchange.headersSent) throw error;
         if (!error.local) services.health.reportFailure(channel, error);
-        if (!shouldRetry(error, channel.type, retryTimes - attempt, pinned !== undefined)) {
-          throw error.status === 429 ? new RelayError(429, SATURATED_MESSAGE, error.type, error.code, false) : error;
+        if (!shouldRetry(error, channel.type, retryTimes - index, pinned !== undefined)) {
+          throw error.status === 429
+            ? new RelayError(429, SATURATED_MESSAGE, error.type, error.code, false)
+            : error;
         }
-        request.log.warn({ channelId: channel.id, status: error.status, attempt }, 'upstream attempt failed, retrying');
+        exchange.log.warn(
+          { requestId: exchange.id, channelId: channel.id, status: error.status, attempt: index },
+          'upstream attempt failed, retrying',
+        );
       }
     }
   } finally {
-    reply.raw.off('close', onClose);
+    response.off('close', onClose);
   }
 }
 
 async function callOnce(
   services: RelayServices,
-  request: FastifyRequest,
-  reply: FastifyReply,
+  exchange: RelayExchange,
   record: CallRecord,
   channel: CachedChannel,
   adaptor: ProviderAdaptor,
   input: RelayCallInput,
-  signal: AbortSignal,
+  attempt: CurrentAttempt,
   settle: Settle,
 ): Promise<void> {
+  if (attempt.clientGone) return clientClosed(channel, settle);
   const upstreamRequest = adaptor.buildRequest(input);
-  let response: Dispatcher.ResponseData;
+  const upstream = services.upstream.send(upstreamRequest, channel.setting.proxy);
+  attempt.upstream = upstream;
+  let response: UpstreamResponse;
   try {
-    response = await services.upstream.send(upstreamRequest, signal, channel.setting.proxy);
+    response = await upstream.started;
   } catch (error) {
-    if (signal.aborted) {
-      await settle({ usage: undefined, channel, failed: true, clientAborted: true });
-      throw new RelayError(499, 'client closed the request', 'new_api_error', 'client_closed', true);
-    }
-    request.log.warn({ err: error, channelId: channel.id }, 'upstream request failed');
+    if (attempt.clientGone) return clientClosed(channel, settle);
+    exchange.log.warn(
+      { err: error, requestId: exchange.id, channelId: channel.id },
+      'upstream request failed',
+    );
     throw RelayError.upstream(500, '请求上游地址失败', 'new_api_error', 'do_request_failed');
   }
 
   if (response.statusCode >= 400) {
     const upstreamError = await readUpstreamError(adaptor, response);
     const status = mapStatusCode(upstreamError.status, channel.statusCodeMapping);
-    throw RelayError.upstream(status, upstreamError.message, upstreamError.type, upstreamError.code, upstreamError.param);
+    throw RelayError.upstream(
+      status,
+      upstreamError.message,
+      upstreamError.type,
+      upstreamError.code,
+      upstreamError.param,
+    );
   }
 
   const contentType = String(response.headers['content-type'] ?? '');
-  const cors = corsHeaders(request);
   if (contentType.includes('text/event-stream')) {
-    await relayStreamResponse(services, reply, record, adaptor, input, response, signal, settle, cors);
+    await relayStreamResponse(
+      services,
+      exchange,
+      record,
+      adaptor,
+      input,
+      response,
+      attempt,
+      settle,
+    );
   } else {
-    await relayPlainResponse(reply, record, adaptor, input, response, settle, cors);
+    await relayPlainResponse(exchange, record, adaptor, input, response, settle);
   }
+}
+
+async function clientClosed(channel: CachedChannel, settle: Settle): Promise<never> {
+  await settle({ usage: undefined, channel, failed: true, clientAborted: true });
+  throw new RelayError(499, 'client closed the request', 'new_api_error', 'client_closed', true);
 }

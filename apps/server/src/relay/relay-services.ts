@@ -6,7 +6,10 @@ import { QuotaLedger } from '../billing/quota-ledger.js';
 import type { AppEvents } from '../lib/app-events.js';
 import { InFlight } from '../lib/in-flight.js';
 import { ConsumeLogBuffer } from '../logs/consume-log-buffer.js';
-import { createQuotaDataAggregator, type QuotaDataAggregator } from '../dashboard/quota-data-aggregator.js';
+import {
+  createQuotaDataAggregator,
+  type QuotaDataAggregator,
+} from '../dashboard/quota-data-aggregator.js';
 import type { OptionStore } from '../options/option-store.js';
 import { RelayCallerCache } from './auth/relay-caller-cache.js';
 import { ChannelCache } from './channel-cache.js';

@@ -1,86 +1,70 @@
 import type { ServerResponse } from 'node:http';
-import type { FastifyReply } from 'fastify';
-import type { Dispatcher } from 'undici';
-import type { ProviderAdaptor, RelayCallInput } from '../providers/provider-adaptor.js';
-import { SseParser } from '../providers/sse-parser.js';
+import type { RelayExchange } from '../http/relay/relay-exchange.js';
 import { REQUEST_ID_HEADER } from '../http/request-id.js';
+import type {
+  ProviderAdaptor,
+  RelayCallInput,
+  StreamConverter,
+} from '../providers/provider-adaptor.js';
+import { SseParser } from '../providers/sse-parser.js';
 import { finalUsage, type CallOutcome, type CallRecord } from './record-consume-log.js';
 import type { RelayServices } from './relay-services.js';
 import { RelayError } from './relay-error.js';
+import type { UpstreamResponse } from './upstream-response.js';
 
-function waitForDrain(raw: ServerResponse): Promise<void> {
-  return new Promise((resolve) => {
-    const done = () => {
-      raw.off('drain', done);
-      raw.off('close', done);
-      resolve();
-    };
-    raw.once('drain', done);
-    raw.once('close', done);
-  });
+/** How the upstream body ended. */
+interface StreamEnd {
+  /** Upstream finished normally, the client stayed and no error event came. */
+  clean: boolean;
+  error?: Error;
 }
 
 /**
  * Streams an upstream event stream to the client as it arrives, converting event by event; nothing
- * is buffered beyond one partial line. However the stream ends — upstream done, upstream reset or
- * idle timeout, client gone — the call is settled on what was actually produced.
+ * is buffered beyond one partial line, and upstream is paused while the client's socket is full.
+ * However the stream ends — upstream done, upstream reset or idle timeout, client gone — the call
+ * is settled on what was actually produced.
  */
 export async function relayStreamResponse(
   services: RelayServices,
-  reply: FastifyReply,
+  exchange: RelayExchange,
   record: CallRecord,
   adaptor: ProviderAdaptor,
   input: RelayCallInput,
-  response: Dispatcher.ResponseData,
-  signal: AbortSignal,
+  upstream: UpstreamResponse,
+  attempt: { clientGone: boolean },
   settle: (outcome: CallOutcome) => Promise<void>,
-  cors: Record<string, string>,
 ): Promise<void> {
-  reply.hijack();
-  const raw = reply.raw;
-  raw.writeHead(200, {
-    ...cors,
+  const client = exchange.response;
+  client.writeHead(200, {
+    ...exchange.cors,
     'content-type': 'text/event-stream',
     'cache-control': 'no-cache',
     connection: 'keep-alive',
     'x-accel-buffering': 'no',
-    [REQUEST_ID_HEADER]: reply.request.id,
+    [REQUEST_ID_HEADER]: exchange.id,
   });
-  raw.flushHeaders();
+  client.flushHeaders();
 
   const converter = adaptor.createStreamConverter(input);
-  const parser = new SseParser();
-  const ping = startPing(services, raw);
-  let clean = false;
-  try {
-    for await (const chunk of response.body) {
-      let output = '';
-      for (const event of parser.push(chunk as Buffer)) {
-        record.firstResponseAt ??= Date.now();
-        output += converter.onEvent(event);
-      }
-      if (output && !raw.destroyed) {
-        ping.touch();
-        if (!raw.write(output)) await waitForDrain(raw);
-      }
-      // An error event from upstream ends the answer; what came before it is still billed.
-      if (signal.aborted || raw.destroyed || converter.upstreamError) break;
-    }
-    let rest = '';
-    for (const event of parser.flush()) rest += converter.onEvent(event);
-    if (rest && !raw.destroyed) raw.write(rest);
-    clean = !signal.aborted && !raw.destroyed && !converter.upstreamError;
-  } catch (error) {
-    reply.request.log.warn({ err: error, channelId: input.channel.id }, 'stream ended abnormally');
-  } finally {
-    ping.stop();
-    if (!clean) response.body.destroy();
+  const ping = startPing(services, client);
+  const end = await pump(upstream, client, converter, record, attempt, ping);
+  ping.stop();
+  if (end.error && !attempt.clientGone) {
+    exchange.log.warn(
+      { err: end.error, requestId: exchange.id, channelId: input.channel.id },
+      'stream ended abnormally',
+    );
   }
 
   if (converter.upstreamError) {
     const { status, message, type, code, param } = converter.upstreamError;
-    services.health.reportFailure(record.lastChannel!, RelayError.upstream(status, message, type, code, param));
+    services.health.reportFailure(
+      record.lastChannel!,
+      RelayError.upstream(status, message, type, code, param),
+    );
   }
+  const clean = end.clean;
   // Rebuilding the generated text costs a parse of every chunk: only when usage must be counted.
   const needsLocalCount = converter.usage === undefined || !clean;
   const usage = finalUsage(
@@ -91,25 +75,102 @@ export async function relayStreamResponse(
     !clean,
   );
   const tail = converter.finish({ clean, usage });
-  if (!raw.destroyed) raw.end(tail);
+  if (!client.destroyed) client.end(tail);
   await settle({
     usage,
     channel: record.lastChannel,
     failed: false,
-    clientAborted: signal.aborted,
+    clientAborted: attempt.clientGone,
     streamBroken: !clean,
   });
 }
 
+/** Moves events from upstream to the client until upstream ends, fails or the client leaves. */
+function pump(
+  upstream: UpstreamResponse,
+  client: ServerResponse,
+  converter: StreamConverter,
+  record: CallRecord,
+  attempt: { clientGone: boolean },
+  ping: Ping,
+): Promise<StreamEnd> {
+  return new Promise((resolve) => {
+    const parser = new SseParser();
+    let finished = false;
+    let waitingForDrain = false;
+    const finish = (end: StreamEnd) => {
+      if (finished) return;
+      finished = true;
+      client.off('drain', onDrain);
+      resolve(end);
+    };
+    const onDrain = () => {
+      waitingForDrain = false;
+      upstream.resume();
+    };
+    client.on('drain', onDrain);
+    const stopped = () =>
+      attempt.clientGone || client.destroyed || converter.upstreamError !== undefined;
+
+    upstream.stream({
+      onChunk(chunk) {
+        if (finished) return true;
+        let output = '';
+        try {
+          for (const event of parser.push(chunk)) {
+            record.firstResponseAt ??= Date.now();
+            output += converter.onEvent(event);
+          }
+        } catch (error) {
+          upstream.abort(error as Error);
+          finish({ clean: false, error: error as Error });
+          return true;
+        }
+        if (output && !client.destroyed) {
+          ping.touch();
+          if (!client.write(output)) waitingForDrain = true;
+        }
+        // An error event from upstream ends the answer; what came before it is still billed.
+        if (stopped()) {
+          upstream.abort(new Error('stream stopped'));
+          finish({ clean: false });
+          return true;
+        }
+        return !waitingForDrain;
+      },
+      onEnd() {
+        if (finished) return;
+        let rest = '';
+        try {
+          for (const event of parser.flush()) rest += converter.onEvent(event);
+        } catch (error) {
+          finish({ clean: false, error: error as Error });
+          return;
+        }
+        if (rest && !client.destroyed) client.write(rest);
+        finish({ clean: !stopped() });
+      },
+      onError(error) {
+        finish({ clean: false, error });
+      },
+    });
+  });
+}
+
+interface Ping {
+  touch(): void;
+  stop(): void;
+}
+
 /** SSE comment pings while upstream is silent, when `general_setting.ping_interval_enabled`. */
-function startPing(services: RelayServices, raw: ServerResponse) {
+function startPing(services: RelayServices, client: ServerResponse): Ping {
   const enabled = services.options.getBoolean('general_setting.ping_interval_enabled');
   const seconds = services.options.getNumber('general_setting.ping_interval_seconds');
   if (!enabled || !(seconds > 0)) return { touch() {}, stop() {} };
   let last = Date.now();
   const timer = setInterval(() => {
-    if (Date.now() - last >= seconds * 1000 && !raw.destroyed) {
-      raw.write(': PING\n\n');
+    if (Date.now() - last >= seconds * 1000 && !client.destroyed) {
+      client.write(': PING\n\n');
       last = Date.now();
     }
   }, 1000);

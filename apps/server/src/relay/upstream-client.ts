@@ -1,13 +1,25 @@
 import { Agent, ProxyAgent, request, type Dispatcher } from 'undici';
 import type { UpstreamRequest } from '../providers/provider-adaptor.js';
+import { UpstreamResponse } from './upstream-response.js';
+
+/** URLs seen recently, split for undici (channels call the same few URLs over and over). */
+const URL_CACHE_LIMIT = 1000;
+
+interface SplitUrl {
+  origin: string;
+  path: string;
+}
 
 /**
  * Pooled keep-alive HTTP client for upstream calls. One shared agent (connections reused per
- * origin), plus one proxy agent per distinct channel proxy URL.
+ * origin), plus one proxy agent per distinct channel proxy URL. Requests go through undici's
+ * dispatch interface with an `UpstreamResponse` as handler, without the stream and promise
+ * layers of `request()`.
  */
 export class UpstreamClient {
   private readonly agent: Agent;
   private readonly proxies = new Map<string, ProxyAgent>();
+  private readonly splitUrls = new Map<string, SplitUrl>();
 
   constructor(
     private readonly timeouts: {
@@ -36,8 +48,56 @@ export class UpstreamClient {
     return agent;
   }
 
-  /** Sends the request; the caller must consume or destroy `response.body`. */
-  send(upstream: UpstreamRequest, signal: AbortSignal, proxy?: string): Promise<Dispatcher.ResponseData> {
+  private split(url: string): SplitUrl {
+    let split = this.splitUrls.get(url);
+    if (!split) {
+      const parsed = new URL(url);
+      split = { origin: parsed.origin, path: `${parsed.pathname}${parsed.search}` };
+      if (this.splitUrls.size >= URL_CACHE_LIMIT) this.splitUrls.clear();
+      this.splitUrls.set(url, split);
+    }
+    return split;
+  }
+
+  /**
+   * Starts the request. Await `response.started` for the head; then the body must be consumed
+   * (`readAll`, `stream`) or the exchange aborted.
+   */
+  send(upstream: UpstreamRequest, proxy?: string): UpstreamResponse {
+    const response = new UpstreamResponse();
+    let split: SplitUrl;
+    try {
+      split = this.split(upstream.url);
+    } catch (error) {
+      response.onResponseError(undefined as never, error as Error);
+      return response;
+    }
+    const headersTimeout = this.timeouts.relayTimeoutSeconds * 1000;
+    this.dispatcherFor(proxy).dispatch(
+      {
+        origin: split.origin,
+        path: split.path,
+        method: upstream.method,
+        headers: upstream.headers,
+        body: upstream.body,
+        headersTimeout: headersTimeout > 0 ? headersTimeout : 0,
+        bodyTimeout: this.timeouts.idleTimeoutSeconds * 1000,
+      },
+      response,
+    );
+    return response;
+  }
+
+  /**
+   * The same pool through undici's promise-and-stream interface, for occasional calls (channel
+   * tests, balance queries) that want an abort signal and a readable body. The caller must
+   * consume or destroy `response.body`.
+   */
+  request(
+    upstream: UpstreamRequest,
+    signal: AbortSignal,
+    proxy?: string,
+  ): Promise<Dispatcher.ResponseData> {
     const headersTimeout = this.timeouts.relayTimeoutSeconds * 1000;
     return request(upstream.url, {
       method: upstream.method,
@@ -51,6 +111,9 @@ export class UpstreamClient {
   }
 
   async close(): Promise<void> {
-    await Promise.all([this.agent.close(), ...[...this.proxies.values()].map((agent) => agent.close())]);
+    await Promise.all([
+      this.agent.close(),
+      ...[...this.proxies.values()].map((agent) => agent.close()),
+    ]);
   }
 }

@@ -1,19 +1,26 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import { DEFAULT_MODELS_BY_CHANNEL_TYPE } from '../../catalogue/default-models.js';
 import { authenticateRelay } from '../../relay/auth/authenticate-relay.js';
 import type { RelayCaller } from '../../relay/auth/relay-caller-cache.js';
-import { corsHeaders } from '../../relay/cors.js';
 import { RelayError } from '../../relay/relay-error.js';
 import type { RelayServices } from '../../relay/relay-services.js';
 import { AUTO_GROUP } from '../../relay/resolve-group.js';
 import { usableGroups } from '../../groups/usable-groups.js';
 import { sendRelayError } from './relay-error-response.js';
+import type { RelayExchange } from './relay-exchange.js';
 
 const MODEL_CREATED = 1626777600;
 
 /** Which built-in catalogue owns a model name, for `owned_by`. */
 const OWNERS: ReadonlyMap<string, string> = (() => {
-  const names: Record<number, string> = { 1: 'openai', 14: 'anthropic', 24: 'google', 25: 'moonshot', 42: 'mistralai', 43: 'deepseek', 48: 'xai' };
+  const names: Record<number, string> = {
+    1: 'openai',
+    14: 'anthropic',
+    24: 'google',
+    25: 'moonshot',
+    42: 'mistralai',
+    43: 'deepseek',
+    48: 'xai',
+  };
   const owners = new Map<string, string>();
   for (const [type, models] of Object.entries(DEFAULT_MODELS_BY_CHANNEL_TYPE)) {
     for (const model of models) owners.set(model, names[Number(type)] ?? 'custom');
@@ -41,7 +48,8 @@ function modelsFor(services: RelayServices, caller: RelayCaller): string[] {
     const usable = usableGroups(services.options, caller.user.group);
     const names = new Set<string>();
     for (const autoGroup of services.options.getJson<string[]>('AutoGroups') ?? []) {
-      if (autoGroup in usable) for (const model of services.channels.modelsOf(autoGroup)) names.add(model);
+      if (autoGroup in usable)
+        for (const model of services.channels.modelsOf(autoGroup)) names.add(model);
     }
     return [...names].sort();
   }
@@ -49,28 +57,49 @@ function modelsFor(services: RelayServices, caller: RelayCaller): string[] {
 }
 
 /** `GET /v1/models`: what this token may use, in the OpenAI list shape. */
-export async function handleListModels(services: RelayServices, request: FastifyRequest, reply: FastifyReply) {
+export async function handleListModels(
+  services: RelayServices,
+  exchange: RelayExchange,
+): Promise<void> {
   try {
-    const { caller } = await authenticateRelay(request.headers, request.url, services.callers, services.db);
+    const { caller } = await authenticateRelay(
+      exchange.headers,
+      exchange.path,
+      services.callers,
+      services.db,
+    );
     const data = modelsFor(services, caller).map(describeModel);
-    return reply.headers(corsHeaders(request)).send({ object: 'list', success: true, data });
+    exchange.sendJson(200, { object: 'list', success: true, data });
   } catch (error) {
-    sendRelayError(request, reply, error);
-    return reply;
+    sendRelayError(exchange, error);
   }
 }
 
 /** `GET /v1/models/:model`: one model this token may use, else 404 `model_not_found`. */
-export async function handleRetrieveModel(services: RelayServices, request: FastifyRequest, reply: FastifyReply) {
+export async function handleRetrieveModel(
+  services: RelayServices,
+  exchange: RelayExchange,
+): Promise<void> {
   try {
-    const { caller } = await authenticateRelay(request.headers, request.url, services.callers, services.db);
-    const { model } = request.params as { model: string };
+    const { caller } = await authenticateRelay(
+      exchange.headers,
+      exchange.path,
+      services.callers,
+      services.db,
+    );
+    const model = exchange.model ?? '';
     if (!modelsFor(services, caller).includes(model)) {
-      throw new RelayError(404, `The model '${model}' does not exist`, 'invalid_request_error', 'model_not_found', true, 'model');
+      throw new RelayError(
+        404,
+        `The model '${model}' does not exist`,
+        'invalid_request_error',
+        'model_not_found',
+        true,
+        'model',
+      );
     }
-    return reply.headers(corsHeaders(request)).send(describeModel(model));
+    exchange.sendJson(200, describeModel(model));
   } catch (error) {
-    sendRelayError(request, reply, error);
-    return reply;
+    sendRelayError(exchange, error);
   }
 }

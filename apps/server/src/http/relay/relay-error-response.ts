@@ -1,17 +1,18 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import { corsHeaders } from '../../relay/cors.js';
 import { RelayError } from '../../relay/relay-error.js';
+import type { RelayExchange } from './relay-exchange.js';
 
-/** Renders a relay failure in the OpenAI error shape, unless the stream already started. */
-export function sendRelayError(request: FastifyRequest, reply: FastifyReply, error: unknown): void {
-  if (reply.sent || reply.raw.headersSent) {
-    if (!reply.raw.writableEnded) reply.raw.end();
+/** Renders a relay failure in the OpenAI error shape, unless the answer already started. */
+export function sendRelayError(exchange: RelayExchange, error: unknown): void {
+  const response = exchange.response;
+  if (response.headersSent) {
+    if (!response.writableEnded) response.end();
     return;
   }
   const relayError =
     error instanceof RelayError
       ? error
       : new RelayError(500, 'internal error', 'new_api_error', 'internal_error', true);
-  if (!(error instanceof RelayError)) request.log.error({ err: error }, 'relay failed');
-  reply.status(relayError.status).headers(corsHeaders(request)).send(relayError.toBody(request.id));
+  if (!(error instanceof RelayError))
+    exchange.log.error({ err: error, requestId: exchange.id }, 'relay failed');
+  exchange.sendJson(relayError.status, relayError.toBody(exchange.id));
 }

@@ -19,7 +19,7 @@ function convert(
 }
 
 describe('OpenAI convertResponse', () => {
-  it('passes a chat completion through byte for byte and reads its usage and text', () => {
+  it('passes a chat completion through byte for byte and reads its usage, not its text', () => {
     const body = fixture('openai-text.json');
     const converted = convert(body);
     expect(converted.body).toBe(body);
@@ -31,18 +31,33 @@ describe('OpenAI convertResponse', () => {
       cacheCreationTokens: 0,
       reasoningTokens: 0,
     });
+    // With usage reported the text is never counted, so it is not assembled.
+    expect(converted.completionText).toBe('');
+  });
+
+  it('reads the chat text when upstream reported no usage', () => {
+    const json = JSON.parse(fixture('openai-text.json').toString('utf8')) as Record<
+      string,
+      unknown
+    >;
+    delete json.usage;
+    const converted = convert(JSON.stringify(json));
+    expect(converted.usage).toBeUndefined();
     expect(converted.completionText.startsWith('**Holiday Name:** Galaxy Day')).toBe(true);
   });
 
-  it('reads completions text', () => {
-    const converted = convert(fixture('openai-completion-text.json'), {
-      mode: 'completions',
-      path: '/v1/completions',
-    });
-    expect(converted.completionText).toBe(
+  it('reads completions usage, and their text when usage is missing', () => {
+    const options = { mode: 'completions', path: '/v1/completions' } as const;
+    const withUsage = convert(fixture('openai-completion-text.json'), options);
+    expect(withUsage.usage?.completionTokens).toBe(16);
+    const json = JSON.parse(fixture('openai-completion-text.json').toString('utf8')) as Record<
+      string,
+      unknown
+    >;
+    delete json.usage;
+    expect(convert(JSON.stringify(json), options).completionText).toBe(
       'The new holiday is called "Gratitude Day" and it celebrates the importance of',
     );
-    expect(converted.usage?.completionTokens).toBe(16);
   });
 
   it('treats zero usage as missing and keeps the text for local counting', () => {

@@ -69,8 +69,9 @@ export function convertOpenAiResponse(
       ? convertAudioUsage(usageObject)
       : profile.convertUsage(usageObject);
   }
+  // The generated text only matters when upstream reported no usage (it is counted locally then).
   const completionText =
-    input.mode === 'chat' || input.mode === 'completions'
+    usage === undefined && (input.mode === 'chat' || input.mode === 'completions')
       ? joinGeneratedText(readResponseText(json))
       : '';
   const converted = profile.convertBody?.(json, input);

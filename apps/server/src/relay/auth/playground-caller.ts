@@ -1,8 +1,9 @@
-import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { USER_STATUS } from '@tollgate/contracts';
+import { readCookie } from '../../accounts/read-cookie.js';
 import { decodeSession, SESSION_COOKIE_NAME } from '../../accounts/session-cookie.js';
 import type { Database, TokenRow } from '../../db/schema.js';
+import type { RelayExchange } from '../../http/relay/relay-exchange.js';
 import { usableGroups } from '../../groups/usable-groups.js';
 import type { OptionStore } from '../../options/option-store.js';
 import { RelayError } from '../relay-error.js';
@@ -19,14 +20,17 @@ export const PLAYGROUND_TOKEN_ID = 0;
  * charged; no token is.
  */
 export async function authenticatePlayground(
-  request: FastifyRequest,
+  exchange: RelayExchange,
   db: Kysely<Database>,
   options: OptionStore,
   sessionSecret: string,
 ): Promise<AuthenticatedCall> {
-  const session = decodeSession(request.cookies[SESSION_COOKIE_NAME], sessionSecret);
+  const session = decodeSession(
+    readCookie(exchange.headers.cookie, SESSION_COOKIE_NAME),
+    sessionSecret,
+  );
   if (!session) {
-    if (request.headers.authorization) {
+    if (exchange.headers.authorization) {
       throw RelayError.badRequest('暂不支持使用 access token', 'access_token_not_supported');
     }
     throw new RelayError(401, '无权进行此操作，未登录', 'new_api_error', 'unauthorized');
@@ -38,10 +42,11 @@ export async function authenticatePlayground(
     .where('deleted_at', 'is', null)
     .executeTakeFirst();
   if (!row) throw new RelayError(401, '无权进行此操作，未登录', 'new_api_error', 'unauthorized');
-  if (row.status !== USER_STATUS.enabled) throw new RelayError(403, '用户已被封禁', 'new_api_error', 'user_banned');
+  if (row.status !== USER_STATUS.enabled)
+    throw new RelayError(403, '用户已被封禁', 'new_api_error', 'user_banned');
 
   const userGroup = row.group || 'default';
-  const body = request.body;
+  const body = exchange.body;
   let requestedGroup = '';
   if (Buffer.isBuffer(body) && body.length > 0) {
     try {

@@ -1,0 +1,120 @@
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
+import type { FastifyBaseLogger } from 'fastify';
+import { createRequestId, REQUEST_ID_HEADER } from '../request-id.js';
+
+/**
+ * One relay HTTP request and its response, on Node's own objects: the relay routes run in front
+ * of the web framework, so a call costs no framework request/reply objects, hooks or parsers.
+ */
+export class RelayExchange {
+  readonly id = createRequestId();
+  readonly startedAt = Date.now();
+  /** Path without the query string. */
+  readonly path: string;
+  /** Query string without `?` ('' when none). */
+  readonly query: string;
+  /** Route parameter (`/v1/engines/:model/embeddings`, `/v1/models/:model`). */
+  model: string | undefined;
+  /** The request body once read (relay routes read it before the call starts). */
+  body: Buffer = EMPTY_BODY;
+  private corsCache: Record<string, string> | undefined;
+
+  constructor(
+    readonly request: IncomingMessage,
+    readonly response: ServerResponse,
+    readonly log: FastifyBaseLogger,
+    private readonly trustProxy: boolean,
+  ) {
+    const url = request.url ?? '/';
+    const mark = url.indexOf('?');
+    this.path = mark < 0 ? url : url.slice(0, mark);
+    this.query = mark < 0 ? '' : url.slice(mark + 1);
+  }
+
+  get headers(): IncomingHttpHeaders {
+    return this.request.headers;
+  }
+
+  /** The full request URL as received (path and query). */
+  get url(): string {
+    return this.request.url ?? '/';
+  }
+
+  /** The client's address: the first X-Forwarded-For entry when proxies are trusted. */
+  get ip(): string {
+    if (this.trustProxy) {
+      const forwarded = this.request.headers['x-forwarded-for'];
+      const first = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(',')[0]?.trim();
+      if (first) return first;
+    }
+    return this.request.socket.remoteAddress ?? '';
+  }
+
+  /** CORS headers for relay answers: any origin (echoed so credentials work). */
+  get cors(): Record<string, string> {
+    if (this.corsCache === undefined) {
+      const origin = this.request.headers.origin;
+      this.corsCache = origin
+        ? {
+            'access-control-allow-origin': origin,
+            'access-control-allow-credentials': 'true',
+            vary: 'Origin',
+          }
+        : {};
+    }
+    return this.corsCache;
+  }
+
+  /** True once the answer is under way (a stream started): errors can no longer be sent. */
+  get headersSent(): boolean {
+    return this.response.headersSent;
+  }
+
+  /** True when the client's connection is gone before the answer finished. */
+  get clientGone(): boolean {
+    return this.response.destroyed && !this.response.writableFinished;
+  }
+
+  /** Sends a complete answer with the request id and CORS headers. */
+  send(
+    status: number,
+    contentType: string,
+    body: string | Buffer,
+    headers?: Record<string, string>,
+  ): void {
+    const response = this.response;
+    if (response.headersSent) {
+      if (!response.writableEnded) response.end();
+      return;
+    }
+    response.statusCode = status;
+    response.setHeader('content-type', contentType);
+    response.setHeader(
+      'content-length',
+      typeof body === 'string' ? Buffer.byteLength(body) : body.length,
+    );
+    response.setHeader(REQUEST_ID_HEADER, this.id);
+    const cors = this.cors;
+    for (const name in cors) response.setHeader(name, cors[name]);
+    if (headers) for (const name in headers) response.setHeader(name, headers[name]);
+    response.end(body);
+  }
+
+  /** Sends a status with no body (a preflight's 204). */
+  sendEmpty(status: number, headers: Record<string, string>): void {
+    const response = this.response;
+    response.statusCode = status;
+    response.setHeader(REQUEST_ID_HEADER, this.id);
+    const cors = this.cors;
+    for (const name in cors) response.setHeader(name, cors[name]);
+    for (const name in headers) response.setHeader(name, headers[name]);
+    response.end();
+  }
+
+  /** Sends a JSON value. */
+  sendJson(status: number, value: unknown, headers?: Record<string, string>): void {
+    this.send(status, 'application/json; charset=utf-8', JSON.stringify(value), headers);
+  }
+}
+
+const EMPTY_BODY = Buffer.alloc(0);

@@ -1,0 +1,156 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { FastifyBaseLogger } from 'fastify';
+import type { RelayMode } from '../../providers/provider-adaptor.js';
+import { authenticatePlayground } from '../../relay/auth/playground-caller.js';
+import { preflightHeaders } from '../../relay/cors.js';
+import { relayCall } from '../../relay/relay-call.js';
+import type { RelayServices } from '../../relay/relay-services.js';
+import { handleListModels, handleRetrieveModel } from './models-routes.js';
+import { readRelayBody } from './read-relay-body.js';
+import { sendRelayError } from './relay-error-response.js';
+import { RelayExchange } from './relay-exchange.js';
+
+/** `POST` relay routes and their modes (token auth, OpenAI-compatible). */
+const RELAY_ROUTES: ReadonlyMap<string, RelayMode> = new Map([
+  ['/v1/chat/completions', 'chat'],
+  ['/v1/completions', 'completions'],
+  ['/v1/embeddings', 'embeddings'],
+  ['/v1/moderations', 'moderations'],
+  ['/v1/images/generations', 'images'],
+  ['/v1/audio/speech', 'speech'],
+  ['/v1/audio/transcriptions', 'transcription'],
+  ['/v1/audio/translations', 'translation'],
+  ['/v1/rerank', 'rerank'],
+]);
+
+const PLAYGROUND_PATH = '/pg/chat/completions';
+const ENGINE_EMBEDDINGS = /^\/v1\/engines\/([^/]+)\/embeddings$/;
+const MODEL_PATH = /^\/v1\/models\/([^/]+)$/;
+
+/** Routes the gateway knows but does not implement: 501 in the OpenAI error shape. */
+const NOT_IMPLEMENTED: ReadonlyArray<[string, RegExp]> = [
+  ['POST', /^\/v1\/edits$/],
+  ['POST', /^\/v1\/images\/(edits|variations)$/],
+  ['GET', /^\/v1\/files(\/[^/]+(\/content)?)?$/],
+  ['POST', /^\/v1\/files$/],
+  ['DELETE', /^\/v1\/files\/[^/]+$/],
+  ['POST', /^\/v1\/fine-tunes(\/[^/]+\/cancel)?$/],
+  ['GET', /^\/v1\/fine-tunes(\/[^/]+(\/events)?)?$/],
+  ['DELETE', /^\/v1\/models\/[^/]+$/],
+];
+
+const NOT_IMPLEMENTED_BODY = {
+  error: {
+    message: 'API not implemented',
+    type: 'new_api_error',
+    param: '',
+    code: 'api_not_implemented',
+  },
+};
+
+function decodeSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
+/**
+ * Serves the relay routes (`/v1/…`, `/pg/chat/completions`) straight from Node's HTTP server, in
+ * front of the web framework that serves the console and its API. `handle` answers true when it
+ * took the request; anything else (including unknown `/v1` paths, which get the JSON 404) goes on
+ * to the framework.
+ */
+export class RelayFront {
+  constructor(
+    private readonly services: RelayServices,
+    private readonly logger: () => FastifyBaseLogger,
+    private readonly trustProxy: boolean,
+  ) {}
+
+  handle(request: IncomingMessage, response: ServerResponse): boolean {
+    const url = request.url ?? '';
+    const relayPath = url.startsWith('/v1/') || url.startsWith(PLAYGROUND_PATH);
+    if (!relayPath) return false;
+    const method = request.method;
+    const exchange = () => new RelayExchange(request, response, this.logger(), this.trustProxy);
+
+    if (method === 'POST') {
+      const call = exchange();
+      const mode = RELAY_ROUTES.get(call.path);
+      if (mode) {
+        this.run(call, mode, false);
+        return true;
+      }
+      if (call.path === PLAYGROUND_PATH) {
+        this.run(call, 'chat', true);
+        return true;
+      }
+      const engine = ENGINE_EMBEDDINGS.exec(call.path);
+      if (engine) {
+        call.model = decodeSegment(engine[1]);
+        this.run(call, 'embeddings', false);
+        return true;
+      }
+      return this.notImplemented(call);
+    }
+    if (method === 'GET') {
+      const call = exchange();
+      if (call.path === '/v1/models') {
+        void handleListModels(this.services, call);
+        return true;
+      }
+      const model = MODEL_PATH.exec(call.path);
+      if (model) {
+        call.model = decodeSegment(model[1]);
+        void handleRetrieveModel(this.services, call);
+        return true;
+      }
+      return this.notImplemented(call);
+    }
+    if (method === 'OPTIONS' && url.startsWith('/v1/')) {
+      const call = exchange();
+      call.sendEmpty(204, preflightHeaders(call));
+      return true;
+    }
+    if (method === 'DELETE') return this.notImplemented(exchange());
+    return false;
+  }
+
+  private notImplemented(exchange: RelayExchange): boolean {
+    const method = exchange.request.method;
+    const known = NOT_IMPLEMENTED.some(
+      ([routeMethod, path]) => routeMethod === method && path.test(exchange.path),
+    );
+    if (!known) return false;
+    exchange.sendJson(501, NOT_IMPLEMENTED_BODY);
+    return true;
+  }
+
+  /** Reads the body and relays the call, counted in flight until settled and logged. */
+  private run(exchange: RelayExchange, mode: RelayMode, playground: boolean): void {
+    const services = this.services;
+    void services.inFlight.run(async () => {
+      try {
+        exchange.body = await readRelayBody(exchange.request);
+        await relayCall(
+          services,
+          exchange,
+          mode,
+          playground
+            ? () =>
+                authenticatePlayground(
+                  exchange,
+                  services.db,
+                  services.options,
+                  services.config.sessionSecret,
+                )
+            : undefined,
+        );
+      } catch (error) {
+        sendRelayError(exchange, error);
+      }
+    });
+  }
+}

@@ -55,7 +55,7 @@ export async function startRuntime(
     const relay = await createRelayServices({
       config,
       database,
-      logDb: logDatabase.db,
+      logDatabase,
       options,
       events,
       onError: (error, where) => overrides.onError?.(error, where),

@@ -8,6 +8,12 @@ export type { Reservation, Settlement } from './ledger-batch.js';
 
 /** After a failed write, the kept changes are tried again this much later. */
 const RETRY_DELAY_MS = 1000;
+/**
+ * Settlements alone are written at most this often. Each write costs a transaction (on SQLite a
+ * WAL append of the same few pages), so spacing them by a few milliseconds turns thousands of
+ * calls a second into a hundred small transactions; a reservation never waits for this.
+ */
+const SETTLEMENT_SPACING_MS = 10;
 
 interface Waiter {
   resolve(): void;
@@ -53,7 +59,11 @@ export class QuotaLedger {
   private pendingWaiters: Waiter[] = [];
   private reservations: QueuedReservation[] = [];
   private running: Promise<void> | undefined;
-  private scheduled = false;
+  private scheduled: 'soon' | 'spaced' | undefined;
+  private spacingTimer: NodeJS.Timeout | undefined;
+  /** Identifies the current scheduled write; an older timer or immediate that fires does nothing. */
+  private scheduleToken = 0;
+  private lastWriteAt = 0;
   private retryTimer: NodeJS.Timeout | undefined;
   private readonly batchTimer: NodeJS.Timeout | undefined;
 
@@ -107,21 +117,47 @@ export class QuotaLedger {
   async close(): Promise<void> {
     if (this.batchTimer) clearInterval(this.batchTimer);
     if (this.retryTimer) clearTimeout(this.retryTimer);
+    this.cancelScheduled();
     await this.flush();
   }
 
-  /** Starts a write on the next turn of the event loop, unless one is running (it will chain). */
+  /**
+   * Starts a write on the next turn of the event loop when a reservation waits, else once
+   * SETTLEMENT_SPACING_MS have passed since the last one; a running write chains the next itself.
+   */
   private schedule(): void {
-    if (this.scheduled || this.running) return;
-    this.scheduled = true;
-    setImmediate(() => {
-      this.scheduled = false;
-      if (!this.running) void this.run(!this.batch.enabled);
-    });
+    if (this.running) return;
+    const urgent = this.reservations.length > 0;
+    if (this.scheduled === 'soon' || (this.scheduled === 'spaced' && !urgent)) return;
+    this.cancelScheduled();
+    const wait = urgent ? 0 : this.lastWriteAt + SETTLEMENT_SPACING_MS - Date.now();
+    const token = ++this.scheduleToken;
+    const start = () => {
+      if (token !== this.scheduleToken || this.running) return;
+      this.scheduled = undefined;
+      this.spacingTimer = undefined;
+      void this.run(!this.batch.enabled);
+    };
+    this.scheduled = wait > 0 ? 'spaced' : 'soon';
+    if (wait > 0) {
+      this.spacingTimer = setTimeout(start, wait);
+      this.spacingTimer.unref();
+    } else {
+      setImmediate(start);
+    }
   }
 
-  /** One group commit; when more work arrived meanwhile, the next one follows at once. */
+  /** Forgets a scheduled write (a write is starting anyway). */
+  private cancelScheduled(): void {
+    this.scheduleToken += 1;
+    this.scheduled = undefined;
+    if (this.spacingTimer) clearTimeout(this.spacingTimer);
+    this.spacingTimer = undefined;
+  }
+
+  /** One group commit; whatever arrived meanwhile is scheduled when it ends. */
   private run(includeSettlements: boolean): Promise<void> {
+    this.cancelScheduled();
     const deltas = includeSettlements && !this.pending.empty ? this.pending : undefined;
     const waiters = deltas ? this.pendingWaiters : [];
     if (deltas) {
@@ -133,10 +169,10 @@ export class QuotaLedger {
     const work = this.write(deltas, waiters, reservations);
     this.running = work.finally(() => {
       this.running = undefined;
+      this.lastWriteAt = Date.now();
       // After a failed write the kept settlements wait for the retry timer, not a tight loop.
       const settlementsDue = !this.batch.enabled && !this.pending.empty && !this.retryTimer;
-      const more = this.reservations.length > 0 || settlementsDue;
-      if (more) void this.run(!this.batch.enabled);
+      if (this.reservations.length > 0 || settlementsDue) this.schedule();
     });
     return this.running;
   }

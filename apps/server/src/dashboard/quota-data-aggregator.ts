@@ -50,7 +50,14 @@ const NAME_COLUMN_LENGTH = 64;
 const SECONDS_PER_HOUR = 3600;
 
 function bucketKey(delta: QuotaBucketDelta): string {
-  return JSON.stringify([delta.userId, delta.username, delta.modelName, delta.hour]);
+  // NUL cannot occur in a user or model name, so the joined key is unambiguous.
+  return `${delta.userId}\u0000${delta.hour}\u0000${delta.username}\u0000${delta.modelName}`;
+}
+
+/** The first 64 characters (code points, as the column counts them) of a name. */
+function columnValue(name: string): string {
+  // Up to 64 UTF-16 units can never exceed 64 code points: the common case needs no splitting.
+  return name.length <= NAME_COLUMN_LENGTH ? name : [...name].slice(0, NAME_COLUMN_LENGTH).join('');
 }
 
 function addInto(target: Map<string, QuotaBucketDelta>, delta: QuotaBucketDelta): void {
@@ -81,8 +88,8 @@ export function createQuotaDataAggregator(
     const createdAt = Math.floor(usage.createdAt);
     addInto(pending, {
       userId: usage.userId,
-      username: [...usage.username].slice(0, NAME_COLUMN_LENGTH).join(''),
-      modelName: [...usage.modelName].slice(0, NAME_COLUMN_LENGTH).join(''),
+      username: columnValue(usage.username),
+      modelName: columnValue(usage.modelName),
       hour: createdAt - (createdAt % SECONDS_PER_HOUR),
       count: 1,
       quota: Math.trunc(usage.quota),

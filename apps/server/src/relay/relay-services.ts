@@ -45,7 +45,8 @@ export interface RelayServices {
 export async function createRelayServices(parts: {
   config: Config;
   database: DatabaseHandle;
-  logDb?: Kysely<Database>;
+  /** Where log rows go (LOG_SQL_DSN's database); the main one when omitted. */
+  logDatabase?: DatabaseHandle;
   options: OptionStore;
   events: AppEvents;
   onError?: (error: unknown, context: string) => void;
@@ -55,7 +56,8 @@ export async function createRelayServices(parts: {
   const channels = new ChannelCache(db, parts.events);
   await channels.refresh();
   channels.startSync(parts.config.syncFrequencySeconds);
-  const logDb = parts.logDb ?? db;
+  const logDatabase = parts.logDatabase ?? parts.database;
+  const logDb = logDatabase.db;
   const dashboard = createQuotaDataAggregator(parts.options, {
     logger: { error: (details, message) => onError(details, message) },
   });
@@ -72,7 +74,9 @@ export async function createRelayServices(parts: {
       onError(error, 'channel health'),
     ),
     ledger: new QuotaLedger(db, parts.config.batchUpdate, (error) => onError(error, 'settlement')),
-    logs: new ConsumeLogBuffer(logDb, { onError: (error) => onError(error, 'log buffer') }),
+    logs: new ConsumeLogBuffer(logDb, logDatabase.dialect, {
+      onError: (error) => onError(error, 'log buffer'),
+    }),
     upstream: new UpstreamClient({
       relayTimeoutSeconds: parts.config.relayTimeoutSeconds,
       idleTimeoutSeconds: parts.config.streamingTimeoutSeconds,

@@ -8,6 +8,17 @@ export type ReservationShortfall = 'user' | 'token';
 /** Per reservation, in the order given: undefined when taken, else which balance fell short. */
 export type ReservationResults = Array<ReservationShortfall | undefined>;
 
+/** Balances as the database holds them right after a batch, by user id and token id. */
+export interface ObservedBalances {
+  users: Map<number, number>;
+  tokens: Map<number, number>;
+}
+
+export interface BatchResult {
+  reservations: ReservationResults;
+  balances: ObservedBalances;
+}
+
 function ascending(ids: Iterable<number>): number[] {
   return [...ids].sort((left, right) => left - right);
 }
@@ -24,7 +35,7 @@ export async function commitLedgerBatch(
   db: Kysely<Database>,
   deltas: PendingDeltas | undefined,
   reservations: readonly Reservation[],
-): Promise<ReservationResults> {
+): Promise<BatchResult> {
   return db.transaction().execute(async (transaction) => {
     const results: ReservationResults = reservations.map(() => undefined);
     const byUser = new Map<number, number[]>();
@@ -82,8 +93,35 @@ export async function commitLedgerBatch(
         .where('id', '=', channelId)
         .execute();
     }
-    return results;
+    // Read back inside the transaction: this batch's own changes plus everything other processes
+    // committed before it, so this process's view of these balances is fresh again.
+    return { reservations: results, balances: await readBalances(transaction, userIds, tokenIds) };
   });
+}
+
+async function readBalances(
+  transaction: Transaction<Database>,
+  userIds: number[],
+  tokenIds: number[],
+): Promise<ObservedBalances> {
+  const balances: ObservedBalances = { users: new Map(), tokens: new Map() };
+  if (userIds.length > 0) {
+    const users = await transaction
+      .selectFrom('users')
+      .select(['id', 'quota'])
+      .where('id', 'in', userIds)
+      .execute();
+    for (const user of users) balances.users.set(user.id, Number(user.quota));
+  }
+  if (tokenIds.length > 0) {
+    const tokens = await transaction
+      .selectFrom('tokens')
+      .select(['id', 'remain_quota'])
+      .where('id', 'in', tokenIds)
+      .execute();
+    for (const token of tokens) balances.tokens.set(token.id, Number(token.remain_quota));
+  }
+  return balances;
 }
 
 async function applyUserDelta(

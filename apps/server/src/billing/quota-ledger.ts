@@ -2,7 +2,13 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { RelayError } from '../relay/relay-error.js';
 import { PendingDeltas, type Reservation, type Settlement } from './ledger-batch.js';
-import { commitLedgerBatch, type ReservationShortfall } from './ledger-commit.js';
+import {
+  commitLedgerBatch,
+  type ObservedBalances,
+  type ReservationShortfall,
+} from './ledger-commit.js';
+
+export type { ObservedBalances } from './ledger-commit.js';
 
 export type { Reservation, Settlement } from './ledger-batch.js';
 
@@ -56,6 +62,9 @@ function shortfallError(shortfall: ReservationShortfall, amount: number): RelayE
  */
 export class QuotaLedger {
   private pending = new PendingDeltas();
+  /** The settlements of the write in progress (no longer pending, not yet in the database). */
+  private writing: PendingDeltas | undefined;
+  private readonly balanceListeners = new Set<(balances: ObservedBalances) => void>();
   private pendingWaiters: Waiter[] = [];
   private reservations: QueuedReservation[] = [];
   private running: Promise<void> | undefined;
@@ -104,6 +113,34 @@ export class QuotaLedger {
       this.pendingWaiters.push({ resolve, reject });
       this.schedule();
     });
+  }
+
+  /**
+   * Quota this process has charged `userId` that the database does not show yet (settlements
+   * pending or being written; negative for refunds). A balance read from the database minus this
+   * is the balance as it will be.
+   */
+  unwrittenUserCharge(userId: number): number {
+    return (
+      (this.pending.users.get(userId)?.quota ?? 0) + (this.writing?.users.get(userId)?.quota ?? 0)
+    );
+  }
+
+  /** The same for a token's remaining quota. */
+  unwrittenTokenCharge(tokenId: number): number {
+    return (
+      (this.pending.tokens.get(tokenId)?.quota ?? 0) +
+      (this.writing?.tokens.get(tokenId)?.quota ?? 0)
+    );
+  }
+
+  /**
+   * Registers a listener for the balances read back after every write: the database's values
+   * including every other process's committed changes (caches use them to stay close to the truth).
+   */
+  onBalances(listener: (balances: ObservedBalances) => void): () => void {
+    this.balanceListeners.add(listener);
+    return () => this.balanceListeners.delete(listener);
   }
 
   /** Writes everything waiting now, settlements included in batch mode. */
@@ -183,23 +220,27 @@ export class QuotaLedger {
     reservations: QueuedReservation[],
   ): Promise<void> {
     if (!deltas && reservations.length === 0) return;
-    let results;
+    let result;
+    this.writing = deltas;
     try {
-      results = await commitLedgerBatch(
+      result = await commitLedgerBatch(
         this.db,
         deltas,
         reservations.map((queued) => queued.reservation),
       );
     } catch (error) {
       // Nothing of the batch was written: settlements are kept and tried again, reservations fail.
+      this.writing = undefined;
       if (deltas) this.keepForRetry(deltas, waiters);
       for (const queued of reservations) queued.reject(error);
       this.onError(error);
       return;
     }
+    this.writing = undefined;
+    for (const listener of this.balanceListeners) listener(result.balances);
     for (const waiter of waiters) waiter.resolve();
     reservations.forEach((queued, index) => {
-      const shortfall = results[index];
+      const shortfall = result.reservations[index];
       if (shortfall === undefined) queued.resolve();
       else queued.reject(shortfallError(shortfall, queued.reservation.amount));
     });

@@ -172,7 +172,8 @@ export async function recordConsumeLog(
   const channelId = outcome.channel?.id ?? 0;
 
   // The ledger reports a failed write itself and keeps the settlement to write it again, so a
-  // rejection here needs no handling beyond waiting for it.
+  // rejection here needs no handling beyond waiting for it. Until written, the ledger counts the
+  // charge in this process's view of the balances.
   const written = services.ledger
     .settle(record.reservation, {
       quota,
@@ -180,8 +181,6 @@ export async function recordConsumeLog(
       countUsage: !outcome.failed && !producedNothing,
     })
     .catch(() => {});
-  const delta = quota - record.reservation.amount;
-  if (delta !== 0) services.callers.adjustBalances(record.caller, -delta, -delta);
 
   if (!outcome.failed && usage && options.getBoolean('LogConsumeEnabled')) {
     writeConsumeLog(services, record, usage, quota, channelId, producedNothing, image, audio);

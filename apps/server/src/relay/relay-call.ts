@@ -160,7 +160,10 @@ async function reserve(
           quotaPerUnit: options.getNumber('QuotaPerUnit'),
           preConsumedTokens: options.getNumber('PreConsumedQuota'),
         });
-  if (caller.user.quota <= 0) {
+  // The cached balances as the database last showed them, less what this process has charged
+  // since without writing it yet.
+  const userQuota = caller.user.quota - services.ledger.unwrittenUserCharge(caller.user.id);
+  if (userQuota <= 0) {
     throw new RelayError(
       403,
       'user quota is not enough',
@@ -169,10 +172,11 @@ async function reserve(
     );
   }
   estimate = applyTrustThreshold({
-    userQuota: caller.user.quota,
+    userQuota,
     estimate,
     tokenUnlimited: caller.token.unlimited_quota,
-    tokenRemainQuota: Number(caller.token.remain_quota),
+    tokenRemainQuota:
+      Number(caller.token.remain_quota) - services.ledger.unwrittenTokenCharge(caller.token.id),
   });
   const reservation: Reservation = {
     userId: caller.user.id,
@@ -180,10 +184,8 @@ async function reserve(
     tokenUnlimited: caller.token.unlimited_quota,
     amount: estimate,
   };
-  if (estimate > 0) {
-    await services.ledger.reserve(reservation);
-    services.callers.adjustBalances(caller, -estimate, -estimate);
-  }
+  // The write reads the balances back, so the cache follows without adjusting it here.
+  if (estimate > 0) await services.ledger.reserve(reservation);
   return reservation;
 }
 

@@ -62,18 +62,23 @@ export async function createRelayServices(parts: {
     logger: { error: (details, message) => onError(details, message) },
   });
   dashboard.start(db);
+  const callers = new RelayCallerCache(db, parts.config.syncFrequencySeconds, parts.events);
+  const ledger = new QuotaLedger(db, parts.config.batchUpdate, (error) =>
+    onError(error, 'settlement'),
+  );
+  ledger.onBalances((balances) => callers.observeBalances(balances));
   return {
     config: parts.config,
     db,
     logDb,
     options: parts.options,
     events: parts.events,
-    callers: new RelayCallerCache(db, parts.config.syncFrequencySeconds, parts.events),
+    callers,
     channels,
     health: new ChannelHealth(parts.database, channels, parts.options, parts.events, (error) =>
       onError(error, 'channel health'),
     ),
-    ledger: new QuotaLedger(db, parts.config.batchUpdate, (error) => onError(error, 'settlement')),
+    ledger,
     logs: new ConsumeLogBuffer(logDb, logDatabase.dialect, {
       onError: (error) => onError(error, 'log buffer'),
     }),

@@ -171,6 +171,30 @@ describe.each(testDatabaseKinds())('QuotaLedger group commits on %s', (kind) => 
     await ledger.close();
   });
 
+  it("reads balances back after each write, including another process's charges", async () => {
+    await reset(10_000, 10_000);
+    const other = new QuotaLedger(db());
+    await other.settle(reservation(0), { quota: 500, channelId: CHANNEL_ID, countUsage: true });
+    const observed: Array<[number | undefined, number | undefined]> = [];
+    ledger.onBalances((balances) =>
+      observed.push([balances.users.get(USER_ID), balances.tokens.get(TOKEN_ID)]),
+    );
+    const written = ledger.settle(reservation(0), {
+      quota: 300,
+      channelId: CHANNEL_ID,
+      countUsage: true,
+    });
+    // Until written, the charge is this ledger's to report.
+    expect(ledger.unwrittenUserCharge(USER_ID)).toBe(300);
+    expect(ledger.unwrittenTokenCharge(TOKEN_ID)).toBe(300);
+    expect(other.unwrittenUserCharge(USER_ID)).toBe(0);
+    await written;
+    expect(ledger.unwrittenUserCharge(USER_ID)).toBe(0);
+    expect(observed).toEqual([[9_200, 9_200]]);
+    await other.close();
+    await ledger.close();
+  });
+
   it('keeps settlements in memory in batch mode until flushed', async () => {
     await reset(10_000, 10_000);
     const batched = new QuotaLedger(db(), { enabled: true, intervalSeconds: 3600 });

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database, TokenRow, UserRow } from '../../db/schema.js';
+import type { ObservedBalances } from '../../billing/quota-ledger.js';
 import type { AppEvents } from '../../lib/app-events.js';
 
 /** A token and its owner as the relay needs them, read once and kept in memory. */
@@ -38,7 +39,9 @@ function parseUserSetting(text: string | null): UserSetting {
   if (!text) return {};
   try {
     const parsed: unknown = JSON.parse(text);
-    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? (parsed as UserSetting) : {};
+    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)
+      ? (parsed as UserSetting)
+      : {};
   } catch {
     return {};
   }
@@ -71,11 +74,15 @@ function toCachedUser(row: UserRow): CachedUser {
  *
  * Entries live `ttlSeconds` (SYNC_FREQUENCY) and are dropped at once when this node changes the
  * token or user (AppEvents), and on other nodes through the invalidation bus. Balances held here
- * are only advisory: every charge is a conditional update in the database, so a stale entry can
- * never let quota be spent twice.
+ * are the database's as last seen: every ledger write reads back the balances it touched
+ * (including other processes' charges) and `observeBalances` puts them here; what this process
+ * has charged but not written yet is the ledger's to add. A user's entry is shared by all of
+ * its tokens, so one update reaches them all.
  */
 export class RelayCallerCache {
   private readonly entries = new Map<string, Entry>();
+  private readonly usersById = new Map<number, CachedUser>();
+  private readonly tokensById = new Map<number, TokenRow>();
   /** Pending lookups, so a burst of calls with one key makes one database read. */
   private readonly loading = new Map<string, Promise<RelayCaller | undefined>>();
 
@@ -115,9 +122,14 @@ export class RelayCallerCache {
       .where('deleted_at', 'is', null)
       .executeTakeFirst();
     if (!user) return undefined;
+    const fresh = toCachedUser(user);
+    const shared = this.usersById.get(fresh.id);
+    if (shared) Object.assign(shared, fresh);
+    else this.usersById.set(fresh.id, fresh);
+    this.tokensById.set(token.id, token);
     const caller: RelayCaller = {
       token,
-      user: toCachedUser(user),
+      user: shared ?? fresh,
       modelLimits: token.model_limits_enabled ? splitList(token.model_limits, /,/) : new Set(),
       allowIps: splitList(token.allow_ips, /[\n\r,\s]+/),
     };
@@ -125,13 +137,20 @@ export class RelayCallerCache {
     return caller;
   }
 
-  /** Applies this node's own balance change to the cached entry so checks stay close to the truth. */
-  adjustBalances(caller: RelayCaller, userDelta: number, tokenDelta: number): void {
-    caller.user.quota += userDelta;
-    caller.token.remain_quota = Number(caller.token.remain_quota) + tokenDelta;
+  /** Takes the balances a ledger write read back from the database. */
+  observeBalances(balances: ObservedBalances): void {
+    for (const [userId, quota] of balances.users) {
+      const user = this.usersById.get(userId);
+      if (user) user.quota = quota;
+    }
+    for (const [tokenId, remain] of balances.tokens) {
+      const token = this.tokensById.get(tokenId);
+      if (token) token.remain_quota = remain;
+    }
   }
 
   dropToken(tokenId: number, tokenKey?: string): void {
+    this.tokensById.delete(tokenId);
     if (tokenKey) this.entries.delete(tokenKey);
     for (const [key, { caller }] of this.entries) {
       if (caller.token.id === tokenId) this.entries.delete(key);
@@ -139,6 +158,7 @@ export class RelayCallerCache {
   }
 
   dropUser(userId: number): void {
+    this.usersById.delete(userId);
     for (const [key, { caller }] of this.entries) {
       if (caller.user.id === userId) this.entries.delete(key);
     }
@@ -146,5 +166,7 @@ export class RelayCallerCache {
 
   clear(): void {
     this.entries.clear();
+    this.usersById.clear();
+    this.tokensById.clear();
   }
 }

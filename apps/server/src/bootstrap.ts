@@ -7,9 +7,13 @@ import { AppEvents } from './lib/app-events.js';
 import { bridgeEventsToRedis } from './lib/redis-event-bridge.js';
 import { createMemoryRateLimiter, createRedisRateLimiter } from './lib/rate-limiter.js';
 import { connectRedis } from './lib/redis.js';
-import { createOptionStore } from './options/option-store.js';
-import { loadSetupState } from './setup/setup-state.js';
+import { createOptionStore, type OptionStore } from './options/option-store.js';
+import { loadSetupState, type SetupState } from './setup/setup-state.js';
 import { closeRelayServices, createRelayServices } from './relay/relay-services.js';
+import type { WorkerLink } from './cluster/worker-link.js';
+import { createGatewayMetrics, type GatewayMetrics } from './metrics/gateway-metrics.js';
+import { isMetricsSnapshot, mergeSnapshots, renderSnapshot } from './metrics/metrics-registry.js';
+import { NO_RELAY_METRICS } from './metrics/relay-metrics.js';
 import { startChannelSchedules } from './channels/channel-schedules.js';
 import { TOLLGATE_VERSION } from './version.js';
 
@@ -30,6 +34,10 @@ export async function startRuntime(
     migrate?: boolean;
     /** Where background failures (settlement, log writes) are reported. */
     onError?: (error: unknown, where: string) => void;
+    /** False on every cluster worker but the first: the periodic channel jobs run once per node. */
+    backgroundJobs?: boolean;
+    /** A cluster worker's link to the primary and the other workers of this server. */
+    cluster?: WorkerLink;
   } = {},
 ): Promise<Runtime> {
   const database =
@@ -41,7 +49,10 @@ export async function startRuntime(
     const migrate = overrides.migrate ?? config.nodeType === 'master';
     if (migrate) await migrateDatabase(database);
     if (config.logDatabase) {
-      logDatabase = await openDatabase({ dsn: config.logDatabase.dsn, sqlitePath: config.logDatabase.sqlitePath });
+      logDatabase = await openDatabase({
+        dsn: config.logDatabase.dsn,
+        sqlitePath: config.logDatabase.sqlitePath,
+      });
       if (migrate) await migrateDatabase(logDatabase, { tables: ['logs'] });
     }
     const options = createOptionStore(database);
@@ -49,9 +60,18 @@ export async function startRuntime(
     options.startSync(config.syncFrequencySeconds);
     const setup = await loadSetupState(database, TOLLGATE_VERSION);
     redis = config.redisUrl ? await connectRedis(config.redisUrl) : undefined;
-    const rateLimiter = redis ? createRedisRateLimiter(redis) : createMemoryRateLimiter();
+    const { cluster } = overrides;
+    // Redis reaches every process of every node; without it, a cluster's workers share through
+    // their primary.
+    const rateLimiter = redis
+      ? createRedisRateLimiter(redis)
+      : (cluster?.rateLimiter() ?? createMemoryRateLimiter());
     const events = new AppEvents();
     const stopBridge = redis ? await bridgeEventsToRedis(events, redis) : () => {};
+    if (!redis) cluster?.bridgeEvents(events);
+    followSharedChanges(events, options, setup);
+    const metrics = config.metricsEnabled ? createGatewayMetrics() : undefined;
+    if (metrics) cluster?.provideMetrics(() => metrics.registry.snapshot());
     const relay = await createRelayServices({
       config,
       database,
@@ -59,10 +79,13 @@ export async function startRuntime(
       options,
       events,
       onError: (error, where) => overrides.onError?.(error, where),
+      metrics: metrics?.relay ?? NO_RELAY_METRICS,
     });
     // Periodic channel tests and balance refreshes (master only); close() also cancels a
     // "test all" run started from the console.
-    const channelJobs = startChannelSchedules(relay, config);
+    const channelJobs = startChannelSchedules(relay, config, {
+      here: overrides.backgroundJobs ?? true,
+    });
     const context: AppContext = {
       config,
       database,
@@ -75,6 +98,7 @@ export async function startRuntime(
       relay,
       version: TOLLGATE_VERSION,
       startTime: Math.floor(Date.now() / 1000),
+      renderMetrics: metrics ? () => renderMetrics(metrics, cluster) : undefined,
     };
     return {
       context,
@@ -95,4 +119,37 @@ export async function startRuntime(
     await database.close();
     throw error;
   }
+}
+
+/**
+ * Keeps this process in step with changes made by another one: a saved option makes the others
+ * re-read the options table, a finished setup wizard marks setup done everywhere.
+ */
+function followSharedChanges(events: AppEvents, options: OptionStore, setup: SetupState): void {
+  let announced = false;
+  options.onChange((change) => {
+    // Saved here: tell the others once per turn of the event loop (the wizard saves several).
+    if (change.source !== 'update' || announced) return;
+    announced = true;
+    setImmediate(() => {
+      announced = false;
+      events.emit('options-changed');
+    });
+  });
+  events.on('options-changed', () => void options.load().catch(() => {}));
+  events.on('setup-completed', () => {
+    setup.done = true;
+  });
+}
+
+/** `/metrics`: this process's metrics, or in a cluster every worker's added together. */
+async function renderMetrics(
+  metrics: GatewayMetrics,
+  cluster: WorkerLink | undefined,
+): Promise<string> {
+  if (!cluster) return metrics.registry.render();
+  const snapshots = (await cluster.gatherMetrics()).filter(isMetricsSnapshot);
+  return renderSnapshot(
+    mergeSnapshots(snapshots.length > 0 ? snapshots : [metrics.registry.snapshot()]),
+  );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, parseDatabaseDsn } from './config.js';
+import { AUTO_WORKER_LIMIT, ConfigError, loadConfig, parseDatabaseDsn } from './config.js';
 
 describe('loadConfig', () => {
   it('has the reference defaults with an empty environment', () => {
@@ -54,7 +54,9 @@ describe('loadConfig', () => {
   it('fails with a message naming the variable on a bad value', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT must be an integer/);
     expect(() => loadConfig({ PORT: '70000' })).toThrow(/PORT must be between/);
-    expect(() => loadConfig({ BATCH_UPDATE_ENABLED: 'maybe' })).toThrow(/BATCH_UPDATE_ENABLED must be true or false/);
+    expect(() => loadConfig({ BATCH_UPDATE_ENABLED: 'maybe' })).toThrow(
+      /BATCH_UPDATE_ENABLED must be true or false/,
+    );
     expect(() => loadConfig({ NODE_TYPE: 'leader' })).toThrow(/NODE_TYPE must be master or slave/);
     expect(() => loadConfig({ REDIS_CONN_STRING: 'cache:6379' })).toThrow(/REDIS_CONN_STRING/);
     expect(() => loadConfig({ SESSION_SECRET: 'random_string' })).toThrow(/SESSION_SECRET/);
@@ -62,10 +64,30 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ SQL_DSN: 'nonsense' })).toThrow(ConfigError);
   });
 
+  it('runs one worker process per core by default, up to the automatic limit', () => {
+    expect(loadConfig({}, 2).workers).toBe(2);
+    expect(loadConfig({}, 1).workers).toBe(1);
+    expect(loadConfig({ WORKERS: 'auto' }, 32).workers).toBe(AUTO_WORKER_LIMIT);
+    expect(loadConfig({ WORKERS: '12' }, 2).workers).toBe(12);
+    expect(() => loadConfig({ WORKERS: '0' })).toThrow(/WORKERS must be between 1 and 64/);
+    expect(() => loadConfig({ WORKERS: 'many' })).toThrow(/WORKERS must be an integer/);
+  });
+
+  it('serves metrics only when enabled, with an optional bearer token', () => {
+    expect(loadConfig({}).metricsEnabled).toBe(false);
+    const config = loadConfig({ METRICS_ENABLED: 'true', METRICS_TOKEN: 'scrape-me' });
+    expect(config.metricsEnabled).toBe(true);
+    expect(config.metricsToken).toBe('scrape-me');
+  });
+
   it('chooses the database from the DSN as new-api does', () => {
     expect(parseDatabaseDsn('SQL_DSN', 'local', 'x.db').kind).toBe('sqlite');
     expect(parseDatabaseDsn('SQL_DSN', 'postgresql://a@b/c', 'x.db').kind).toBe('postgres');
-    expect(parseDatabaseDsn('SQL_DSN', 'mysql://root@127.0.0.1:3306/test', 'x.db').kind).toBe('mysql');
-    expect(parseDatabaseDsn('SQL_DSN', 'root:pw@tcp(localhost:3306)/oneapi', 'x.db').kind).toBe('mysql');
+    expect(parseDatabaseDsn('SQL_DSN', 'mysql://root@127.0.0.1:3306/test', 'x.db').kind).toBe(
+      'mysql',
+    );
+    expect(parseDatabaseDsn('SQL_DSN', 'root:pw@tcp(localhost:3306)/oneapi', 'x.db').kind).toBe(
+      'mysql',
+    );
   });
 });

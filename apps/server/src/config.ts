@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { availableParallelism } from 'node:os';
 import { z } from 'zod';
 
 /**
@@ -59,6 +60,15 @@ export interface Config {
   channelTestFrequencyMinutes?: number;
   /** Minutes between automatic balance refreshes on the master (`CHANNEL_UPDATE_FREQUENCY`); unset = never. */
   channelUpdateFrequencyMinutes?: number;
+  /**
+   * HTTP worker processes sharing the port (`WORKERS`: a number, or `auto` — the default — for one
+   * per CPU core, at most AUTO_WORKER_LIMIT). 1 serves from a single process.
+   */
+  workers: number;
+  /** Serve Prometheus metrics at `/metrics` (`METRICS_ENABLED`, default false). */
+  metricsEnabled: boolean;
+  /** When set, `/metrics` requires `Authorization: Bearer <token>` (`METRICS_TOKEN`). */
+  metricsToken?: string;
 }
 
 export interface DatabaseConfig {
@@ -80,6 +90,15 @@ export interface RateLimitConfig {
 export class ConfigError extends Error {}
 
 const DEFAULT_SQLITE_PATH = 'data/tollgate.db';
+/** `WORKERS=auto` uses one process per core, up to this many (each process holds its own caches). */
+export const AUTO_WORKER_LIMIT = 8;
+
+/** `WORKERS`: `auto` (default) or a count from 1 to 64. */
+function readWorkers(env: NodeJS.ProcessEnv, cores: number): number {
+  const raw = readString(env, 'WORKERS')?.toLowerCase();
+  if (raw === undefined || raw === 'auto') return Math.max(1, Math.min(cores, AUTO_WORKER_LIMIT));
+  return readInteger(env, 'WORKERS', 1, { min: 1, max: 64 });
+}
 
 function readInteger(
   env: NodeJS.ProcessEnv,
@@ -133,7 +152,11 @@ export function parseDatabaseDsn(
   if (value.startsWith('postgres://') || value.startsWith('postgresql://')) {
     return { kind: 'postgres', dsn: value, sqlitePath };
   }
-  if (value.startsWith('mysql://') || /^[^\s@]*@?(tcp|unix)\(.*\)\/.*/.test(value) || value.includes('@')) {
+  if (
+    value.startsWith('mysql://') ||
+    /^[^\s@]*@?(tcp|unix)\(.*\)\/.*/.test(value) ||
+    value.includes('@')
+  ) {
     return { kind: 'mysql', dsn: value, sqlitePath };
   }
   throw new ConfigError(
@@ -143,8 +166,14 @@ export function parseDatabaseDsn(
 
 const urlSchema = z.url({ protocol: /^https?$/ });
 
-/** Parses the environment once; throws ConfigError naming the first bad variable. */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+/**
+ * Parses the environment once; throws ConfigError naming the first bad variable. `cores` is the
+ * CPU count `WORKERS=auto` divides the work over.
+ */
+export function loadConfig(
+  env: NodeJS.ProcessEnv = process.env,
+  cores: number = availableParallelism(),
+): Config {
   const sqlitePath = readString(env, 'SQLITE_PATH') ?? DEFAULT_SQLITE_PATH;
   const database = parseDatabaseDsn('SQL_DSN', env.SQL_DSN, sqlitePath);
   const logDsn = readString(env, 'LOG_SQL_DSN');
@@ -158,7 +187,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 
   const redisUrl = readString(env, 'REDIS_CONN_STRING');
   if (redisUrl && !/^rediss?:\/\//.test(redisUrl)) {
-    throw new ConfigError(`REDIS_CONN_STRING must be a redis:// or rediss:// URL, got "${redisUrl}"`);
+    throw new ConfigError(
+      `REDIS_CONN_STRING must be a redis:// or rediss:// URL, got "${redisUrl}"`,
+    );
   }
 
   const nodeType = (readString(env, 'NODE_TYPE') ?? 'master').toLowerCase();
@@ -208,6 +239,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDistDir: readString(env, 'WEB_DIST_DIR'),
     timeZone: readString(env, 'TZ'),
     channelTestFrequencyMinutes: readOptionalInteger(env, 'CHANNEL_TEST_FREQUENCY', TIMER_MINUTES),
-    channelUpdateFrequencyMinutes: readOptionalInteger(env, 'CHANNEL_UPDATE_FREQUENCY', TIMER_MINUTES),
+    channelUpdateFrequencyMinutes: readOptionalInteger(
+      env,
+      'CHANNEL_UPDATE_FREQUENCY',
+      TIMER_MINUTES,
+    ),
+    workers: readWorkers(env, cores),
+    metricsEnabled: readBoolean(env, 'METRICS_ENABLED', false),
+    metricsToken: readString(env, 'METRICS_TOKEN'),
   });
 }

@@ -1,9 +1,13 @@
+import cluster from 'node:cluster';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.js';
 import { startRuntime } from './bootstrap.js';
-import { ConfigError, loadConfig } from './config.js';
+import { WORKER_INDEX_VARIABLE } from './cluster/cluster-messages.js';
+import { runClusterPrimary } from './cluster/cluster-primary.js';
+import { WorkerLink } from './cluster/worker-link.js';
+import { ConfigError, loadConfig, type Config } from './config.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -13,30 +17,34 @@ function findWebRoot(configured?: string): string | undefined {
   return existsSync(path.join(candidate, 'index.html')) ? candidate : undefined;
 }
 
-async function main(): Promise<void> {
-  let config;
-  try {
-    config = loadConfig(process.env);
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(`Configuration error: ${error.message}`);
-      process.exit(1);
-    }
-    throw error;
-  }
-
-  const runtime = await startRuntime(config);
+/**
+ * One serving process: the whole server when WORKERS is 1, else one of the cluster's workers.
+ * Worker 0 (or the single process) migrates the database and runs the background jobs.
+ */
+async function serve(config: Config, workerIndex: number | undefined): Promise<void> {
+  const link = workerIndex === undefined ? undefined : new WorkerLink();
+  const first = workerIndex === undefined || workerIndex === 0;
+  const runtime = await startRuntime(config, {
+    migrate: first && config.nodeType === 'master',
+    backgroundJobs: first,
+    cluster: link,
+  });
   const webRoot = findWebRoot(config.webDistDir);
   const app = await buildApp(runtime.context, {
     webRoot,
-    logger: { level: config.debug ? 'debug' : 'info' },
+    logger: {
+      level: config.debug ? 'debug' : 'info',
+      ...(workerIndex === undefined ? {} : { base: { pid: process.pid, worker: workerIndex } }),
+    },
   });
-  if (config.sessionSecretGenerated) {
+  // In a cluster the primary says this once for all workers.
+  if (config.sessionSecretGenerated && workerIndex === undefined) {
     app.log.warn(
       'SESSION_SECRET is not set: a random secret is used, so sessions end when Tollgate restarts and do not work across several nodes',
     );
   }
-  if (!webRoot) app.log.warn('The console is not built (apps/web/dist missing): only the API is served');
+  if (!webRoot && first)
+    app.log.warn('The console is not built (apps/web/dist missing): only the API is served');
 
   let stopping = false;
   async function shutdown(signal: string): Promise<void> {
@@ -51,6 +59,7 @@ async function main(): Promise<void> {
     try {
       await app.close();
       await runtime.close();
+      link?.close();
       app.log.info('stopped');
       process.exit(0);
     } catch (error) {
@@ -60,9 +69,33 @@ async function main(): Promise<void> {
   }
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
+  // A worker whose primary is gone (killed) stops instead of serving on alone.
+  if (link) process.on('disconnect', () => void shutdown('primary gone'));
 
   await app.listen({ port: config.port, host: config.host });
-  app.log.info(`Tollgate ${runtime.context.version} listening on http://localhost:${config.port}`);
+  if (link) {
+    link.ready();
+  } else {
+    app.log.info(
+      `Tollgate ${runtime.context.version} listening on http://localhost:${config.port}`,
+    );
+  }
+}
+
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig(process.env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(`Configuration error: ${error.message}`);
+      process.exit(1);
+    }
+    throw error;
+  }
+  if (cluster.isWorker) return serve(config, Number(process.env[WORKER_INDEX_VARIABLE] ?? 0));
+  if (config.workers > 1) return runClusterPrimary(config);
+  return serve(config, undefined);
 }
 
 main().catch((error: unknown) => {

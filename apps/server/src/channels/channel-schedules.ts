@@ -58,9 +58,11 @@ export function startChannelSchedules(
     Config,
     'nodeType' | 'channelTestFrequencyMinutes' | 'channelUpdateFrequencyMinutes'
   >,
+  placement: { here: boolean } = { here: true },
 ): BackgroundJob {
   const jobs: BackgroundJob[] = [];
-  if (config.nodeType === 'master') {
+  // One process per node runs them: in a cluster, its first worker.
+  if (config.nodeType === 'master' && placement.here) {
     if (config.channelTestFrequencyMinutes) {
       jobs.push(
         repeatAfter(

@@ -25,4 +25,6 @@ export interface AppContext {
   version: string;
   /** Process start, unix seconds. */
   startTime: number;
+  /** The Prometheus text of `/metrics`; undefined when metrics are off. */
+  renderMetrics?: () => Promise<string>;
 }

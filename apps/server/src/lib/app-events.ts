@@ -2,8 +2,9 @@ import { EventEmitter } from 'node:events';
 
 /**
  * In-process notifications that a console change made cached data stale. Caches subscribe;
- * services emit after their write commits. Other nodes catch up within SYNC_FREQUENCY (or at once
- * through Redis when configured).
+ * services emit after their write commits. Other processes hear of them at once through a bridge
+ * (Redis pub/sub across nodes, the cluster's IPC between worker processes of one server), or catch
+ * up within SYNC_FREQUENCY.
  */
 export interface AppEventMap {
   /** Channels or abilities changed (any field, status, priority, weight, tag, models, groups). */
@@ -12,6 +13,19 @@ export interface AppEventMap {
   'token-changed': [{ tokenId: number; tokenKey?: string }];
   /** A user's role, status, group, quota or deletion changed. */
   'user-changed': [{ userId: number }];
+  /** An option was saved: other processes re-read the options table. */
+  'options-changed': [];
+  /** The first-run wizard was completed. */
+  'setup-completed': [];
 }
+
+/** Every event, in the form the bridges carry between processes. */
+export const BRIDGED_EVENTS: ReadonlyArray<keyof AppEventMap> = [
+  'channels-changed',
+  'token-changed',
+  'user-changed',
+  'options-changed',
+  'setup-completed',
+];
 
 export class AppEvents extends EventEmitter<AppEventMap> {}

@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
-import type { AppEventMap, AppEvents } from './app-events.js';
+import { BRIDGED_EVENTS, type AppEventMap, type AppEvents } from './app-events.js';
 
 const CHANNEL = 'tollgate:events';
-const EVENT_NAMES: ReadonlyArray<keyof AppEventMap> = ['channels-changed', 'token-changed', 'user-changed'];
 
 interface Envelope {
   node: string;
@@ -21,7 +20,7 @@ export async function bridgeEventsToRedis(events: AppEvents, redis: Redis): Prom
   const subscriber = redis.duplicate();
   let relaying = false;
 
-  const publishers = EVENT_NAMES.map((name) => {
+  const publishers = BRIDGED_EVENTS.map((name) => {
     const listener = (...args: unknown[]) => {
       if (relaying) return;
       const envelope: Envelope = { node, name, args };
@@ -38,7 +37,7 @@ export async function bridgeEventsToRedis(events: AppEvents, redis: Redis): Prom
     } catch {
       return;
     }
-    if (envelope.node === node || !EVENT_NAMES.includes(envelope.name) || !Array.isArray(envelope.args)) return;
+    if (envelope.node === node || !BRIDGED_EVENTS.includes(envelope.name) || !Array.isArray(envelope.args)) return;
     relaying = true;
     try {
       (events.emit as (name: string, ...args: unknown[]) => boolean)(envelope.name, ...envelope.args);

@@ -182,6 +182,9 @@ export async function recordConsumeLog(
     })
     .catch(() => {});
 
+  if (!outcome.failed && usage) {
+    services.metrics.charged(record.model, usage.promptTokens, usage.completionTokens, quota);
+  }
   if (!outcome.failed && usage && options.getBoolean('LogConsumeEnabled')) {
     writeConsumeLog(services, record, usage, quota, channelId, producedNothing, image, audio);
   }

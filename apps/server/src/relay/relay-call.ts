@@ -274,6 +274,7 @@ async function callOnce(
 ): Promise<void> {
   if (attempt.clientGone) return clientClosed(channel, settle);
   const upstreamRequest = adaptor.buildRequest(input);
+  const sentAt = Date.now();
   const upstream = services.upstream.send(upstreamRequest, channel.setting.proxy);
   attempt.upstream = upstream;
   let response: UpstreamResponse;
@@ -281,6 +282,7 @@ async function callOnce(
     response = await upstream.started;
   } catch (error) {
     if (attempt.clientGone) return clientClosed(channel, settle);
+    services.metrics.upstreamFailed(channel.id, 0);
     exchange.log.warn(
       { err: error, requestId: exchange.id, channelId: channel.id },
       'upstream request failed',
@@ -288,7 +290,9 @@ async function callOnce(
     throw RelayError.upstream(500, '请求上游地址失败', 'new_api_error', 'do_request_failed');
   }
 
+  services.metrics.upstreamAnswered(channel.id, (Date.now() - sentAt) / 1000);
   if (response.statusCode >= 400) {
+    services.metrics.upstreamFailed(channel.id, response.statusCode);
     const upstreamError = await readUpstreamError(adaptor, response);
     const status = mapStatusCode(upstreamError.status, channel.statusCodeMapping);
     throw RelayError.upstream(

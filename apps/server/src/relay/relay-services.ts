@@ -5,6 +5,7 @@ import type { DatabaseHandle } from '../db/open-database.js';
 import { QuotaLedger } from '../billing/quota-ledger.js';
 import type { AppEvents } from '../lib/app-events.js';
 import { InFlight } from '../lib/in-flight.js';
+import { NO_RELAY_METRICS, type RelayMetricsRecorder } from '../metrics/relay-metrics.js';
 import { ConsumeLogBuffer } from '../logs/consume-log-buffer.js';
 import {
   createQuotaDataAggregator,
@@ -38,6 +39,8 @@ export interface RelayServices {
   dashboard: QuotaDataAggregator;
   /** Relay calls still running (including settlement after the answer was sent). */
   inFlight: InFlight;
+  /** Prometheus metrics of relay calls (does nothing when metrics are off). */
+  metrics: RelayMetricsRecorder;
   onError(error: unknown, context: string): void;
 }
 
@@ -50,6 +53,8 @@ export async function createRelayServices(parts: {
   options: OptionStore;
   events: AppEvents;
   onError?: (error: unknown, context: string) => void;
+  /** Where the relay reports its calls (NO_RELAY_METRICS when metrics are off). */
+  metrics?: RelayMetricsRecorder;
 }): Promise<RelayServices> {
   const onError = parts.onError ?? (() => {});
   const { db } = parts.database;
@@ -89,6 +94,7 @@ export async function createRelayServices(parts: {
     dashboard,
     providers: createConfiguredProviders(parts.options, parts.config),
     inFlight: new InFlight(),
+    metrics: parts.metrics ?? NO_RELAY_METRICS,
     onError,
   };
 }

@@ -48,8 +48,14 @@ export async function relayStreamResponse(
 
   const converter = adaptor.createStreamConverter(input);
   const ping = startPing(services, client);
-  const end = await pump(upstream, client, converter, record, attempt, ping);
-  ping.stop();
+  services.metrics.streamStarted();
+  let end: StreamEnd;
+  try {
+    end = await pump(upstream, exchange, converter, record, attempt, ping);
+  } finally {
+    ping.stop();
+    services.metrics.streamEnded();
+  }
   if (end.error && !attempt.clientGone) {
     exchange.log.warn(
       { err: end.error, requestId: exchange.id, channelId: input.channel.id },
@@ -76,6 +82,7 @@ export async function relayStreamResponse(
   );
   const tail = converter.finish({ clean, usage });
   if (!client.destroyed) client.end(tail);
+  exchange.finishedAt = Date.now();
   await settle({
     usage,
     channel: record.lastChannel,
@@ -88,12 +95,13 @@ export async function relayStreamResponse(
 /** Moves events from upstream to the client until upstream ends, fails or the client leaves. */
 function pump(
   upstream: UpstreamResponse,
-  client: ServerResponse,
+  exchange: RelayExchange,
   converter: StreamConverter,
   record: CallRecord,
   attempt: { clientGone: boolean },
   ping: Ping,
 ): Promise<StreamEnd> {
+  const client = exchange.response;
   return new Promise((resolve) => {
     const parser = new SseParser();
     let finished = false;
@@ -127,6 +135,7 @@ function pump(
           return true;
         }
         if (output && !client.destroyed) {
+          exchange.firstByteAt ??= Date.now();
           ping.touch();
           if (!client.write(output)) waitingForDrain = true;
         }

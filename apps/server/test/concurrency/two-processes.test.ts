@@ -33,6 +33,8 @@ describe.skipIf(!redisUrl || kinds.length === 0).each(kinds)('two processes shar
       SESSION_SECRET: 'shared-secret',
       GLOBAL_API_RATE_LIMIT: '100000',
       SYNC_FREQUENCY: '60',
+      // One process per node: the point is two separate processes on one database.
+      WORKERS: '1',
     };
     const master = await startServerProcess({ ...env, NODE_TYPE: 'master' });
     nodes.push(master);

@@ -8,6 +8,8 @@ const repositoryRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url))
 /** A real Tollgate process (the server's source run through tsx), for multi-node tests. */
 export interface ServerProcess {
   url: string;
+  /** The server's process id (the cluster's primary when WORKERS > 1). */
+  pid: number;
   output(): string;
   /** SIGTERM and wait: in-flight calls finish, buffered logs and quota are flushed. */
   stop(): Promise<number | null>;
@@ -53,6 +55,7 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
   }
   return {
     url,
+    pid: child.pid!,
     output: () => output,
     async stop() {
       if (child.exitCode === null) child.kill('SIGTERM');

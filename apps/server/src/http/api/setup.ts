@@ -79,6 +79,7 @@ export async function registerSetupRoutes(api: FastifyInstance, context: AppCont
       .values({ version: context.version, initialized_at: Math.floor(Date.now() / 1000) })
       .execute();
     context.setup.done = true;
+    context.events.emit('setup-completed');
     return ok(undefined, '系统初始化成功');
   }
 }

@@ -17,6 +17,10 @@ export class RelayExchange {
   model: string | undefined;
   /** The request body once read (relay routes read it before the call starts). */
   body: Buffer = EMPTY_BODY;
+  /** When the first body byte went to the client (epoch ms). */
+  firstByteAt: number | undefined;
+  /** When the answer was complete (epoch ms). */
+  finishedAt: number | undefined;
   private corsCache: Record<string, string> | undefined;
 
   constructor(
@@ -98,6 +102,8 @@ export class RelayExchange {
     for (const name in cors) response.setHeader(name, cors[name]);
     if (headers) for (const name in headers) response.setHeader(name, headers[name]);
     response.end(body);
+    this.firstByteAt ??= Date.now();
+    this.finishedAt = this.firstByteAt;
   }
 
   /** Sends a status with no body (a preflight's 204). */

@@ -4,6 +4,7 @@ import type { RelayMode } from '../../providers/provider-adaptor.js';
 import { authenticatePlayground } from '../../relay/auth/playground-caller.js';
 import { preflightHeaders } from '../../relay/cors.js';
 import { relayCall } from '../../relay/relay-call.js';
+import type { RelayMetricsRecorder } from '../../metrics/relay-metrics.js';
 import type { RelayServices } from '../../relay/relay-services.js';
 import { handleListModels, handleRetrieveModel } from './models-routes.js';
 import { readRelayBody } from './read-relay-body.js';
@@ -47,6 +48,18 @@ const NOT_IMPLEMENTED_BODY = {
     code: 'api_not_implemented',
   },
 };
+
+/** Durations of an answered relay call: until the first byte and until the end (seconds). */
+function recordAnswer(metrics: RelayMetricsRecorder, exchange: RelayExchange, route: string): void {
+  const response = exchange.response;
+  // A client that left before any answer gets nginx's 499 in the metrics.
+  const status = response.headersSent ? response.statusCode : 499;
+  const finishedAt = exchange.finishedAt ?? Date.now();
+  metrics.requestFinished(route, status, (finishedAt - exchange.startedAt) / 1000);
+  if (exchange.firstByteAt !== undefined) {
+    metrics.firstByte(route, (exchange.firstByteAt - exchange.startedAt) / 1000);
+  }
+}
 
 function decodeSegment(segment: string): string {
   try {
@@ -131,6 +144,8 @@ export class RelayFront {
   /** Reads the body and relays the call, counted in flight until settled and logged. */
   private run(exchange: RelayExchange, mode: RelayMode, playground: boolean): void {
     const services = this.services;
+    const metrics = services.metrics;
+    metrics.callStarted();
     void services.inFlight.run(async () => {
       try {
         exchange.body = await readRelayBody(exchange.request);
@@ -150,6 +165,9 @@ export class RelayFront {
         );
       } catch (error) {
         sendRelayError(exchange, error);
+      } finally {
+        metrics.callEnded();
+        recordAnswer(metrics, exchange, mode);
       }
     });
   }

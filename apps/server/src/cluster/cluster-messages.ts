@@ -1,0 +1,96 @@
+/**
+ * Messages between the cluster's primary process and its HTTP workers (Node IPC with the
+ * `advanced` serialization, so numbers such as Infinity survive). Every message carries
+ * `tollgate: <kind>` so other IPC traffic is ignored.
+ */
+
+/** An AppEvents event to repeat in every other worker. */
+export interface EventMessage {
+  tollgate: 'event';
+  name: string;
+  args: unknown[];
+}
+
+/** Worker → primary: may this request pass the shared rate limit? */
+export interface RateLimitRequest {
+  tollgate: 'rate-limit';
+  id: number;
+  key: string;
+  limit: number;
+  windowSeconds: number;
+}
+
+/** Primary → worker: the answer to a RateLimitRequest. */
+export interface RateLimitAnswer {
+  tollgate: 'rate-limit-answer';
+  id: number;
+  allowed: boolean;
+}
+
+/** Worker → primary: collect every worker's metrics; primary → worker: send yours. */
+export interface MetricsRequest {
+  tollgate: 'metrics-request' | 'metrics-collect';
+  id: number;
+}
+
+/** Worker → primary: this worker's metrics snapshot; primary → worker: all of them. */
+export interface MetricsAnswer {
+  tollgate: 'metrics-snapshot' | 'metrics-answer';
+  id: number;
+  snapshots: unknown[];
+}
+
+/** Worker → primary: the worker listens (the first worker has also migrated the database). */
+export interface ReadyMessage {
+  tollgate: 'ready';
+}
+
+export type ClusterMessage =
+  | EventMessage
+  | RateLimitRequest
+  | RateLimitAnswer
+  | MetricsRequest
+  | MetricsAnswer
+  | ReadyMessage;
+
+const KINDS = new Set([
+  'event',
+  'rate-limit',
+  'rate-limit-answer',
+  'metrics-request',
+  'metrics-collect',
+  'metrics-snapshot',
+  'metrics-answer',
+  'ready',
+]);
+
+/** True for a well-formed cluster message (IPC carries anything a process sends). */
+export function isClusterMessage(value: unknown): value is ClusterMessage {
+  if (typeof value !== 'object' || value === null) return false;
+  const message = value as Record<string, unknown>;
+  if (typeof message.tollgate !== 'string' || !KINDS.has(message.tollgate)) return false;
+  switch (message.tollgate) {
+    case 'event':
+      return typeof message.name === 'string' && Array.isArray(message.args);
+    case 'rate-limit':
+      return (
+        typeof message.id === 'number' &&
+        typeof message.key === 'string' &&
+        typeof message.limit === 'number' &&
+        typeof message.windowSeconds === 'number'
+      );
+    case 'rate-limit-answer':
+      return typeof message.id === 'number' && typeof message.allowed === 'boolean';
+    case 'metrics-request':
+    case 'metrics-collect':
+      return typeof message.id === 'number';
+    case 'metrics-snapshot':
+    case 'metrics-answer':
+      return typeof message.id === 'number' && Array.isArray(message.snapshots);
+    default:
+      return true;
+  }
+}
+
+/** The environment variable telling a worker its index (0 migrates and runs background jobs). */
+export const WORKER_INDEX_VARIABLE = 'TOLLGATE_WORKER_INDEX';

@@ -1,0 +1,212 @@
+import cluster, { type Worker } from 'node:cluster';
+import { pino } from 'pino';
+import type { Config } from '../config.js';
+import { createMemoryRateLimiter } from '../lib/rate-limiter.js';
+import {
+  isClusterMessage,
+  WORKER_INDEX_VARIABLE,
+  type ClusterMessage,
+} from './cluster-messages.js';
+
+/** A worker that dies is replaced after this pause. */
+const RESTART_DELAY_MS = 1000;
+/** More crashes than this within CRASH_WINDOW_MS stop the server instead of restarting forever. */
+const CRASH_LIMIT = 5;
+const CRASH_WINDOW_MS = 60_000;
+/** Workers finish in-flight calls within their own 30 s; the primary waits a little longer. */
+const SHUTDOWN_LIMIT_MS = 35_000;
+/** How long a metrics scrape waits for the slowest worker. */
+const METRICS_WAIT_MS = 1500;
+
+interface Gathering {
+  id: number;
+  requester: Worker;
+  requestId: number;
+  waitingFor: Set<number>;
+  snapshots: unknown[];
+  timer: NodeJS.Timeout;
+}
+
+/**
+ * The primary process of `WORKERS` > 1: it serves nothing itself. It starts worker 0 first (which
+ * migrates the database and runs the background jobs), then the others; all of them share the
+ * port. It carries cache invalidations between workers, keeps the rate-limit counts for all of them
+ * (so a limit means the same with one worker or eight), gathers metrics for `/metrics`, replaces a
+ * worker that dies, and on SIGTERM/SIGINT lets every worker finish its calls before exiting.
+ */
+export async function runClusterPrimary(config: Config): Promise<void> {
+  const log = pino({ level: config.debug ? 'debug' : 'info' }).child({ role: 'primary' });
+  cluster.setupPrimary({ serialization: 'advanced' });
+  // Workers must agree on the session secret, or a session made by one is refused by the others.
+  const sharedEnvironment: Record<string, string> = config.sessionSecretGenerated
+    ? { SESSION_SECRET: config.sessionSecret }
+    : {};
+  if (config.sessionSecretGenerated) {
+    log.warn(
+      'SESSION_SECRET is not set: a random secret is used, so sessions end when Tollgate restarts and do not work across several nodes',
+    );
+  }
+
+  const slots: Array<Worker | undefined> = new Array(config.workers).fill(undefined);
+  const indexOf = new Map<number, number>();
+  const readyWaiters = new Map<number, () => void>();
+  const crashes: number[] = [];
+  const limiter = createMemoryRateLimiter();
+  const gatherings = new Map<number, Gathering>();
+  let gatheringSequence = 0;
+  let stopping = false;
+  let exitCode = 0;
+
+  function send(worker: Worker, message: ClusterMessage): void {
+    if (worker.isConnected()) worker.send(message, () => {});
+  }
+
+  function fork(index: number): Worker {
+    const worker = cluster.fork({ ...sharedEnvironment, [WORKER_INDEX_VARIABLE]: String(index) });
+    slots[index] = worker;
+    indexOf.set(worker.id, index);
+    return worker;
+  }
+
+  function whenReady(worker: Worker): Promise<void> {
+    return new Promise((resolve, reject) => {
+      readyWaiters.set(worker.id, resolve);
+      worker.once('exit', (code) =>
+        reject(new Error(`worker exited with code ${code} while starting`)),
+      );
+    });
+  }
+
+  function finishGathering(id: number): void {
+    const gathering = gatherings.get(id);
+    if (!gathering) return;
+    gatherings.delete(id);
+    clearTimeout(gathering.timer);
+    send(gathering.requester, {
+      tollgate: 'metrics-answer',
+      id: gathering.requestId,
+      snapshots: gathering.snapshots,
+    });
+  }
+
+  function gatherMetrics(requester: Worker, requestId: number): void {
+    const id = (gatheringSequence += 1);
+    const live = slots.filter(
+      (worker): worker is Worker => worker !== undefined && worker.isConnected(),
+    );
+    const gathering: Gathering = {
+      id,
+      requester,
+      requestId,
+      waitingFor: new Set(live.map((worker) => worker.id)),
+      snapshots: [],
+      timer: setTimeout(() => finishGathering(id), METRICS_WAIT_MS),
+    };
+    gatherings.set(id, gathering);
+    for (const worker of live) send(worker, { tollgate: 'metrics-collect', id });
+    if (live.length === 0) finishGathering(id);
+  }
+
+  cluster.on('message', (worker, message: unknown) => {
+    if (!isClusterMessage(message)) return;
+    switch (message.tollgate) {
+      case 'ready':
+        readyWaiters.get(worker.id)?.();
+        readyWaiters.delete(worker.id);
+        return;
+      case 'event':
+        for (const other of slots) if (other && other.id !== worker.id) send(other, message);
+        return;
+      case 'rate-limit':
+        void limiter.allow(message.key, message.limit, message.windowSeconds).then((allowed) => {
+          send(worker, { tollgate: 'rate-limit-answer', id: message.id, allowed });
+        });
+        return;
+      case 'metrics-request':
+        gatherMetrics(worker, message.id);
+        return;
+      case 'metrics-snapshot': {
+        const gathering = gatherings.get(message.id);
+        if (!gathering || !gathering.waitingFor.delete(worker.id)) return;
+        gathering.snapshots.push(...message.snapshots);
+        if (gathering.waitingFor.size === 0) finishGathering(message.id);
+        return;
+      }
+      default:
+        return;
+    }
+  });
+
+  cluster.on('exit', (worker, code, signal) => {
+    const index = indexOf.get(worker.id);
+    indexOf.delete(worker.id);
+    if (index !== undefined && slots[index] === worker) slots[index] = undefined;
+    for (const gathering of [...gatherings.values()]) {
+      if (gathering.waitingFor.delete(worker.id) && gathering.waitingFor.size === 0) {
+        finishGathering(gathering.id);
+      }
+    }
+    if (stopping) {
+      // A worker still starting has no handler yet: the SIGTERM sent to it ends it outright.
+      if (code !== 0 && signal !== 'SIGTERM') exitCode = 1;
+      if (slots.every((slot) => slot === undefined)) finish();
+      return;
+    }
+    if (index === undefined) return;
+    log.error({ worker: index, code, signal }, 'worker process exited; starting a new one');
+    const now = Date.now();
+    crashes.push(now);
+    while (crashes.length > 0 && crashes[0] < now - CRASH_WINDOW_MS) crashes.shift();
+    if (crashes.length > CRASH_LIMIT) {
+      log.fatal(`${crashes.length} worker crashes within a minute: stopping`);
+      exitCode = 1;
+      stop();
+      return;
+    }
+    setTimeout(() => {
+      if (!stopping) fork(index);
+    }, RESTART_DELAY_MS).unref();
+  });
+
+  function finish(): void {
+    limiter.close();
+    log.info('stopped');
+    process.exit(exitCode);
+  }
+
+  function stop(): void {
+    if (stopping) return;
+    stopping = true;
+    const forceExit = setTimeout(() => {
+      log.error('workers took longer than 35 s to stop, exiting');
+      process.exit(1);
+    }, SHUTDOWN_LIMIT_MS);
+    forceExit.unref();
+    const live = slots.filter((worker): worker is Worker => worker !== undefined);
+    if (live.length === 0) finish();
+    for (const worker of live) worker.process.kill('SIGTERM');
+  }
+
+  process.on('SIGTERM', () => {
+    log.info({ signal: 'SIGTERM' }, 'shutting down: workers finish their in-flight requests');
+    stop();
+  });
+  process.on('SIGINT', () => {
+    log.info({ signal: 'SIGINT' }, 'shutting down: workers finish their in-flight requests');
+    stop();
+  });
+
+  try {
+    // Worker 0 migrates the database before the others open it.
+    await whenReady(fork(0));
+    await Promise.all(slots.slice(1).map((_, offset) => whenReady(fork(offset + 1))));
+  } catch (error) {
+    log.fatal({ err: error }, 'a worker could not start');
+    exitCode = 1;
+    stop();
+    return;
+  }
+  log.info(
+    `Tollgate listening on http://localhost:${config.port} with ${config.workers} worker processes`,
+  );
+}

@@ -180,15 +180,39 @@ export function treeResidentKilobytes(pid) {
 }
 
 /**
- * Samples the RSS of each process tree every `intervalMs` until `stop()` is called; `stop()`
- * answers the peak and the last sample per name, in megabytes.
+ * Proportional set size of one process in kilobytes: its private pages plus its share of pages it
+ * shares with others (the node binary and libraries mapped by every worker of a cluster, memory a
+ * forked nginx worker shares with its master). Summed over a process tree it counts every physical
+ * page once, where summed RSS counts shared pages once per process.
  */
-export function sampleResidentMemory(pidsByName, intervalMs = 200) {
+export function proportionalKilobytes(pid) {
+  try {
+    const rollup = readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8');
+    const match = /^Pss:\s+(\d+)\s+kB/m.exec(rollup);
+    return match ? Number(match[1]) : 0;
+  } catch {
+    return 0;
+  }
+}
+
+/** Summed PSS (kB) of a process tree: the memory the tree really holds. */
+export function treeProportionalKilobytes(pid) {
+  return processTree(pid).reduce((sum, member) => sum + proportionalKilobytes(member), 0);
+}
+
+const toMegabytes = (kilobytes) => Math.round((kilobytes / 1024) * 10) / 10;
+
+/**
+ * Samples the memory of each process tree every `intervalMs` until `stop()` is called; `stop()`
+ * answers, per name, the peak summed RSS and the peak summed PSS, in megabytes.
+ */
+export function sampleMemory(pidsByName, intervalMs = 200) {
   const peaks = {};
   const sample = () => {
     for (const [name, pid] of Object.entries(pidsByName)) {
-      const kilobytes = treeResidentKilobytes(pid);
-      peaks[name] = Math.max(peaks[name] ?? 0, kilobytes);
+      const peak = (peaks[name] ??= { rss: 0, pss: 0 });
+      peak.rss = Math.max(peak.rss, treeResidentKilobytes(pid));
+      peak.pss = Math.max(peak.pss, treeProportionalKilobytes(pid));
     }
   };
   sample();
@@ -198,12 +222,34 @@ export function sampleResidentMemory(pidsByName, intervalMs = 200) {
       clearInterval(timer);
       sample();
       const result = {};
-      for (const [name, kilobytes] of Object.entries(peaks)) {
-        result[name] = Math.round((kilobytes / 1024) * 10) / 10;
+      for (const [name, peak] of Object.entries(peaks)) {
+        result[name] = { rssMB: toMegabytes(peak.rss), pssMB: toMegabytes(peak.pss) };
       }
       return result;
     },
   };
+}
+
+/**
+ * Waits until the given process trees together use under `idleShare` of one core over a window of
+ * `windowMs` (at most `timeoutMs`), so that work a target still does after its measurement (writes
+ * it deferred, a garbage collection) is not billed to the next target measured. Answers the
+ * milliseconds waited.
+ */
+export async function waitForQuiet(
+  pids,
+  { windowMs = 250, idleShare = 0.1, timeoutMs = 5000 } = {},
+) {
+  const started = Date.now();
+  const total = () => pids.reduce((sum, pid) => sum + treeCpuSeconds(pid), 0);
+  let before = total();
+  while (Date.now() - started < timeoutMs) {
+    await sleep(windowMs);
+    const now = total();
+    if (now - before < (idleShare * windowMs) / 1000) break;
+    before = now;
+  }
+  return Date.now() - started;
 }
 
 /** Decodes a /proc/net/tcp{,6} hex address (little-endian words) into text. */

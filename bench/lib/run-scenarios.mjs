@@ -1,12 +1,15 @@
 // Runs the scenarios against the targets through the load generator: the warm-up, the rounds of
-// scenarios 1, 2 and 4, and scenario 3 with the RSS of each target sampled.
+// scenarios 1, 2 and 4, and scenario 3 with the memory of each target sampled.
 import { setTimeout as sleep } from 'node:timers/promises';
 import {
   hasExited,
   logTail,
-  sampleResidentMemory,
+  processTree,
+  sampleMemory,
   treeCpuSeconds,
+  treeProportionalKilobytes,
   treeResidentKilobytes,
+  waitForQuiet,
 } from './processes.mjs';
 import { CONCURRENT_STREAMS, requestBody, SCENARIOS, SLOW_STREAM_CHUNKS } from './scenarios.mjs';
 
@@ -65,6 +68,7 @@ export async function runRounds(targets, scenarios, settings, load, log) {
       for (const target of order) {
         assertRunning(targets);
         const job = jobFor(scenario, target, settings);
+        await waitForQuiet(targets.map((each) => each.managed.child.pid));
         let run;
         const pid = target.managed.child.pid;
         const cpuBefore = treeCpuSeconds(pid);
@@ -93,15 +97,21 @@ export async function runRounds(targets, scenarios, settings, load, log) {
   return raw;
 }
 
-/** Scenario 3, once per target, with the RSS of the target's process tree sampled throughout. */
+/**
+ * Scenario 3, once per target, with the memory of the target's process tree sampled throughout:
+ * summed RSS, and summed PSS (shared pages counted once), the figure that stays fair when a target
+ * runs as several processes.
+ */
 export async function runConcurrentStreams(targets, settings, load, log) {
   const byTarget = {};
   for (const target of targets) {
     assertRunning(targets);
     const request = target.request(CONCURRENT_STREAMS.model);
     const pid = target.managed.child.pid;
+    await waitForQuiet(targets.map((each) => each.managed.child.pid));
     const baselineRssMB = Math.round(treeResidentKilobytes(pid) / 102.4) / 10;
-    const sampler = sampleResidentMemory({ [target.id]: pid }, 100);
+    const baselinePssMB = Math.round(treeProportionalKilobytes(pid) / 102.4) / 10;
+    const sampler = sampleMemory({ [target.id]: pid }, 100);
     let run;
     try {
       run = await load.run(
@@ -127,10 +137,18 @@ export async function runConcurrentStreams(targets, settings, load, log) {
       };
     }
     const peaks = sampler.stop();
-    byTarget[target.id] = { ...run, baselineRssMB, peakRssMB: peaks[target.id] };
+    const { rssMB, pssMB } = peaks[target.id];
+    byTarget[target.id] = {
+      ...run,
+      processes: processTree(pid).length,
+      baselineRssMB,
+      baselinePssMB,
+      peakRssMB: rssMB,
+      peakPssMB: pssMB,
+    };
     log(
       `${CONCURRENT_STREAMS.id} ${target.id}: ${run.completed}/${run.streams} complete, ${run.errors} errors, ` +
-        `peak RSS ${peaks[target.id]} MB (idle before: ${baselineRssMB} MB)`,
+        `peak PSS ${pssMB} MB, RSS ${rssMB} MB (idle before: ${baselinePssMB} / ${baselineRssMB} MB)`,
     );
     // Let the sockets of this target close before the next one starts.
     await sleep(1000);

@@ -50,6 +50,12 @@ function list(env, name, allowed, defaults = allowed) {
   return allowed.filter((item) => chosen.includes(item));
 }
 
+function workers(env, name) {
+  const raw = env[name];
+  if (raw === undefined || raw === '' || raw === 'auto') return 'auto';
+  return number(env, name, 1, { min: 1, max: 64, integer: true });
+}
+
 export function readSettings(env) {
   return {
     /** Seconds of each measurement (scenarios 1, 2 and 4); scenario 3 lasts as long as its streams. */
@@ -67,6 +73,8 @@ export function readSettings(env) {
     /** Concurrent slow streams of scenario 3. */
     streamCount: number(env, 'BENCH_STREAM_COUNT', 1000, { min: 1, max: 5000, integer: true }),
     nginxWorkers: number(env, 'BENCH_NGINX_WORKERS', 1, { min: 1, max: 64, integer: true }),
+    /** Tollgate's WORKERS (processes sharing the port); empty keeps the product's default (auto). */
+    tollgateWorkers: workers(env, 'BENCH_TOLLGATE_WORKERS'),
     targets: list(env, 'BENCH_TARGETS', ALL_TARGETS, DEFAULT_TARGETS),
     scenarios: list(env, 'BENCH_SCENARIOS', ALL_SCENARIOS),
     postgresDsn: env.BENCH_POSTGRES_DSN || 'postgres://postgres@127.0.0.1:5432/postgres',

@@ -105,6 +105,7 @@ export async function startTargets({
       repositoryRoot,
       workDirectory,
       nodeArgs: settings.tollgateNodeArgs,
+      workers: settings.tollgateWorkers,
     });
     await seedTollgate(target, {
       upstreamOrigin: upstream.origin,

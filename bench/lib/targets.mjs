@@ -57,7 +57,8 @@ export async function startMockUpstream({ repositoryRoot, workDirectory }) {
 /**
  * One Tollgate process from the built output. `database` is `{ kind: 'sqlite' }` or
  * `{ kind: 'postgres', dsn, redisUrl }`; `environment` adds settings (BATCH_UPDATE_ENABLED);
- * `nodeArgs` go before the script (BENCH_TOLLGATE_NODE_ARGS, e.g. `--cpu-prof` to profile a run).
+ * `nodeArgs` go before the script (BENCH_TOLLGATE_NODE_ARGS, e.g. `--cpu-prof` to profile a run);
+ * `workers` is its WORKERS setting (BENCH_TOLLGATE_WORKERS).
  * The caller seeds it afterwards.
  */
 export async function startTollgate({
@@ -68,6 +69,7 @@ export async function startTollgate({
   database,
   environment = {},
   nodeArgs = [],
+  workers = 'auto',
 }) {
   const port = await freePort();
   const directory = path.join(workDirectory, id);
@@ -80,6 +82,7 @@ export async function startTollgate({
     SQL_DSN: database.kind === 'postgres' ? database.dsn : '',
     SQLITE_PATH: path.join(directory, 'tollgate.db'),
     REDIS_CONN_STRING: database.kind === 'postgres' ? database.redisUrl : '',
+    WORKERS: String(workers),
     ...environment,
   };
   const managed = startProcess({

@@ -2,12 +2,11 @@ import cluster from 'node:cluster';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildApp } from './app.js';
-import { startRuntime } from './bootstrap.js';
 import { WORKER_INDEX_VARIABLE } from './cluster/cluster-messages.js';
-import { runClusterPrimary } from './cluster/cluster-primary.js';
-import { WorkerLink } from './cluster/worker-link.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
+
+// The server and the cluster primary are imported only by the process that runs them: the primary
+// serves nothing, and loading the whole server into it would cost every deployment tens of MB.
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -22,6 +21,11 @@ function findWebRoot(configured?: string): string | undefined {
  * Worker 0 (or the single process) migrates the database and runs the background jobs.
  */
 async function serve(config: Config, workerIndex: number | undefined): Promise<void> {
+  const [{ buildApp }, { startRuntime }, { WorkerLink }] = await Promise.all([
+    import('./app.js'),
+    import('./bootstrap.js'),
+    import('./cluster/worker-link.js'),
+  ]);
   const link = workerIndex === undefined ? undefined : new WorkerLink();
   const first = workerIndex === undefined || workerIndex === 0;
   const runtime = await startRuntime(config, {
@@ -94,7 +98,10 @@ async function main(): Promise<void> {
     throw error;
   }
   if (cluster.isWorker) return serve(config, Number(process.env[WORKER_INDEX_VARIABLE] ?? 0));
-  if (config.workers > 1) return runClusterPrimary(config);
+  if (config.workers > 1) {
+    const { runClusterPrimary } = await import('./cluster/cluster-primary.js');
+    return runClusterPrimary(config);
+  }
   return serve(config, undefined);
 }
 

@@ -2,6 +2,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
+import BetterSqlite3 from 'better-sqlite3';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 
@@ -54,6 +55,28 @@ describe('openDatabase on SQLite', () => {
       expect(await pragma('foreign_keys')).toBe(0);
       expect(await pragma('synchronous')).toBe(1);
     } finally {
+      await handle.close();
+    }
+  });
+
+  it('opens transactions with the write lock taken, so another process cannot write meanwhile', async () => {
+    const path = join(directory, 'immediate.db');
+    const handle = await openDatabase({ dsn: '', sqlitePath: path });
+    // Another connection to the same file, as a second worker process would hold, failing at once
+    // instead of waiting when the file is locked.
+    const other = new BetterSqlite3(path);
+    other.pragma('busy_timeout = 0');
+    try {
+      await sql`create table probe (value integer)`.execute(handle.db);
+      await handle.db.transaction().execute(async (transaction) => {
+        // Nothing written yet in this transaction: only BEGIN IMMEDIATE holds the lock here.
+        await sql`select count(*) from probe`.execute(transaction);
+        expect(() => other.exec('insert into probe values (1)')).toThrow(/locked|busy/i);
+      });
+      other.exec('insert into probe values (2)');
+      expect(other.prepare('select value from probe').all()).toEqual([{ value: 2 }]);
+    } finally {
+      other.close();
       await handle.close();
     }
   });

@@ -10,13 +10,14 @@ import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 
 import BetterSqlite3 from 'better-sqlite3';
-import { Kysely, MysqlDialect, sql, PostgresDialect, SqliteDialect, type Dialect } from 'kysely';
+import { Kysely, MysqlDialect, sql, PostgresDialect, type Dialect } from 'kysely';
 import { createPool, type TypeCast } from 'mysql2';
 import pg from 'pg';
 
 import { parseMysqlDsn } from './parse-mysql-dsn.js';
 import type { Database } from './schema.js';
 import { bridgeSqliteBooleans } from './sqlite-boolean-bridge.js';
+import { ImmediateTransactionSqliteDialect } from './sqlite-immediate-dialect.js';
 import { booleanColumnKeys } from './table-definitions.js';
 
 /** The three supported SQL dialects. */
@@ -88,7 +89,9 @@ function sqliteDialect(sqlitePath: string): Dialect {
   database.pragma('busy_timeout = 5000');
   database.pragma('foreign_keys = OFF');
   database.pragma('synchronous = NORMAL');
-  return new SqliteDialect({ database: bridgeSqliteBooleans(database, booleanColumnKeys) });
+  return new ImmediateTransactionSqliteDialect({
+    database: bridgeSqliteBooleans(database, booleanColumnKeys),
+  });
 }
 
 const postgresRawTextTypes = new Set([

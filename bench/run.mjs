@@ -14,6 +14,7 @@ import {
   ensureNginx,
   NGINX_BINARY,
 } from './lib/install.mjs';
+import { auditLedger } from './lib/audit-ledger.mjs';
 import { LoadClient } from './lib/load-client.mjs';
 import {
   buildScenarioResults,
@@ -103,7 +104,28 @@ async function main() {
     compareToDirect('concurrentStreams', byTarget);
   }
 
-  const checks = checkTargets(results);
+  const ledgerAudit = {};
+  for (const target of targets.filter((each) => each.seeded)) {
+    ledgerAudit[target.id] = await auditLedger(target);
+    const audit = ledgerAudit[target.id];
+    log(
+      `quota audit ${target.id}: ${audit.charged} units charged, ${audit.exact ? 'every unit accounted for' : audit.problems.join('; ')}`,
+    );
+  }
+  const audited = Object.values(ledgerAudit);
+  const checks = [
+    ...checkTargets(results),
+    {
+      description:
+        'quota accounted exactly after the run (token, user, consume logs), every Tollgate',
+      measured:
+        audited.length === 0
+          ? null
+          : `${audited.filter((audit) => audit.exact).length}/${audited.length} exact`,
+      requirement: 'all exact',
+      met: audited.length === 0 ? null : audited.every((audit) => audit.exact),
+    },
+  ];
   const nginxVersion = spawnSync(NGINX_BINARY, ['-v'], { encoding: 'utf8' }).stderr.trim();
   const output = {
     startedAt: startedAt.toISOString(),
@@ -122,6 +144,8 @@ async function main() {
     targets: targets.map((target) => ({ id: target.id, label: target.label })),
     scenarios: results,
     checks,
+    /** Per Tollgate target: quota charged during the run and whether every unit is accounted for. */
+    ledgerAudit,
     /** Tollgate (SQLite) calls per CPU-second of its process, relative to each other target. */
     efficiency: efficiencyRatios(results),
   };

@@ -5,7 +5,7 @@ import { TOLLGATE_MODELS, UPSTREAM_MODELS } from './scenarios.mjs';
 const ROOT_USERNAME = 'bench';
 const ROOT_PASSWORD = 'bench-password-1';
 /** Enough for every call of a run; the real cost of a call is a few quota units (3,750 at 200 KB). */
-const TOKEN_QUOTA = 400_000_000;
+export const TOKEN_QUOTA = 400_000_000;
 
 function isObject(value) {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -116,4 +116,6 @@ export async function seedTollgate(target, { upstreamOrigin, logConsume = true }
     : undefined;
   if (!token || typeof token.key !== 'string') throw new Error(`no token key from ${target.label}`);
   target.tokenKey = `sk-${token.key}`;
+  target.session = session;
+  target.logConsume = logConsume;
 }

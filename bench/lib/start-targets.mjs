@@ -4,6 +4,7 @@ import process from 'node:process';
 import { onCleanup } from './cleanup.mjs';
 import { assertLoopbackOnly } from './processes.mjs';
 import { requestBody } from './scenarios.mjs';
+import { readAccounts } from './audit-ledger.mjs';
 import { seedTollgate } from './seed-tollgate.mjs';
 import {
   createPostgresDatabase,
@@ -119,5 +120,10 @@ export async function startTargets({
   assertLoopbackOnly(upstream.label, upstream.port);
   for (const target of targets) assertLoopbackOnly(target.label, target.port);
   for (const target of targets) await smokeTest(target);
+  // The starting point of the quota audit at the end of the run (smoke-test calls included).
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+  for (const target of targets) {
+    if (target.session) target.seeded = await readAccounts(target);
+  }
   return targets;
 }

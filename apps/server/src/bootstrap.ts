@@ -40,9 +40,16 @@ export async function startRuntime(
     cluster?: WorkerLink;
   } = {},
 ): Promise<Runtime> {
+  // SQLite's WAL is checkpointed by a thread of the process that runs the background jobs (the only
+  // process, or cluster worker 0), never inside a relay call's commit.
+  const walCheckpoints = (overrides.backgroundJobs ?? true) ? 'background' : 'elsewhere';
   const database =
     overrides.database ??
-    (await openDatabase({ dsn: config.database.dsn, sqlitePath: config.database.sqlitePath }));
+    (await openDatabase({
+      dsn: config.database.dsn,
+      sqlitePath: config.database.sqlitePath,
+      walCheckpoints,
+    }));
   let redis: Redis | undefined;
   let logDatabase = database;
   try {
@@ -52,6 +59,7 @@ export async function startRuntime(
       logDatabase = await openDatabase({
         dsn: config.logDatabase.dsn,
         sqlitePath: config.logDatabase.sqlitePath,
+        walCheckpoints,
       });
       if (migrate) await migrateDatabase(logDatabase, { tables: ['logs'] });
     }

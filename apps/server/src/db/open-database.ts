@@ -17,6 +17,7 @@ import pg from 'pg';
 import { parseMysqlDsn } from './parse-mysql-dsn.js';
 import type { Database } from './schema.js';
 import { bridgeSqliteBooleans } from './sqlite-boolean-bridge.js';
+import { DEFERRED_AUTOCHECKPOINT_PAGES, SqliteCheckpointer } from './sqlite-checkpointer.js';
 import { ImmediateTransactionSqliteDialect } from './sqlite-immediate-dialect.js';
 import { booleanColumnKeys } from './table-definitions.js';
 
@@ -39,6 +40,13 @@ export interface OpenDatabaseOptions {
   sqlitePath: string;
   /** Pool size for PostgreSQL/MySQL (SQLite always uses one connection). Default 10. */
   maxConnections?: number;
+  /**
+   * SQLite only: who copies the WAL back into the database file. `inline` (default): SQLite's
+   * automatic checkpoint, inside the commits of this connection. `background`: a worker thread of
+   * this process, off the event loop. `elsewhere`: another process's thread (cluster workers but
+   * the first); this connection checkpoints only if the WAL grows far beyond normal.
+   */
+  walCheckpoints?: 'inline' | 'background' | 'elsewhere';
 }
 
 /** Which dialect a DSN selects, by new-api's rules. */
@@ -66,7 +74,10 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   const maxConnections = options.maxConnections ?? 10;
   const kyselyDialect =
     dialect === 'sqlite'
-      ? sqliteDialect(options.sqlitePath)
+      ? sqliteDialect(
+          options.sqlitePath,
+          options.walCheckpoints !== undefined && options.walCheckpoints !== 'inline',
+        )
       : dialect === 'postgres'
         ? postgresDialect(options.dsn.trim(), maxConnections)
         : mysqlDialect(options.dsn.trim(), maxConnections);
@@ -78,10 +89,29 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     const reason = error instanceof Error ? error.message : String(error);
     throw new Error(`Cannot open the ${dialect} database: ${reason}`, { cause: error });
   }
-  return { db, dialect, close: () => db.destroy() };
+  const checkpointer =
+    dialect === 'sqlite' && options.walCheckpoints === 'background'
+      ? startCheckpointer(options.sqlitePath)
+      : undefined;
+  return {
+    db,
+    dialect,
+    close: async () => {
+      await db.destroy();
+      await checkpointer?.close();
+    },
+  };
 }
 
-function sqliteDialect(sqlitePath: string): Dialect {
+function startCheckpointer(sqlitePath: string): SqliteCheckpointer | undefined {
+  const file = sqliteFilePath(sqlitePath);
+  if (file === ':memory:') return undefined;
+  return new SqliteCheckpointer(file, {
+    onError: (error) => process.emitWarning(error.message),
+  });
+}
+
+function sqliteDialect(sqlitePath: string, checkpointsDeferred: boolean): Dialect {
   const file = sqliteFilePath(sqlitePath);
   if (file !== ':memory:') mkdirSync(dirname(resolve(file)), { recursive: true });
   const database = new BetterSqlite3(file);
@@ -89,6 +119,9 @@ function sqliteDialect(sqlitePath: string): Dialect {
   database.pragma('busy_timeout = 5000');
   database.pragma('foreign_keys = OFF');
   database.pragma('synchronous = NORMAL');
+  if (checkpointsDeferred) {
+    database.pragma(`wal_autocheckpoint = ${DEFERRED_AUTOCHECKPOINT_PAGES}`);
+  }
   return new ImmediateTransactionSqliteDialect({
     database: bridgeSqliteBooleans(database, booleanColumnKeys),
   });

@@ -40,9 +40,9 @@ export async function startRuntime(
     cluster?: WorkerLink;
   } = {},
 ): Promise<Runtime> {
-  // SQLite's WAL is checkpointed by a thread of the process that runs the background jobs (the only
-  // process, or cluster worker 0), never inside a relay call's commit.
-  const walCheckpoints = (overrides.backgroundJobs ?? true) ? 'background' : 'elsewhere';
+  // SQLite's WAL is checkpointed beside the event loop, never inside a relay call's commit: by a
+  // thread of the only process, or by the cluster primary.
+  const walCheckpoints = overrides.cluster ? 'elsewhere' : 'background';
   const database =
     overrides.database ??
     (await openDatabase({

@@ -1,6 +1,8 @@
 import cluster, { type Worker } from 'node:cluster';
 import { pino } from 'pino';
 import type { Config } from '../config.js';
+import { sqliteFilePath } from '../db/sqlite-file-path.js';
+import { SqliteCheckpointer } from '../db/sqlite-checkpointer.js';
 import { createMemoryRateLimiter } from '../lib/rate-limiter.js';
 import {
   isClusterMessage,
@@ -168,7 +170,28 @@ export async function runClusterPrimary(config: Config): Promise<void> {
     }, RESTART_DELAY_MS).unref();
   });
 
+  // The workers leave SQLite's WAL checkpoints to the primary, which serves nothing and so can
+  // afford the fsync at the end of each; started once worker 0 has created and migrated the file.
+  const checkpointers: SqliteCheckpointer[] = [];
+  function startCheckpoints(): void {
+    const files = new Set(
+      [config.database, config.logDatabase].flatMap((database) =>
+        database?.kind === 'sqlite' ? [sqliteFilePath(database.sqlitePath)] : [],
+      ),
+    );
+    for (const file of files) {
+      if (file === ':memory:') continue;
+      checkpointers.push(
+        new SqliteCheckpointer(file, {
+          inThisThread: true,
+          onError: (error) => log.warn({ err: error }, 'SQLite WAL checkpoint failed'),
+        }),
+      );
+    }
+  }
+
   function finish(): void {
+    for (const checkpointer of checkpointers) void checkpointer.close();
     limiter.close();
     log.info('stopped');
     process.exit(exitCode);
@@ -199,6 +222,7 @@ export async function runClusterPrimary(config: Config): Promise<void> {
   try {
     // Worker 0 migrates the database before the others open it.
     await whenReady(fork(0));
+    startCheckpoints();
     await Promise.all(slots.slice(1).map((_, offset) => whenReady(fork(offset + 1))));
   } catch (error) {
     log.fatal({ err: error }, 'a worker could not start');

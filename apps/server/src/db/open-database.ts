@@ -18,8 +18,11 @@ import { parseMysqlDsn } from './parse-mysql-dsn.js';
 import type { Database } from './schema.js';
 import { bridgeSqliteBooleans } from './sqlite-boolean-bridge.js';
 import { DEFERRED_AUTOCHECKPOINT_PAGES, SqliteCheckpointer } from './sqlite-checkpointer.js';
+import { sqliteFilePath } from './sqlite-file-path.js';
 import { ImmediateTransactionSqliteDialect } from './sqlite-immediate-dialect.js';
 import { booleanColumnKeys } from './table-definitions.js';
+
+export { sqliteFilePath };
 
 /** The three supported SQL dialects. */
 export type SqlDialect = 'sqlite' | 'postgres' | 'mysql';
@@ -55,14 +58,6 @@ export function dialectForDsn(dsn: string): SqlDialect {
   if (trimmed === '' || trimmed.startsWith('local')) return 'sqlite';
   if (/^postgres(ql)?:\/\//.test(trimmed)) return 'postgres';
   return 'mysql';
-}
-
-/** The SQLite file a `SQLITE_PATH` value names (drops a `file:` prefix and any `?query` suffix). */
-export function sqliteFilePath(sqlitePath: string): string {
-  const withoutQuery = sqlitePath.trim().replace(/\?.*$/, '');
-  const file = withoutQuery.replace(/^file:/, '');
-  if (file === '') throw new Error('SQLITE_PATH is empty: set it to the SQLite database file');
-  return file;
 }
 
 /**

@@ -11,8 +11,11 @@ describe('SqliteCheckpointer', () => {
   const directory = mkdtempSync(join(tmpdir(), 'tollgate-checkpoint-'));
   afterAll(() => rmSync(directory, { recursive: true, force: true }));
 
-  it('copies the WAL back into the database file from its own thread', async () => {
-    const file = join(directory, 'wal.db');
+  it.each([
+    ['from a worker thread', false],
+    ['from the calling thread', true],
+  ])('copies the WAL back into the database file %s', async (_where, inThisThread) => {
+    const file = join(directory, `wal-${inThisThread}.db`);
     const serving = new BetterSqlite3(file);
     serving.pragma('journal_mode = WAL');
     // The serving connection never checkpoints: only the thread can move pages into the file.
@@ -27,6 +30,7 @@ describe('SqliteCheckpointer', () => {
     const results: CheckpointResult[] = [];
     const checkpointer = new SqliteCheckpointer(file, {
       intervalMs: 20,
+      inThisThread,
       onCheckpoint: (result) => results.push(result),
     });
     try {
@@ -41,13 +45,17 @@ describe('SqliteCheckpointer', () => {
     }
   });
 
-  it('reports a database it cannot checkpoint', async () => {
-    const errors: Error[] = [];
-    const checkpointer = new SqliteCheckpointer(join(directory, 'missing', 'nowhere.db'), {
-      intervalMs: 20,
-      onError: (error) => errors.push(error),
-    });
-    await expect.poll(() => errors.length).toBeGreaterThan(0);
-    await checkpointer.close();
-  });
+  it.each([false, true])(
+    'reports a database it cannot checkpoint (in this thread: %s)',
+    async (inThisThread) => {
+      const errors: Error[] = [];
+      const checkpointer = new SqliteCheckpointer(join(directory, 'missing', 'nowhere.db'), {
+        intervalMs: 20,
+        inThisThread,
+        onError: (error) => errors.push(error),
+      });
+      await expect.poll(() => errors.length).toBeGreaterThan(0);
+      await checkpointer.close();
+    },
+  );
 });

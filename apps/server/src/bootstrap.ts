@@ -105,7 +105,7 @@ export async function startRuntime(
       events,
       relay,
       version: TOLLGATE_VERSION,
-      startTime: Math.floor(Date.now() / 1000),
+      startTime: overrides.cluster?.serverStartTime ?? Math.floor(Date.now() / 1000),
       renderMetrics: metrics ? () => renderMetrics(metrics, cluster) : undefined,
     };
     return {

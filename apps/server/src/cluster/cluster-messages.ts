@@ -94,3 +94,6 @@ export function isClusterMessage(value: unknown): value is ClusterMessage {
 
 /** The environment variable telling a worker its index (0 migrates and runs background jobs). */
 export const WORKER_INDEX_VARIABLE = 'TOLLGATE_WORKER_INDEX';
+
+/** The environment variable giving workers the server's start (Unix seconds), the same for all. */
+export const SERVER_START_VARIABLE = 'TOLLGATE_SERVER_START';

@@ -6,6 +6,7 @@ import { SqliteCheckpointer } from '../db/sqlite-checkpointer.js';
 import { createMemoryRateLimiter } from '../lib/rate-limiter.js';
 import {
   isClusterMessage,
+  SERVER_START_VARIABLE,
   WORKER_INDEX_VARIABLE,
   type ClusterMessage,
 } from './cluster-messages.js';
@@ -54,9 +55,11 @@ export async function runClusterPrimary(config: Config): Promise<void> {
   const log = pino({ level: config.debug ? 'debug' : 'info' }).child({ role: 'primary' });
   cluster.setupPrimary({ serialization: 'advanced', execArgv: workerExecArgv() });
   // Workers must agree on the session secret, or a session made by one is refused by the others.
-  const sharedEnvironment: Record<string, string> = config.sessionSecretGenerated
-    ? { SESSION_SECRET: config.sessionSecret }
-    : {};
+  // Every worker reports the server's start, not its own (`/api/status` start_time).
+  const sharedEnvironment: Record<string, string> = {
+    [SERVER_START_VARIABLE]: String(Math.floor(Date.now() / 1000)),
+    ...(config.sessionSecretGenerated ? { SESSION_SECRET: config.sessionSecret } : {}),
+  };
   if (config.sessionSecretGenerated) {
     log.warn(
       'SESSION_SECRET is not set: a random secret is used, so sessions end when Tollgate restarts and do not work across several nodes',

@@ -1,6 +1,10 @@
 import { BRIDGED_EVENTS, type AppEvents } from '../lib/app-events.js';
 import type { RateLimiter } from '../lib/rate-limiter.js';
-import { isClusterMessage, type ClusterMessage } from './cluster-messages.js';
+import {
+  isClusterMessage,
+  SERVER_START_VARIABLE,
+  type ClusterMessage,
+} from './cluster-messages.js';
 
 /** How long a worker waits for the primary before deciding on its own. */
 const ANSWER_TIMEOUT_MS = 2000;
@@ -16,6 +20,9 @@ interface Waiting<T> {
  * the other workers' metrics.
  */
 export class WorkerLink {
+  /** When the server (its primary) started, in Unix seconds: the same on every worker. */
+  readonly serverStartTime =
+    Number(process.env[SERVER_START_VARIABLE]) || Math.floor(Date.now() / 1000);
   private sequence = 0;
   private readonly rateLimits = new Map<number, Waiting<boolean>>();
   private readonly metrics = new Map<number, Waiting<unknown[]>>();

@@ -131,6 +131,13 @@ describe('WORKERS=2: two worker processes behind one port act as one server', ()
       const answers = await Promise.all([1, 2, 3, 4].map(() => fresh(`${server.url}/api/status`)));
       return answers.every((answer) => JSON.parse(answer.body).data.system_name === 'Cluster Gate');
     }, 'the new system name everywhere');
+    // Every worker reports the server's start, not its own.
+    const starts = await Promise.all(
+      [1, 2, 3, 4].map(
+        async () => JSON.parse((await fresh(`${server.url}/api/status`)).body).data.start_time,
+      ),
+    );
+    expect(new Set(starts).size).toBe(1);
   });
 
   it('relays through a channel created on one worker from every worker, and /metrics adds both up', async () => {

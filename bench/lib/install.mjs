@@ -77,7 +77,7 @@ export function benchPackageVersions(benchDirectory) {
   return Object.fromEntries(names.map((name) => [name, installedVersion(benchDirectory, name)]));
 }
 
-/** Builds Tollgate (server and contracts) and the mock upstream when their output is missing. */
+/** Builds Tollgate (server and contracts) and the mock upstream (incremental: quick when current). */
 export function ensureBuilt(repositoryRoot) {
   const contracts = path.join(repositoryRoot, 'packages/contracts/dist/index.js');
   const server = path.join(repositoryRoot, 'apps/server/dist/main.js');
@@ -88,16 +88,18 @@ export function ensureBuilt(repositoryRoot) {
       throw new Error('npm install failed');
     }
   }
-  // The server alone (not the console): the relay needs no web assets.
+  // The server alone (not the console): the relay needs no web assets. Built every time: `tsc -b`
+  // is incremental (a second when nothing changed), and a stale build would measure old code.
   for (const [output, workspace] of [
     [contracts, 'packages/contracts'],
     [server, 'apps/server'],
     [mock, 'tools/mock-upstream'],
   ]) {
-    if (existsSync(output)) continue;
-    console.log(`${path.relative(repositoryRoot, output)} is missing: building ${workspace}`);
-    if (!run('npm', ['run', 'build', '-w', workspace], { cwd: repositoryRoot })) {
+    // Without its output, `tsc -b` could still trust its build info (kept outside dist): force it.
+    const force = existsSync(output) ? [] : ['--', '--force'];
+    if (!run('npm', ['run', 'build', '-w', workspace, ...force], { cwd: repositoryRoot })) {
       throw new Error(`npm run build -w ${workspace} failed`);
     }
+    if (!existsSync(output)) throw new Error(`${workspace} built but ${output} is missing`);
   }
 }

@@ -9,8 +9,11 @@ export const DEFAULT_TARGETS = [
   'tollgate-pg-redis',
   'tollgate-sqlite-nolog',
 ];
-/** Also known: Tollgate with SQLite and BATCH_UPDATE_ENABLED (settlement written in batches). */
-export const ALL_TARGETS = [...DEFAULT_TARGETS, 'tollgate-sqlite-batch'];
+/**
+ * Also known: Tollgate with SQLite and BATCH_UPDATE_ENABLED (settlement written in batches), and
+ * with METRICS_ENABLED (what recording the Prometheus metrics costs).
+ */
+export const ALL_TARGETS = [...DEFAULT_TARGETS, 'tollgate-sqlite-batch', 'tollgate-sqlite-metrics'];
 export const ALL_SCENARIOS = [
   'plainSaturation',
   'plainFixedRate',

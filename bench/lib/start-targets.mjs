@@ -82,6 +82,12 @@ export async function startTargets({
       database: { kind: 'sqlite' },
       environment: { BATCH_UPDATE_ENABLED: 'true' },
     },
+    {
+      id: 'tollgate-sqlite-metrics',
+      label: 'Tollgate, SQLite, metrics on',
+      database: { kind: 'sqlite' },
+      environment: { METRICS_ENABLED: 'true' },
+    },
   ].filter((tollgate) => wanted.has(tollgate.id));
 
   for (const tollgate of tollgates) {

@@ -3,7 +3,6 @@
 // same amount; and, with consume logging on, the logged charges add up to the same sum. A gateway
 // that drops or invents quota under saturation, streams cut short or worker processes racing
 // fails here, whatever its throughput.
-import { setTimeout as sleep } from 'node:timers/promises';
 import { TOKEN_QUOTA } from './seed-tollgate.mjs';
 
 async function getData(target, path) {
@@ -38,11 +37,10 @@ export async function readAccounts(target) {
 }
 
 /**
- * Compares the accounts after the run with those recorded right after seeding (`target.seeded`).
- * Deferred writes (settlements, log batches) are given `settleMs` to land first.
+ * Compares the accounts after the run with those recorded right after seeding (`target.seeded`);
+ * the caller lets deferred writes (settlements, log batches) land first.
  */
-export async function auditLedger(target, { settleMs = 2000 } = {}) {
-  await sleep(settleMs);
+export async function auditLedger(target) {
   const before = target.seeded;
   const after = await readAccounts(target);
   const charged = after.tokenUsedQuota - before.tokenUsedQuota;

@@ -169,14 +169,19 @@ export function cpuSeconds(pid) {
   }
 }
 
+/** `measure` of every process of a tree, added up. */
+function sumOverTree(pid, measure) {
+  return processTree(pid).reduce((sum, member) => sum + measure(member), 0);
+}
+
 /** Summed CPU seconds of a process tree (nginx: master and workers). */
 export function treeCpuSeconds(pid) {
-  return processTree(pid).reduce((sum, member) => sum + cpuSeconds(member), 0);
+  return sumOverTree(pid, cpuSeconds);
 }
 
 /** Summed RSS (kB) of a process tree. */
 export function treeResidentKilobytes(pid) {
-  return processTree(pid).reduce((sum, member) => sum + residentKilobytes(member), 0);
+  return sumOverTree(pid, residentKilobytes);
 }
 
 /**
@@ -197,7 +202,7 @@ export function proportionalKilobytes(pid) {
 
 /** Summed PSS (kB) of a process tree: the memory the tree really holds. */
 export function treeProportionalKilobytes(pid) {
-  return processTree(pid).reduce((sum, member) => sum + proportionalKilobytes(member), 0);
+  return sumOverTree(pid, proportionalKilobytes);
 }
 
 const toMegabytes = (kilobytes) => Math.round((kilobytes / 1024) * 10) / 10;

@@ -97,6 +97,18 @@ function check(description, measured, requirement, met) {
   return { description, measured, requirement, met: measured === null ? null : met };
 }
 
+/** The quota audit of every Tollgate target (`auditLedger` answers by target id) as one check. */
+export function ledgerAuditCheck(ledgerAudit) {
+  const audited = Object.values(ledgerAudit);
+  const exact = audited.filter((audit) => audit.exact).length;
+  return check(
+    'quota accounted exactly after the run (token, user, consume logs), every Tollgate',
+    audited.length === 0 ? null : `${exact}/${audited.length} exact`,
+    'all exact',
+    exact === audited.length,
+  );
+}
+
 /**
  * Calls answered per CPU-second of the gateway process, Tollgate (SQLite) against another target:
  * roughly the throughput ratio the machine would show if nothing else competed for its cores.

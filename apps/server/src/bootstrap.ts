@@ -156,8 +156,6 @@ async function renderMetrics(
   cluster: WorkerLink | undefined,
 ): Promise<string> {
   if (!cluster) return metrics.registry.render();
-  const snapshots = (await cluster.gatherMetrics()).filter(isMetricsSnapshot);
-  return renderSnapshot(
-    mergeSnapshots(snapshots.length > 0 ? snapshots : [metrics.registry.snapshot()]),
-  );
+  // The link answers this worker's own snapshot alone if the primary does not answer in time.
+  return renderSnapshot(mergeSnapshots((await cluster.gatherMetrics()).filter(isMetricsSnapshot)));
 }

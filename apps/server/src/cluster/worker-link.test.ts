@@ -83,6 +83,19 @@ describe('WorkerLink', () => {
     });
     expect(await gathered).toEqual([{ own: true }, { other: true }]);
   });
+
+  it('shows its own metrics alone when the primary does not answer in time', async () => {
+    vi.useFakeTimers();
+    const { link } = linkWithFakePrimary();
+    close = () => link.close();
+    let taken = 0;
+    link.provideMetrics(() => ({ own: (taken += 1) }));
+    const gathered = link.gatherMetrics();
+    // Nothing is taken while the primary may still answer.
+    expect(taken).toBe(0);
+    await vi.advanceTimersByTimeAsync(2500);
+    expect(await gathered).toEqual([{ own: 1 }]);
+  });
 });
 
 describe('isClusterMessage', () => {

@@ -58,7 +58,7 @@ export class WorkerLink {
     return {
       allow: (key, limit, windowSeconds) => {
         const id = this.nextId();
-        const answer = this.wait(this.rateLimits, id, true);
+        const answer = this.wait(this.rateLimits, id, () => true);
         this.send({ tollgate: 'rate-limit', id, key, limit, windowSeconds });
         return answer;
       },
@@ -74,8 +74,10 @@ export class WorkerLink {
   /** Every worker's metrics snapshot (this one's included), as the primary gathered them. */
   gatherMetrics(): Promise<unknown[]> {
     const id = this.nextId();
-    const own = this.snapshotProvider?.();
-    const answer = this.wait(this.metrics, id, own === undefined ? [] : [own]);
+    const answer = this.wait(this.metrics, id, () => {
+      const own = this.snapshotProvider?.();
+      return own === undefined ? [] : [own];
+    });
     this.send({ tollgate: 'metrics-request', id });
     return answer;
   }
@@ -92,12 +94,12 @@ export class WorkerLink {
     return this.sequence;
   }
 
-  /** Resolves with the primary's answer, or with `fallback` if none comes in time. */
-  private wait<T>(table: Map<number, Waiting<T>>, id: number, fallback: T): Promise<T> {
+  /** Resolves with the primary's answer, or with `fallback()` if none comes in time. */
+  private wait<T>(table: Map<number, Waiting<T>>, id: number, fallback: () => T): Promise<T> {
     return new Promise((resolve) => {
       const timer = setTimeout(() => {
         table.delete(id);
-        resolve(fallback);
+        resolve(fallback());
       }, ANSWER_TIMEOUT_MS);
       timer.unref();
       table.set(id, { resolve, timer });

@@ -6,7 +6,8 @@ import BetterSqlite3 from 'better-sqlite3';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 
-import { dialectForDsn, openDatabase, sqliteFilePath } from './open-database.js';
+import { dialectForDsn, openDatabase } from './open-database.js';
+import { sqliteFilePath } from './sqlite-file-path.js';
 import { InvalidDsnError } from './parse-mysql-dsn.js';
 
 describe('dialectForDsn', () => {

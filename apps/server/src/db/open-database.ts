@@ -22,8 +22,6 @@ import { sqliteFilePath } from './sqlite-file-path.js';
 import { ImmediateTransactionSqliteDialect } from './sqlite-immediate-dialect.js';
 import { booleanColumnKeys } from './table-definitions.js';
 
-export { sqliteFilePath };
-
 /** The three supported SQL dialects. */
 export type SqlDialect = 'sqlite' | 'postgres' | 'mysql';
 
@@ -46,8 +44,8 @@ export interface OpenDatabaseOptions {
   /**
    * SQLite only: who copies the WAL back into the database file. `inline` (default): SQLite's
    * automatic checkpoint, inside the commits of this connection. `background`: a worker thread of
-   * this process, off the event loop. `elsewhere`: another process's thread (cluster workers but
-   * the first); this connection checkpoints only if the WAL grows far beyond normal.
+   * this process, off the event loop. `elsewhere`: another process (a cluster's workers leave it
+   * to the primary); this connection checkpoints only if the WAL grows far beyond normal.
    */
   walCheckpoints?: 'inline' | 'background' | 'elsewhere';
 }
@@ -69,10 +67,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   const maxConnections = options.maxConnections ?? 10;
   const kyselyDialect =
     dialect === 'sqlite'
-      ? sqliteDialect(
-          options.sqlitePath,
-          options.walCheckpoints !== undefined && options.walCheckpoints !== 'inline',
-        )
+      ? sqliteDialect(options.sqlitePath, (options.walCheckpoints ?? 'inline') !== 'inline')
       : dialect === 'postgres'
         ? postgresDialect(options.dsn.trim(), maxConnections)
         : mysqlDialect(options.dsn.trim(), maxConnections);

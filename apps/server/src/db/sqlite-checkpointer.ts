@@ -25,9 +25,9 @@ export interface SqliteCheckpointerOptions {
 }
 
 /**
- * WAL pages per automatic checkpoint on connections that leave checkpoints to a background thread:
- * a safety net that bounds the WAL file (64 MB) should the thread fall behind or not run at all
- * (cluster workers other than the first rely on the first one's thread).
+ * WAL pages per automatic checkpoint on connections that leave checkpoints to a SqliteCheckpointer
+ * (a thread of their process, or the cluster primary): a safety net that bounds the WAL file
+ * (64 MB) should the checkpointer fall behind or not run at all.
  */
 export const DEFERRED_AUTOCHECKPOINT_PAGES = 16_384;
 

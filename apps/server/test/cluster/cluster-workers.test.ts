@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import { request } from 'node:http';
 import { createMockUpstream } from '@tollgate/mock-upstream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -43,6 +44,17 @@ function fresh(
     );
     outgoing.on('error', reject);
     outgoing.end(payload);
+  });
+}
+
+/** The files a process holds open (Linux). */
+function openFiles(pid: number): string[] {
+  return readdirSync(`/proc/${pid}/fd`).flatMap((fd) => {
+    try {
+      return [readlinkSync(`/proc/${pid}/fd/${fd}`)];
+    } catch {
+      return [];
+    }
   });
 }
 
@@ -94,7 +106,19 @@ describe('WORKERS=2: two worker processes behind one port act as one server', ()
   it('runs two workers under one primary', async () => {
     // The server answers as soon as worker 0 listens; worker 1 follows.
     await eventually(async () => server.output().includes('with 2 worker processes'), 'worker 1');
-    expect(workerPids(server.pid)).toHaveLength(2);
+    const workers = workerPids(server.pid);
+    expect(workers).toHaveLength(2);
+    // Workers run with the smaller young generation the primary chose for them.
+    for (const pid of workers) {
+      expect(readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0')).toContain(
+        '--max-semi-space-size=8',
+      );
+    }
+    // The primary checkpoints the SQLite file the workers write.
+    await eventually(
+      async () => openFiles(server.pid).includes(database.sqlitePath),
+      'the primary opening the SQLite file for checkpoints',
+    );
   });
 
   it('finishes setup on one worker and every worker knows, and a session works on all of them', async () => {

@@ -15,6 +15,7 @@ import { createGatewayMetrics, type GatewayMetrics } from './metrics/gateway-met
 import { isMetricsSnapshot, mergeSnapshots, renderSnapshot } from './metrics/metrics-registry.js';
 import { NO_RELAY_METRICS } from './metrics/relay-metrics.js';
 import { startChannelSchedules } from './channels/channel-schedules.js';
+import { startHoldReclaimer } from './billing/hold-reclaimer.js';
 import { TOLLGATE_VERSION } from './version.js';
 
 /** A started context plus the way to stop everything it opened, in reverse order. */
@@ -61,7 +62,7 @@ export async function startRuntime(
         sqlitePath: config.logDatabase.sqlitePath,
         walCheckpoints,
       });
-      if (migrate) await migrateDatabase(logDatabase, { tables: ['logs'] });
+      if (migrate) await migrateDatabase(logDatabase, { tables: ['logs', 'log_outbox_done'] });
     }
     const options = createOptionStore(database);
     await options.load();
@@ -94,6 +95,25 @@ export async function startRuntime(
     const channelJobs = startChannelSchedules(relay, config, {
       here: overrides.backgroundJobs ?? true,
     });
+    // Holds of processes that died are given back by the process that runs background jobs.
+    const holdReclaimer =
+      (overrides.backgroundJobs ?? true)
+        ? startHoldReclaimer(
+            {
+              db: database.db,
+              dialect: database.dialect,
+              logs:
+                logDatabase === database
+                  ? { kind: 'table', dialect: database.dialect }
+                  : { kind: 'outbox' },
+            },
+            Math.max(1000, (config.quotaHoldSeconds * 1000) / 3),
+            (userIds) => {
+              for (const userId of userIds) events.emit('user-changed', { userId });
+            },
+            (error) => overrides.onError?.(error, 'hold reclaimer'),
+          )
+        : undefined;
     const context: AppContext = {
       config,
       database,
@@ -113,6 +133,7 @@ export async function startRuntime(
       async close() {
         stopBridge();
         await channelJobs.stop();
+        await holdReclaimer?.stop();
         await closeRelayServices(relay);
         options.stop();
         rateLimiter.close();

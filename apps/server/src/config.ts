@@ -30,6 +30,11 @@ export interface Config {
   syncFrequencySeconds: number;
   /** Batch quota/counter writes (`BATCH_UPDATE_ENABLED`, `BATCH_UPDATE_INTERVAL` seconds). */
   batchUpdate: { enabled: boolean; intervalSeconds: number };
+  /**
+   * Seconds quota held for calls in flight stays held without being renewed: a process renews
+   * its holds every third of this; after it dies, another gives them back once they expire.
+   */
+  quotaHoldSeconds: number;
   /** Memory caches of channels/tokens/users (`MEMORY_CACHE_ENABLED`; forced on with Redis). */
   memoryCacheEnabled: boolean;
   /** Slave nodes redirect unknown web routes here (`FRONTEND_BASE_URL`). */
@@ -217,6 +222,7 @@ export function loadConfig(
       enabled: readBoolean(env, 'BATCH_UPDATE_ENABLED', false),
       intervalSeconds: readInteger(env, 'BATCH_UPDATE_INTERVAL', 5, { min: 1 }),
     },
+    quotaHoldSeconds: readInteger(env, 'QUOTA_HOLD_SECONDS', 60, { min: 3, max: 3600 }),
     memoryCacheEnabled: readBoolean(env, 'MEMORY_CACHE_ENABLED', false) || redisUrl !== undefined,
     frontendBaseUrl: frontendBaseUrl?.replace(/\/+$/, ''),
     globalApiRateLimit: {

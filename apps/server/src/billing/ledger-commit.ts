@@ -1,12 +1,14 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
+import type { SqlDialect } from '../db/open-database.js';
+import { lockingTransaction } from './locking-transaction.js';
 import type { Database } from '../db/schema.js';
-import type { PendingDeltas, Reservation } from './ledger-batch.js';
-
-/** Why a reservation was refused: the user's balance or the token's could not cover it. */
-export type ReservationShortfall = 'user' | 'token';
-
-/** Per reservation, in the order given: undefined when taken, else which balance fell short. */
-export type ReservationResults = Array<ReservationShortfall | undefined>;
+import { writeLogRows, type LogDestination } from '../logs/log-destination.js';
+import {
+  holdKeyText,
+  type LeaseGrant,
+  type LeaseRequest,
+  type PendingWrites,
+} from './ledger-batch.js';
 
 /** Balances as the database holds them right after a batch, by user id and token id. */
 export interface ObservedBalances {
@@ -14,89 +16,299 @@ export interface ObservedBalances {
   tokens: Map<number, number>;
 }
 
+/** Where and as whom a ledger writes. */
+export interface LedgerTarget {
+  db: Kysely<Database>;
+  dialect: SqlDialect;
+  /** This process's holder id in `quota_holds`. */
+  holder: string;
+  /** Seconds a hold lives without being renewed. */
+  holdSeconds: number;
+  /** Where log rows go: this database's `logs` table, or its outbox. */
+  logs: LogDestination;
+}
+
 export interface BatchResult {
-  reservations: ReservationResults;
+  /** Per lease request, in the order given. */
+  grants: LeaseGrant[];
+  /**
+   * Holds this process believed it had but another process gave back after they expired: the
+   * charges against them were taken from the balances directly instead.
+   */
+  lostHolds: string[];
   balances: ObservedBalances;
+}
+
+interface HeldRow {
+  id: number;
+  amount: number;
+}
+
+interface RowChange {
+  quota: number;
+  used: number;
+  requests: number;
 }
 
 function ascending(ids: Iterable<number>): number[] {
   return [...ids].sort((left, right) => left - right);
 }
 
+function change(map: Map<number, RowChange>, id: number): RowChange {
+  let current = map.get(id);
+  if (!current) {
+    current = { quota: 0, used: 0, requests: 0 };
+    map.set(id, current);
+  }
+  return current;
+}
+
 /**
- * Writes one batch in one transaction: summed settlements, then reservations, each reservation
- * all-or-nothing (its user part is given back when its token cannot pay).
+ * Writes one batch in one transaction: charges against holds, hold releases, direct charges,
+ * lease requests, counters and the log rows of the settled calls, so a charge and its log row are
+ * written together or not at all.
  *
- * Rows are locked in one global order — users by id, then tokens by id, then channels by id — so
- * two processes committing batches at once wait for each other instead of deadlocking.
- * Settlements come before reservations so refunds are available to the calls that follow them.
+ * Rows are locked in one global order — this process's holds, then users by id, then tokens by
+ * id, then channels by id — which every writer of these rows follows (the hold reclaimer too), so
+ * two processes committing at once wait for each other instead of deadlocking. Settlements come
+ * before lease requests so refunds are available to the calls that follow them.
  */
 export async function commitLedgerBatch(
-  db: Kysely<Database>,
-  deltas: PendingDeltas | undefined,
-  reservations: readonly Reservation[],
+  target: LedgerTarget,
+  writes: PendingWrites | undefined,
+  leases: readonly LeaseRequest[],
+  options: { renewHolds?: boolean; now?: number } = {},
 ): Promise<BatchResult> {
-  return db.transaction().execute(async (transaction) => {
-    const results: ReservationResults = reservations.map(() => undefined);
-    const byUser = new Map<number, number[]>();
-    reservations.forEach((reservation, index) => {
-      const list = byUser.get(reservation.userId);
-      if (list) list.push(index);
-      else byUser.set(reservation.userId, [index]);
+  const now = options.now ?? Date.now();
+  const { dialect, holder } = target;
+  const nowSeconds = Math.floor(now / 1000);
+  const expiresAt = nowSeconds + target.holdSeconds;
+  return lockingTransaction(target).execute(async (transaction) => {
+    const held = await lockHolds(transaction, dialect, holder, writes, leases);
+    if (options.renewHolds) {
+      await transaction
+        .updateTable('quota_holds')
+        .set({ expires_at: expiresAt })
+        .where('holder', '=', holder)
+        .execute();
+    }
+
+    const users = new Map<number, RowChange>();
+    const tokens = new Map<number, RowChange>();
+    for (const [id, user] of writes?.users ?? []) {
+      Object.assign(change(users, id), user);
+    }
+    for (const [id, token] of writes?.tokens ?? []) {
+      const current = change(tokens, id);
+      current.quota = token.quota;
+      current.used = token.used;
+    }
+    const takeDirectly = (userId: number, tokenId: number, quota: number) => {
+      change(users, userId).quota += quota;
+      if (tokenId !== 0) change(tokens, tokenId).quota += quota;
+    };
+
+    // New amounts of hold rows: a number to write, 0 to delete.
+    const holdAmounts = new Map<string, number>();
+    const lostHolds: string[] = [];
+    for (const [key, hold] of writes?.holds ?? []) {
+      const row = held.get(key);
+      if (!row) {
+        // Given back by another process after it expired: charge the balances instead.
+        if (hold.spent !== 0) {
+          lostHolds.push(key);
+          takeDirectly(hold.userId, hold.tokenId, hold.spent);
+        }
+        continue;
+      }
+      let amount = row.amount - hold.spent;
+      if (hold.release) {
+        takeDirectly(hold.userId, hold.tokenId, -amount);
+        amount = 0;
+      }
+      holdAmounts.set(key, amount);
+    }
+
+    const grants = await grantLeases(transaction, dialect, leases, users, tokens);
+    leases.forEach((lease, index) => {
+      // Read back even when refused, so the caches see the balance that refused it.
+      change(users, lease.userId);
+      if (lease.tokenId !== 0) change(tokens, lease.tokenId);
+      const granted = grants[index].granted;
+      if (granted === 0) return;
+      const key = holdKeyText(lease.userId, lease.tokenId);
+      const base = holdAmounts.get(key) ?? held.get(key)?.amount ?? 0;
+      holdAmounts.set(key, base + granted);
+      takeDirectly(lease.userId, lease.tokenId, granted);
     });
 
-    const userIds = ascending(new Set([...(deltas?.users.keys() ?? []), ...byUser.keys()]));
+    const userIds = ascending(users.keys());
     for (const userId of userIds) {
-      const change = deltas?.users.get(userId);
-      if (change)
-        await applyUserDelta(transaction, userId, change.quota, change.used, change.requests);
-      for (const index of byUser.get(userId) ?? []) {
-        if (!(await takeFromUser(transaction, userId, reservations[index].amount))) {
-          results[index] = 'user';
-        }
-      }
+      const user = users.get(userId)!;
+      if (user.quota === 0 && user.used === 0 && user.requests === 0) continue;
+      await transaction
+        .updateTable('users')
+        .set({
+          quota: sql`quota - ${user.quota}`,
+          used_quota: sql`used_quota + ${user.used}`,
+          request_count: sql`request_count + ${user.requests}`,
+        })
+        .where('id', '=', userId)
+        .execute();
     }
-
-    const byToken = new Map<number, number[]>();
-    reservations.forEach((reservation, index) => {
-      if (results[index] !== undefined || reservation.tokenId === 0) return;
-      const list = byToken.get(reservation.tokenId);
-      if (list) list.push(index);
-      else byToken.set(reservation.tokenId, [index]);
-    });
-    const now = Math.floor(Date.now() / 1000);
-    const refunds = new Map<number, number>();
-    const tokenIds = ascending(new Set([...(deltas?.tokens.keys() ?? []), ...byToken.keys()]));
+    const tokenIds = ascending(tokens.keys());
     for (const tokenId of tokenIds) {
-      const change = deltas?.tokens.get(tokenId);
-      if (change) await applyTokenDelta(transaction, tokenId, change.quota, now);
-      for (const index of byToken.get(tokenId) ?? []) {
-        const reservation = reservations[index];
-        const taken = await takeFromToken(transaction, reservation, now);
-        if (!taken) {
-          results[index] = 'token';
-          refunds.set(
-            reservation.userId,
-            (refunds.get(reservation.userId) ?? 0) + reservation.amount,
-          );
-        }
-      }
+      const token = tokens.get(tokenId)!;
+      if (token.quota === 0 && token.used === 0) continue;
+      await transaction
+        .updateTable('tokens')
+        .set({
+          remain_quota: sql`remain_quota - ${token.quota}`,
+          used_quota: sql`used_quota + ${token.used}`,
+          accessed_time: nowSeconds,
+        })
+        .where('id', '=', tokenId)
+        .execute();
     }
-    // Rows already locked above: giving back cannot wait on another process.
-    for (const [userId, amount] of refunds)
-      await applyUserDelta(transaction, userId, -amount, 0, 0);
+    await writeHolds(transaction, holder, held, holdAmounts, expiresAt);
 
-    for (const channelId of ascending(deltas?.channels.keys() ?? [])) {
+    for (const channelId of ascending(writes?.channels.keys() ?? [])) {
       await transaction
         .updateTable('channels')
-        .set({ used_quota: sql`used_quota + ${deltas!.channels.get(channelId)!}` })
+        .set({ used_quota: sql`used_quota + ${writes!.channels.get(channelId)!}` })
         .where('id', '=', channelId)
         .execute();
     }
+    if (writes && writes.logs.length > 0) {
+      await writeLogRows(transaction, target.logs, writes.logs, nowSeconds);
+    }
     // Read back inside the transaction: this batch's own changes plus everything other processes
     // committed before it, so this process's view of these balances is fresh again.
-    return { reservations: results, balances: await readBalances(transaction, userIds, tokenIds) };
+    const balances = await readBalances(transaction, userIds, tokenIds);
+    return { grants, lostHolds, balances };
   });
+}
+
+/** Reads (and on PostgreSQL and MySQL locks) this process's hold rows that the batch touches. */
+async function lockHolds(
+  transaction: Transaction<Database>,
+  dialect: SqlDialect,
+  holder: string,
+  writes: PendingWrites | undefined,
+  leases: readonly LeaseRequest[],
+): Promise<Map<string, HeldRow>> {
+  const held = new Map<string, HeldRow>();
+  const userIds = new Set<number>();
+  for (const hold of writes?.holds.values() ?? []) userIds.add(hold.userId);
+  for (const lease of leases) userIds.add(lease.userId);
+  if (userIds.size === 0) return held;
+  let query = transaction
+    .selectFrom('quota_holds')
+    .select(['id', 'user_id', 'token_id', 'amount'])
+    .where('holder', '=', holder)
+    .where('user_id', 'in', ascending(userIds))
+    .orderBy('user_id')
+    .orderBy('token_id');
+  // SQLite has no row locks: its write transactions are exclusive (BEGIN IMMEDIATE).
+  if (dialect !== 'sqlite') query = query.forUpdate();
+  for (const row of await query.execute()) {
+    held.set(holdKeyText(Number(row.user_id), Number(row.token_id)), {
+      id: Number(row.id),
+      amount: Number(row.amount),
+    });
+  }
+  return held;
+}
+
+/**
+ * Decides every lease request against the balances as they will be after this batch's other
+ * changes (read with a lock, so no other process changes them before the commit).
+ */
+async function grantLeases(
+  transaction: Transaction<Database>,
+  dialect: SqlDialect,
+  leases: readonly LeaseRequest[],
+  users: Map<number, RowChange>,
+  tokens: Map<number, RowChange>,
+): Promise<LeaseGrant[]> {
+  if (leases.length === 0) return [];
+  const userAvailable = new Map<number, number>();
+  const tokenAvailable = new Map<number, number>();
+  let userQuery = transaction
+    .selectFrom('users')
+    .select(['id', 'quota'])
+    .where('id', 'in', ascending(new Set(leases.map((lease) => lease.userId))))
+    .orderBy('id');
+  if (dialect !== 'sqlite') userQuery = userQuery.forUpdate();
+  for (const row of await userQuery.execute()) {
+    userAvailable.set(row.id, Number(row.quota) - (users.get(row.id)?.quota ?? 0));
+  }
+  const tokenIds = new Set(
+    leases.filter((lease) => lease.tokenId !== 0).map((lease) => lease.tokenId),
+  );
+  if (tokenIds.size > 0) {
+    let tokenQuery = transaction
+      .selectFrom('tokens')
+      .select(['id', 'remain_quota'])
+      .where('id', 'in', ascending(tokenIds))
+      .orderBy('id');
+    if (dialect !== 'sqlite') tokenQuery = tokenQuery.forUpdate();
+    for (const row of await tokenQuery.execute()) {
+      tokenAvailable.set(row.id, Number(row.remain_quota) - (tokens.get(row.id)?.quota ?? 0));
+    }
+  }
+  return leases.map((lease) => {
+    const forUser = userAvailable.get(lease.userId) ?? 0;
+    const forToken =
+      lease.tokenId === 0 || lease.tokenUnlimited
+        ? Number.POSITIVE_INFINITY
+        : (tokenAvailable.get(lease.tokenId) ?? 0);
+    const fits = (amount: number) => amount <= forUser && amount <= forToken;
+    let granted = 0;
+    if (fits(lease.wanted)) {
+      granted = lease.wanted;
+    } else {
+      for (const step of lease.steps) if (fits(step)) granted = step;
+    }
+    if (granted === 0) {
+      const smallest = lease.steps[0] ?? lease.wanted;
+      return { granted: 0, shortfall: forUser < smallest ? 'user' : 'token' };
+    }
+    userAvailable.set(lease.userId, forUser - granted);
+    if (lease.tokenId !== 0) {
+      tokenAvailable.set(lease.tokenId, (tokenAvailable.get(lease.tokenId) ?? 0) - granted);
+    }
+    return { granted };
+  });
+}
+
+async function writeHolds(
+  transaction: Transaction<Database>,
+  holder: string,
+  held: Map<string, HeldRow>,
+  amounts: Map<string, number>,
+  expiresAt: number,
+): Promise<void> {
+  for (const [key, amount] of amounts) {
+    const row = held.get(key);
+    if (row) {
+      if (amount === 0) {
+        await transaction.deleteFrom('quota_holds').where('id', '=', row.id).execute();
+      } else if (amount !== row.amount) {
+        await transaction
+          .updateTable('quota_holds')
+          .set({ amount, expires_at: expiresAt })
+          .where('id', '=', row.id)
+          .execute();
+      }
+    } else if (amount !== 0) {
+      const [userId, tokenId] = key.split(':').map(Number);
+      await transaction
+        .insertInto('quota_holds')
+        .values({ holder, user_id: userId, token_id: tokenId, amount, expires_at: expiresAt })
+        .execute();
+    }
+  }
 }
 
 async function readBalances(
@@ -122,72 +334,4 @@ async function readBalances(
     for (const token of tokens) balances.tokens.set(token.id, Number(token.remain_quota));
   }
   return balances;
-}
-
-async function applyUserDelta(
-  transaction: Transaction<Database>,
-  userId: number,
-  quota: number,
-  used: number,
-  requests: number,
-): Promise<void> {
-  await transaction
-    .updateTable('users')
-    .set({
-      quota: sql`quota - ${quota}`,
-      used_quota: sql`used_quota + ${used}`,
-      request_count: sql`request_count + ${requests}`,
-    })
-    .where('id', '=', userId)
-    .execute();
-}
-
-async function applyTokenDelta(
-  transaction: Transaction<Database>,
-  tokenId: number,
-  quota: number,
-  now: number,
-): Promise<void> {
-  await transaction
-    .updateTable('tokens')
-    .set({
-      remain_quota: sql`remain_quota - ${quota}`,
-      used_quota: sql`used_quota + ${quota}`,
-      accessed_time: now,
-    })
-    .where('id', '=', tokenId)
-    .execute();
-}
-
-/** The conditional part of a reservation: succeeds only if the balance still covers it. */
-async function takeFromUser(
-  transaction: Transaction<Database>,
-  userId: number,
-  amount: number,
-): Promise<boolean> {
-  const result = await transaction
-    .updateTable('users')
-    .set({ quota: sql`quota - ${amount}` })
-    .where('id', '=', userId)
-    .where('quota', '>=', amount)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
-}
-
-async function takeFromToken(
-  transaction: Transaction<Database>,
-  reservation: Reservation,
-  now: number,
-): Promise<boolean> {
-  let update = transaction
-    .updateTable('tokens')
-    .set({
-      remain_quota: sql`remain_quota - ${reservation.amount}`,
-      used_quota: sql`used_quota + ${reservation.amount}`,
-      accessed_time: now,
-    })
-    .where('id', '=', reservation.tokenId);
-  if (!reservation.tokenUnlimited) update = update.where('remain_quota', '>=', reservation.amount);
-  const result = await update.executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
 }

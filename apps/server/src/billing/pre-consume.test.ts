@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyTrustThreshold, estimatePreConsume } from './pre-consume.js';
+import { estimatePreConsume } from './pre-consume.js';
 import type { PriceInfo } from './price-resolution.js';
 
 function ratioPrice(modelRatio: number, groupRatio = 1): PriceInfo {
@@ -50,30 +50,5 @@ describe('estimatePreConsume', () => {
 
   it('treats a negative max tokens as absent', () => {
     expect(estimatePreConsume(ratioPrice(1), { ...base, maxTokens: -5 })).toBe(500);
-  });
-});
-
-describe('applyTrustThreshold', () => {
-  const input = { userQuota: 100_001, estimate: 1000, tokenUnlimited: true, tokenRemainQuota: 0 };
-
-  it('holds nothing when the user balance exceeds 100 × the estimate and the token is unlimited', () => {
-    expect(applyTrustThreshold(input)).toBe(0);
-  });
-
-  it('keeps the estimate when the user balance is at or below 100 × the estimate', () => {
-    expect(applyTrustThreshold({ ...input, userQuota: 100_000 })).toBe(1000);
-    expect(applyTrustThreshold({ ...input, userQuota: 5000 })).toBe(1000);
-  });
-
-  it('for a limited token also needs its remaining quota above 100 × the estimate', () => {
-    const limited = { ...input, tokenUnlimited: false };
-    expect(applyTrustThreshold({ ...limited, tokenRemainQuota: 100_001 })).toBe(0);
-    expect(applyTrustThreshold({ ...limited, tokenRemainQuota: 100_000 })).toBe(1000);
-    expect(applyTrustThreshold({ ...limited, tokenRemainQuota: 0 })).toBe(1000);
-  });
-
-  it('leaves a zero estimate at zero', () => {
-    expect(applyTrustThreshold({ ...input, estimate: 0, userQuota: 0 })).toBe(0);
-    expect(applyTrustThreshold({ ...input, estimate: 0, userQuota: 10 })).toBe(0);
   });
 });

@@ -25,26 +25,3 @@ export function estimatePreConsume(price: PriceInfo, input: PreConsumeInput): nu
   const tokens = maxTokens === 0 ? input.preConsumedTokens : input.promptTokens + maxTokens;
   return truncateProduct(tokens, price.modelRatio, price.groupRatio);
 }
-
-export interface TrustThresholdInput {
-  /** The user's current balance. */
-  userQuota: number;
-  /** The pre-consume estimate. */
-  estimate: number;
-  tokenUnlimited: boolean;
-  /** The token's remaining quota as read when the request was authenticated. */
-  tokenRemainQuota: number;
-}
-
-/**
- * new-api holds nothing when the balances comfortably cover the call (reference §4.2 step 2):
- * a user balance above 100 × the estimate, with an unlimited token or a token whose remaining
- * quota is also above 100 × the estimate, pre-charges 0. Otherwise the estimate stands.
- */
-export function applyTrustThreshold(input: TrustThresholdInput): number {
-  const threshold = 100 * input.estimate;
-  if (input.userQuota > threshold && (input.tokenUnlimited || input.tokenRemainQuota > threshold)) {
-    return 0;
-  }
-  return input.estimate;
-}

@@ -1,137 +1,225 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema.js';
+import type { LogRow } from '../logs/log-insert-statement.js';
 import { RelayError } from '../relay/relay-error.js';
-import { PendingDeltas, type Reservation, type Settlement } from './ledger-batch.js';
-import {
-  commitLedgerBatch,
-  type ObservedBalances,
-  type ReservationShortfall,
-} from './ledger-commit.js';
+import { holdKeyText, type LeaseGrant } from './ledger-batch.js';
+import type { LedgerTarget, ObservedBalances } from './ledger-commit.js';
+import { LedgerWriter } from './ledger-writer.js';
+import { giveBackHolds } from './hold-reclaimer.js';
+import { leaseSize, type BalanceView } from './lease-size.js';
 
 export type { ObservedBalances } from './ledger-commit.js';
 
-export type { Reservation, Settlement } from './ledger-batch.js';
+/** How often holds nobody uses are given back. */
+const IDLE_SWEEP_MS = 1000;
+/** A hold with no call in flight for this long is given back. */
+const IDLE_RELEASE_MS = 2000;
 
-/** After a failed write, the kept changes are tried again this much later. */
-const RETRY_DELAY_MS = 1000;
-/**
- * Settlements alone are written at most this often. Each write costs a transaction (on SQLite a
- * WAL append of the same few pages), so spacing them by a few milliseconds turns thousands of
- * calls a second into a hundred small transactions; a reservation never waits for this.
- */
-const SETTLEMENT_SPACING_MS = 10;
+/** The balances a call is admitted against: live objects the caches keep current. */
+export interface AdmitRequest {
+  user: { id: number; quota: number };
+  token: { id: number; remain_quota: number; unlimited_quota: boolean };
+  /** The call's estimated cost (pre-consumption, reference §4.1). */
+  estimate: number;
+}
+
+/** A call admitted by the ledger; settle it exactly once. */
+export interface Admission {
+  userId: number;
+  tokenId: number;
+  /** The part of a hold set aside for this call (0: nothing held, the cost is charged directly). */
+  estimate: number;
+}
+
+/** What a call really cost, with its log row. */
+export interface CallCharge {
+  quota: number;
+  channelId: number;
+  /** False for calls that produced nothing: counters stay unchanged. */
+  countUsage: boolean;
+  log?: LogRow;
+}
 
 interface Waiter {
-  resolve(): void;
+  estimate: number;
+  resolve(admission: Admission): void;
   reject(error: unknown): void;
 }
 
-interface QueuedReservation extends Waiter {
-  reservation: Reservation;
+/** This process's share of a user's (and token's) balance: quota held for calls in flight. */
+interface Lease {
+  userId: number;
+  tokenId: number;
+  tokenUnlimited: boolean;
+  /** Quota held in the database for this pair, as this process knows it. */
+  held: number;
+  /** Estimates of the calls admitted and not settled yet. */
+  inFlight: number;
+  waiters: Waiter[];
+  requesting: boolean;
+  /** The last lease was sized for a comfortable balance (kept while idle, not given back at once). */
+  roomy: boolean;
+  lastActive: number;
 }
 
-function shortfallError(shortfall: ReservationShortfall, amount: number): RelayError {
-  return shortfall === 'user'
+function shortfallError(shortfall: LeaseGrant['shortfall'], amount: number): RelayError {
+  return shortfall === 'token'
     ? new RelayError(
-        403,
-        `pre-consume quota failed: user quota is not enough, need quota: ${amount}`,
-        'new_api_error',
-        'insufficient_user_quota',
-      )
-    : new RelayError(
         403,
         `pre-consume quota failed: token quota is not enough, need quota: ${amount}`,
         'new_api_error',
         'pre_consume_token_quota_failed',
+      )
+    : new RelayError(
+        403,
+        `pre-consume quota failed: user quota is not enough, need quota: ${amount}`,
+        'new_api_error',
+        'insufficient_user_quota',
       );
 }
 
+function userQuotaError(): RelayError {
+  return new RelayError(
+    403,
+    'user quota is not enough',
+    'new_api_error',
+    'insufficient_user_quota',
+  );
+}
+
 /**
- * Moves quota between balances with conditional SQL updates, so concurrent calls on any number of
- * processes can never spend the same quota twice: a reservation succeeds only if the balance
- * still covers it at the moment of the update.
+ * Quota for relay calls, exact across any number of processes and through crashes.
  *
- * Writes are group-committed: everything that arrives while a write is running goes into the next
- * one, a single transaction in which settlements are summed per user, token and channel. One call
- * at a time costs one small transaction, as before; a thousand calls a second cost a few hundred
- * transactions of a few statements each, and a user's row is never waited on by a queue of
- * separate updates. A settlement resolves once its transaction has committed.
+ * A call is admitted only when its estimated cost is set aside in a hold: quota this process has
+ * moved, in the database and atomically, from the user's and token's balances into a
+ * `quota_holds` row of its own. The sum charged to a balance can therefore never exceed it by more
+ * than the calls in flight cost beyond their estimates, whatever the concurrency. When the
+ * balance is comfortable the hold is taken for many calls at once (see lease-size.ts), so most
+ * calls are admitted from memory without a database write; when it is tight, each call holds
+ * exactly its estimate.
  *
- * In batch mode (BATCH_UPDATE_ENABLED) settlements are kept in memory and written every interval,
- * at `flush()` and at shutdown; reservations are always written at once.
+ * A settled call's cost is charged against the hold together with its log row, in one group
+ * commit. What is left of a hold goes back to the balances when no call has used it for a moment,
+ * at shutdown, or — when the process died — by another process once the hold expired
+ * (hold-reclaimer.ts); holds are renewed while their process lives.
  */
 export class QuotaLedger {
-  private pending = new PendingDeltas();
-  /** The settlements of the write in progress (no longer pending, not yet in the database). */
-  private writing: PendingDeltas | undefined;
+  private readonly writer: LedgerWriter;
+  private readonly leases = new Map<string, Lease>();
   private readonly balanceListeners = new Set<(balances: ObservedBalances) => void>();
-  private pendingWaiters: Waiter[] = [];
-  private reservations: QueuedReservation[] = [];
-  private running: Promise<void> | undefined;
-  private scheduled: 'soon' | 'spaced' | undefined;
-  private spacingTimer: NodeJS.Timeout | undefined;
-  /** Identifies the current scheduled write; an older timer or immediate that fires does nothing. */
-  private scheduleToken = 0;
-  private lastWriteAt = 0;
-  private retryTimer: NodeJS.Timeout | undefined;
-  private readonly batchTimer: NodeJS.Timeout | undefined;
+  private readonly timers: NodeJS.Timeout[] = [];
 
   constructor(
-    private readonly db: Kysely<Database>,
+    private readonly target: LedgerTarget,
     private readonly batch: { enabled: boolean; intervalSeconds: number } = {
       enabled: false,
       intervalSeconds: 5,
     },
-    private readonly onError: (error: unknown) => void = () => {},
+    onError: (error: unknown) => void = () => {},
   ) {
+    this.writer = new LedgerWriter(
+      target,
+      batch.enabled,
+      {
+        balances: (balances) => {
+          for (const listener of this.balanceListeners) listener(balances);
+        },
+        lostHolds: (keys) => {
+          for (const key of keys) {
+            const lease = this.leases.get(key);
+            if (lease) lease.held = 0;
+          }
+        },
+      },
+      onError,
+    );
+    this.every(Math.max(1000, (target.holdSeconds * 1000) / 3), () => this.writer.renewHolds());
     if (batch.enabled) {
-      this.batchTimer = setInterval(
-        () => void this.flush().catch(() => {}),
-        batch.intervalSeconds * 1000,
-      );
-      this.batchTimer.unref();
+      this.every(batch.intervalSeconds * 1000, () => void this.flush().catch(() => {}));
+    } else {
+      this.every(IDLE_SWEEP_MS, () => this.releaseIdle(Date.now() - IDLE_RELEASE_MS));
     }
   }
 
   /**
-   * Takes `amount` from the user and the token atomically. Rejects with a 403 RelayError when
-   * either balance cannot cover it; nothing is taken then.
+   * Admits a call: sets its estimate aside from this process's hold, topping the hold up from the
+   * balances first when it is short. Synchronous when the hold covers it. Rejects with the
+   * reference's 403 errors when the balances cannot cover the estimate.
    */
-  reserve(reservation: Reservation): Promise<void> {
-    if (reservation.amount <= 0) return Promise.resolve();
+  admit(request: AdmitRequest): Admission | Promise<Admission> {
+    const { user, token, estimate } = request;
+    const key = holdKeyText(user.id, token.id);
+    let lease = this.leases.get(key);
+    const available = lease ? lease.held - lease.inFlight : 0;
+    if (estimate <= 0) {
+      // Nothing to set aside (a per-image price, a free model): charged directly at settlement.
+      if (this.userView(request) <= 0 && available <= 0) throw userQuotaError();
+      return { userId: user.id, tokenId: token.id, estimate: 0 };
+    }
+    if (!lease) {
+      lease = {
+        userId: user.id,
+        tokenId: token.id,
+        tokenUnlimited: token.unlimited_quota,
+        held: 0,
+        inFlight: 0,
+        waiters: [],
+        requesting: false,
+        roomy: false,
+        lastActive: 0,
+      };
+      this.leases.set(key, lease);
+    }
+    lease.lastActive = Date.now();
+    if (lease.waiters.length === 0 && available >= estimate) {
+      lease.inFlight += estimate;
+      return { userId: user.id, tokenId: token.id, estimate };
+    }
+    if (this.userView(request) <= 0 && available <= 0) throw userQuotaError();
+    const waiting = lease;
     return new Promise((resolve, reject) => {
-      this.reservations.push({ reservation, resolve, reject });
-      this.schedule();
-    });
-  }
-
-  /** Charges `settlement.quota − reservation.amount` (a refund when negative) and bumps counters. */
-  settle(reservation: Reservation, settlement: Settlement): Promise<void> {
-    const changed = this.pending.addSettlement(reservation, settlement);
-    if (!changed || this.batch.enabled) return Promise.resolve();
-    return new Promise((resolve, reject) => {
-      this.pendingWaiters.push({ resolve, reject });
-      this.schedule();
+      waiting.waiters.push({ estimate, resolve, reject });
+      this.topUp(waiting, request);
     });
   }
 
   /**
-   * Quota this process has charged `userId` that the database does not show yet (settlements
-   * pending or being written; negative for refunds). A balance read from the database minus this
-   * is the balance as it will be.
+   * Settles an admitted call exactly once: its cost is charged against its hold (or directly),
+   * with its log row, in the next group commit. Resolves once written (at once in batch mode).
    */
-  unwrittenUserCharge(userId: number): number {
-    return (
-      (this.pending.users.get(userId)?.quota ?? 0) + (this.writing?.users.get(userId)?.quota ?? 0)
-    );
+  settle(admission: Admission, charge: CallCharge): Promise<void> {
+    const key = holdKeyText(admission.userId, admission.tokenId);
+    const lease = admission.estimate > 0 ? this.leases.get(key) : undefined;
+    const written = this.writer.settle({
+      userId: admission.userId,
+      tokenId: admission.tokenId,
+      quota: charge.quota,
+      held: lease !== undefined,
+      channelId: charge.channelId,
+      countUsage: charge.countUsage,
+      log: charge.log,
+    });
+    if (lease) {
+      lease.inFlight -= admission.estimate;
+      lease.held -= charge.quota;
+      lease.lastActive = Date.now();
+      // A tight balance gets back what its calls did not use at once, as when each call reserved.
+      if (!lease.roomy && !this.batch.enabled) this.releaseIfIdle(key, lease);
+    }
+    return written;
   }
 
-  /** The same for a token's remaining quota. */
+  /** A log row that joins the next group commit (rows that charge nothing). */
+  addLog(row: LogRow): void {
+    this.writer.addLog(row);
+  }
+
+  /** Quota taken from `userId`'s balance that the database does not show yet. */
+  unwrittenUserCharge(userId: number): number {
+    return this.writer.unwrittenUserCharge(userId);
+  }
+
+  /** The same for a token. */
   unwrittenTokenCharge(tokenId: number): number {
-    return (
-      (this.pending.tokens.get(tokenId)?.quota ?? 0) +
-      (this.writing?.tokens.get(tokenId)?.quota ?? 0)
-    );
+    return this.writer.unwrittenTokenCharge(tokenId);
   }
 
   /**
@@ -143,119 +231,111 @@ export class QuotaLedger {
     return () => this.balanceListeners.delete(listener);
   }
 
-  /** Writes everything waiting now, settlements included in batch mode. */
+  /** Gives back every hold no call is using and writes everything pending. */
   async flush(): Promise<void> {
-    while (this.running) await this.running;
-    if (this.pending.empty && this.reservations.length === 0) return;
-    await this.run(true);
-  }
-
-  /** Stops the timers and writes what is pending. */
-  async close(): Promise<void> {
-    if (this.batchTimer) clearInterval(this.batchTimer);
-    if (this.retryTimer) clearTimeout(this.retryTimer);
-    this.cancelScheduled();
-    await this.flush();
+    this.releaseIdle(Number.POSITIVE_INFINITY);
+    await this.writer.flush();
   }
 
   /**
-   * Starts a write on the next turn of the event loop when a reservation waits, else once
-   * SETTLEMENT_SPACING_MS have passed since the last one; a running write chains the next itself.
+   * Stops the timers, writes what is pending and gives back every hold of this process (call it
+   * once no call is in flight).
    */
-  private schedule(): void {
-    if (this.running) return;
-    const urgent = this.reservations.length > 0;
-    if (this.scheduled === 'soon' || (this.scheduled === 'spaced' && !urgent)) return;
-    this.cancelScheduled();
-    const wait = urgent ? 0 : this.lastWriteAt + SETTLEMENT_SPACING_MS - Date.now();
-    const token = ++this.scheduleToken;
-    const start = () => {
-      if (token !== this.scheduleToken || this.running) return;
-      this.scheduled = undefined;
-      this.spacingTimer = undefined;
-      void this.run(!this.batch.enabled);
-    };
-    this.scheduled = wait > 0 ? 'spaced' : 'soon';
-    if (wait > 0) {
-      this.spacingTimer = setTimeout(start, wait);
-      this.spacingTimer.unref();
-    } else {
-      setImmediate(start);
-    }
+  async close(): Promise<void> {
+    for (const timer of this.timers) clearInterval(timer);
+    this.releaseIdle(Number.POSITIVE_INFINITY);
+    await this.writer.close();
+    // Anything this process still holds in the database (whatever its memory says) goes back.
+    await giveBackHolds(this.target, this.target.holder, { log: false });
   }
 
-  /** Forgets a scheduled write (a write is starting anyway). */
-  private cancelScheduled(): void {
-    this.scheduleToken += 1;
-    this.scheduled = undefined;
-    if (this.spacingTimer) clearTimeout(this.spacingTimer);
-    this.spacingTimer = undefined;
+  private every(intervalMs: number, task: () => void): void {
+    const timer = setInterval(task, intervalMs);
+    timer.unref();
+    this.timers.push(timer);
   }
 
-  /** One group commit; whatever arrived meanwhile is scheduled when it ends. */
-  private run(includeSettlements: boolean): Promise<void> {
-    this.cancelScheduled();
-    const deltas = includeSettlements && !this.pending.empty ? this.pending : undefined;
-    const waiters = deltas ? this.pendingWaiters : [];
-    if (deltas) {
-      this.pending = new PendingDeltas();
-      this.pendingWaiters = [];
-    }
-    const reservations = this.reservations;
-    this.reservations = [];
-    const work = this.write(deltas, waiters, reservations);
-    this.running = work.finally(() => {
-      this.running = undefined;
-      this.lastWriteAt = Date.now();
-      // After a failed write the kept settlements wait for the retry timer, not a tight loop.
-      const settlementsDue = !this.batch.enabled && !this.pending.empty && !this.retryTimer;
-      if (this.reservations.length > 0 || settlementsDue) this.schedule();
+  /** The user's balance as the database will show it once this process's writes land. */
+  private userView(request: AdmitRequest): number {
+    return request.user.quota - this.writer.unwrittenUserCharge(request.user.id);
+  }
+
+  private tokenView(request: AdmitRequest): number {
+    return Number(request.token.remain_quota) - this.writer.unwrittenTokenCharge(request.token.id);
+  }
+
+  /** Asks the database for more hold on behalf of the waiting calls (one request at a time). */
+  private topUp(lease: Lease, request: AdmitRequest): void {
+    if (lease.requesting || lease.waiters.length === 0) return;
+    const waiters = lease.waiters.slice();
+    const size = leaseSize({
+      available: lease.held - lease.inFlight,
+      inFlight: lease.inFlight,
+      estimates: waiters.map((waiter) => waiter.estimate),
+      balances: this.balanceView(request, lease),
     });
-    return this.running;
-  }
-
-  private async write(
-    deltas: PendingDeltas | undefined,
-    waiters: Waiter[],
-    reservations: QueuedReservation[],
-  ): Promise<void> {
-    if (!deltas && reservations.length === 0) return;
-    let result;
-    this.writing = deltas;
-    try {
-      result = await commitLedgerBatch(
-        this.db,
-        deltas,
-        reservations.map((queued) => queued.reservation),
-      );
-    } catch (error) {
-      // Nothing of the batch was written: settlements are kept and tried again, reservations fail.
-      this.writing = undefined;
-      if (deltas) this.keepForRetry(deltas, waiters);
-      for (const queued of reservations) queued.reject(error);
-      this.onError(error);
+    if (size.wanted === 0) {
+      // Settlements since they queued left enough in the hold.
+      this.admitWaiting(lease, waiters.length, undefined);
       return;
     }
-    this.writing = undefined;
-    for (const listener of this.balanceListeners) listener(result.balances);
-    for (const waiter of waiters) waiter.resolve();
-    reservations.forEach((queued, index) => {
-      const shortfall = result.reservations[index];
-      if (shortfall === undefined) queued.resolve();
-      else queued.reject(shortfallError(shortfall, queued.reservation.amount));
-    });
+    lease.requesting = true;
+    this.writer
+      .lease({
+        userId: lease.userId,
+        tokenId: lease.tokenId,
+        tokenUnlimited: lease.tokenUnlimited,
+        wanted: size.wanted,
+        steps: size.steps,
+      })
+      .then(
+        (grant) => {
+          lease.held += grant.granted;
+          lease.roomy = size.roomy;
+          this.admitWaiting(lease, waiters.length, grant.shortfall);
+        },
+        (error: unknown) => {
+          for (const waiter of lease.waiters.splice(0, waiters.length)) waiter.reject(error);
+        },
+      )
+      .finally(() => {
+        lease.requesting = false;
+        this.topUp(lease, request);
+      });
   }
 
-  /** A failed write's settlements go back into the pending sums; their callers hear of it. */
-  private keepForRetry(deltas: PendingDeltas, waiters: Waiter[]): void {
-    this.pending.addAll(deltas);
-    const error = new Error('settlement not written yet; kept in memory and retried');
-    for (const waiter of waiters) waiter.reject(error);
-    if (this.retryTimer || this.batch.enabled) return;
-    this.retryTimer = setTimeout(() => {
-      this.retryTimer = undefined;
-      if (!this.pending.empty) this.schedule();
-    }, RETRY_DELAY_MS);
-    this.retryTimer.unref();
+  private balanceView(request: AdmitRequest, lease: Lease): BalanceView {
+    return {
+      user: this.userView(request),
+      token: lease.tokenUnlimited || lease.tokenId === 0 ? undefined : this.tokenView(request),
+    };
+  }
+
+  /** Admits the first `count` waiters the hold now covers; refuses the rest of them. */
+  private admitWaiting(lease: Lease, count: number, shortfall: LeaseGrant['shortfall']): void {
+    const waiters = lease.waiters.splice(0, count);
+    for (const waiter of waiters) {
+      if (lease.held - lease.inFlight >= waiter.estimate) {
+        lease.inFlight += waiter.estimate;
+        waiter.resolve({ userId: lease.userId, tokenId: lease.tokenId, estimate: waiter.estimate });
+      } else {
+        waiter.reject(shortfallError(shortfall, waiter.estimate));
+      }
+    }
+  }
+
+  /** Gives back the holds with no call in flight that have been idle since `before`. */
+  private releaseIdle(before: number): void {
+    for (const [key, lease] of this.leases) {
+      if (lease.lastActive <= before || before === Number.POSITIVE_INFINITY) {
+        this.releaseIfIdle(key, lease);
+      }
+    }
+  }
+
+  private releaseIfIdle(key: string, lease: Lease): void {
+    if (lease.inFlight !== 0 || lease.waiters.length > 0 || lease.requesting) return;
+    this.leases.delete(key);
+    if (lease.held !== 0) this.writer.release(lease);
   }
 }

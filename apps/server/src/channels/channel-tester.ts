@@ -251,7 +251,7 @@ function recordTestLog(
     isModelMapped: test.upstreamModel !== test.model,
     upstreamModelName: test.upstreamModel,
   });
-  relay.logs.add({
+  relay.ledger.addLog({
     user_id: TEST_RUNNER_USER_ID,
     username: test.username,
     created_at: createdAt,

@@ -15,7 +15,7 @@ import { tableDefinition, tableNames, type IndexDefinition } from './table-defin
 
 /** Options of `migrateDatabase`. */
 export interface MigrateOptions {
-  /** Tables to migrate (default: all twelve); e.g. only `['logs']` for a separate `LOG_SQL_DSN` database. */
+  /** Tables to migrate (default: all); e.g. only the log tables for a separate `LOG_SQL_DSN` database. */
   tables?: readonly TableName[];
   /**
    * Told about a unique index that existing rows prevent (duplicate values); the index is skipped so the

@@ -1,5 +1,6 @@
 /**
- * Kysely table types for the twelve tables shared with new-api / one-api.
+ * Kysely table types for the twelve tables shared with new-api / one-api, and the three of
+ * Tollgate's own (quota holds and the log outbox).
  *
  * Column names are exactly those of the Go models, so a Tollgate node and a Go node can share one database.
  * Conventions:
@@ -255,6 +256,43 @@ export interface SetupsTable {
   initialized_at: number;
 }
 
+/**
+ * `quota_holds` (Tollgate only): quota a serving process has taken from a user's balance and one of
+ * their tokens for calls in flight. A user's true balance is `users.quota` plus their holds; a hold
+ * whose process stopped renewing it is given back by any other process once it expires.
+ */
+export interface QuotaHoldsTable {
+  id: Generated<number>;
+  /** The serving process (host, pid and a random part: new at every start). */
+  holder: string;
+  user_id: number;
+  /** 0 for calls without a token (the playground). */
+  token_id: number;
+  /** Quota held; negative when calls cost more than their estimates (owed on release). */
+  amount: number;
+  /** Unix seconds after which the holder is presumed gone. */
+  expires_at: number;
+}
+
+/**
+ * `log_outbox` (Tollgate only, used when `LOG_SQL_DSN` names a separate database): consume log rows
+ * written in the settlement's own transaction, moved to the log database in order afterwards.
+ */
+export interface LogOutboxTable {
+  id: Generated<number>;
+  /** The log row as JSON. */
+  payload: string;
+  created_at: number;
+}
+
+/**
+ * `log_outbox_done` (Tollgate only, in the log database): ids of outbox rows already copied, written
+ * in the same transaction as the copies, so a row is never copied twice.
+ */
+export interface LogOutboxDoneTable {
+  outbox_id: number;
+}
+
 /** The whole database, as Kysely sees it. */
 export interface Database {
   users: UsersTable;
@@ -269,9 +307,12 @@ export interface Database {
   tasks: TasksTable;
   quota_data: QuotaDataTable;
   setups: SetupsTable;
+  quota_holds: QuotaHoldsTable;
+  log_outbox: LogOutboxTable;
+  log_outbox_done: LogOutboxDoneTable;
 }
 
-/** Name of one of the twelve tables. */
+/** Name of a table. */
 export type TableName = keyof Database;
 
 export type UserRow = Selectable<UsersTable>;

@@ -22,6 +22,7 @@ import {
   quotaData,
   tasks,
 } from './relay-table-definitions.js';
+import { logOutbox, logOutboxDone, quotaHolds } from './ledger-table-definitions.js';
 import type { TableName } from './schema.js';
 import type { AnyTableDefinition, TableDefinition } from './table-definition-types.js';
 
@@ -47,9 +48,12 @@ export const tableDefinitions: { readonly [Table in TableName]: TableDefinition<
   tasks,
   quota_data: quotaData,
   setups,
+  quota_holds: quotaHolds,
+  log_outbox: logOutbox,
+  log_outbox_done: logOutboxDone,
 };
 
-/** The twelve table names, in creation order. */
+/** Every table name, in creation order. */
 export const tableNames = Object.keys(tableDefinitions) as TableName[];
 
 /** Looks up a table definition without the per-table generic (for code that loops over all tables). */

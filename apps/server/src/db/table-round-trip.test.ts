@@ -173,6 +173,14 @@ const rowsWithId: { [Table in TableWithId]: Insertable<Database[Table]> } = {
     quota: big,
   },
   setups: { version: 'v0.1.0', initialized_at: 1_700_000_000 },
+  quota_holds: {
+    holder: 'host:123:abcd',
+    user_id: 7,
+    token_id: 9,
+    amount: -big,
+    expires_at: 1_700_000_060,
+  },
+  log_outbox: { payload: `{"content":"${text}"}`, created_at: 1_700_000_000 },
 };
 
 describe.each(testDatabaseKinds())('table round trip on %s', (kind) => {

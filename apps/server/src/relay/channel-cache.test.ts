@@ -61,9 +61,15 @@ describe('channel selection', () => {
   });
 
   it('walks priority tiers on retries and reuses the lowest tier', async () => {
-    const cache = cacheOf([row(1, { priority: 10 }), row(2, { priority: 5 }), row(3, { priority: 1 })]);
+    const cache = cacheOf([
+      row(1, { priority: 10 }),
+      row(2, { priority: 5 }),
+      row(3, { priority: 1 }),
+    ]);
     await cache.refresh();
-    expect([0, 1, 2, 3, 7].map((attempt) => cache.select('default', 'gpt-4o', attempt)!.id)).toEqual([1, 2, 3, 3, 3]);
+    expect(
+      [0, 1, 2, 3, 7].map((attempt) => cache.select('default', 'gpt-4o', attempt)!.id),
+    ).toEqual([1, 2, 3, 3, 3]);
   });
 
   it('routes by every group and model of a channel, skips disabled channels and drops a channel marked disabled at once', async () => {

@@ -28,7 +28,6 @@ export interface CachedChannel {
   paramOverride: Readonly<Record<string, unknown>> | undefined;
 }
 
-
 function parseObject(text: string | null | undefined): Record<string, unknown> | undefined {
   if (!text || !text.trim()) return undefined;
   try {
@@ -188,10 +187,17 @@ export class ChannelCache {
    * reusing the lowest tier when tiers run out; inside a tier, weighted random with weight + 10
    * so weight-0 channels still get traffic. `random` is injectable for tests.
    */
-  select(group: string, model: string, attempt: number, random: () => number = Math.random): CachedChannel | undefined {
+  select(
+    group: string,
+    model: string,
+    attempt: number,
+    random: () => number = Math.random,
+  ): CachedChannel | undefined {
     const route = this.routes.get(group)?.get(routingModelName(model));
     if (!route) return undefined;
-    const tiers = route.tiers.filter((tier) => tier.some((channel) => channel.status === CHANNEL_STATUS.enabled));
+    const tiers = route.tiers.filter((tier) =>
+      tier.some((channel) => channel.status === CHANNEL_STATUS.enabled),
+    );
     if (tiers.length === 0) return undefined;
     const candidates = tiers[Math.min(attempt, tiers.length - 1)].filter(
       (channel) => channel.status === CHANNEL_STATUS.enabled,
@@ -220,7 +226,9 @@ function toTiers(channels: CachedChannel[]): CachedChannel[][] {
     if (!tier) byPriority.set(channel.priority, (tier = []));
     tier.push(channel);
   }
-  return [...byPriority.entries()].sort((left, right) => right[0] - left[0]).map(([, tier]) => tier);
+  return [...byPriority.entries()]
+    .sort((left, right) => right[0] - left[0])
+    .map(([, tier]) => tier);
 }
 
 /** GPTs ("gizmo") models route under one wildcard name, as new-api. */

@@ -21,7 +21,11 @@ const DISABLING_TYPES = new Set([
  * the global switch must be on; 401, 403 on Gemini, credential error codes/types, or a message
  * containing one of the `AutomaticDisableKeywords`.
  */
-export function shouldDisableChannel(error: RelayError, channelType: number, options: OptionStore): boolean {
+export function shouldDisableChannel(
+  error: RelayError,
+  channelType: number,
+  options: OptionStore,
+): boolean {
   if (error.local || !options.getBoolean('AutomaticDisableChannelEnabled')) return false;
   if (error.status === 401) return true;
   if (error.status === 403 && channelType === GEMINI_CHANNEL_TYPE) return true;
@@ -57,7 +61,12 @@ export class ChannelHealth {
    */
   async setStatus(channelId: number, status: number, reason: string): Promise<void> {
     this.channels.markStatus(channelId, status);
-    await setChannelStatus({ database: this.database, events: this.events }, channelId, status, reason);
+    await setChannelStatus(
+      { database: this.database, events: this.events },
+      channelId,
+      status,
+      reason,
+    );
   }
 
   /** Records a measured response time (ms) and the test time. */

@@ -5,13 +5,37 @@ const json = (value: unknown) => Buffer.from(JSON.stringify(value));
 
 describe('relay body parsing', () => {
   it('reads model, stream and usage request of a chat call', () => {
-    const parsed = parseRelayBody('chat', json({ model: 'gpt-4o', stream: true, stream_options: { include_usage: true }, max_tokens: 9, messages: [{ role: 'user', content: 'x' }] }), 'application/json');
-    expect(parsed).toMatchObject({ model: 'gpt-4o', stream: true, clientWantsUsage: true, maxTokens: 9 });
+    const parsed = parseRelayBody(
+      'chat',
+      json({
+        model: 'gpt-4o',
+        stream: true,
+        stream_options: { include_usage: true },
+        max_tokens: 9,
+        messages: [{ role: 'user', content: 'x' }],
+      }),
+      'application/json',
+    );
+    expect(parsed).toMatchObject({
+      model: 'gpt-4o',
+      stream: true,
+      clientWantsUsage: true,
+      maxTokens: 9,
+    });
   });
 
   it('applies the per-mode default models', () => {
-    expect(parseRelayBody('moderations', json({ input: 'x' }), 'application/json').model).toBe('text-moderation-stable');
-    expect(parseRelayBody('embeddings', json({ input: 'x' }), 'application/json', 'text-embedding-ada-002').model).toBe('text-embedding-ada-002');
+    expect(parseRelayBody('moderations', json({ input: 'x' }), 'application/json').model).toBe(
+      'text-moderation-stable',
+    );
+    expect(
+      parseRelayBody(
+        'embeddings',
+        json({ input: 'x' }),
+        'application/json',
+        'text-embedding-ada-002',
+      ).model,
+    ).toBe('text-embedding-ada-002');
     expect(parseRelayBody('speech', json({ input: 'x' }), 'application/json').model).toBe('tts-1');
   });
 
@@ -27,16 +51,22 @@ describe('relay body parsing', () => {
       ['images', json({ model: 'm' })],
       ['rerank', json({ model: 'm', query: 'q' })],
     ] as const) {
-      expect(() => parseRelayBody(mode, body, 'application/json'), `${mode} ${body}`).toThrow(expect.objectContaining({ status: 400 }));
+      expect(() => parseRelayBody(mode, body, 'application/json'), `${mode} ${body}`).toThrow(
+        expect.objectContaining({ status: 400 }),
+      );
     }
   });
 
   it('reads the model of a multipart upload without decoding the file', () => {
     const boundary = 'XyZ';
     const body = Buffer.concat([
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.mp3"\r\n\r\n`),
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.mp3"\r\n\r\n`,
+      ),
       Buffer.alloc(1000, 1),
-      Buffer.from(`\r\n--${boundary}\r\nContent-Disposition: form-data; name="model"\r\n\r\nwhisper-large\r\n--${boundary}--\r\n`),
+      Buffer.from(
+        `\r\n--${boundary}\r\nContent-Disposition: form-data; name="model"\r\n\r\nwhisper-large\r\n--${boundary}--\r\n`,
+      ),
     ]);
     const contentType = `multipart/form-data; boundary=${boundary}`;
     expect(multipartField(body, contentType, 'model')).toBe('whisper-large');

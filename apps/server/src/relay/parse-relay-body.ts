@@ -23,7 +23,11 @@ function isMultipart(contentType: string): boolean {
  * Reads a text field from a multipart body without buffering a copy or decoding the file part:
  * finds `name="<field>"` and takes the value up to the next boundary line.
  */
-export function multipartField(body: Buffer, contentType: string, field: string): string | undefined {
+export function multipartField(
+  body: Buffer,
+  contentType: string,
+  field: string,
+): string | undefined {
   const boundaryMatch = /boundary=(?:"([^"]+)"|([^;]+))/i.exec(contentType);
   const boundary = boundaryMatch?.[1] ?? boundaryMatch?.[2];
   if (!boundary) return undefined;
@@ -34,7 +38,10 @@ export function multipartField(body: Buffer, contentType: string, field: string)
   if (valueStart < 0) return undefined;
   const valueEnd = body.indexOf(`\r\n--${boundary}`, valueStart + 4);
   if (valueEnd < 0) return undefined;
-  return body.subarray(valueStart + 4, valueEnd).toString('utf8').trim();
+  return body
+    .subarray(valueStart + 4, valueEnd)
+    .toString('utf8')
+    .trim();
 }
 
 function numberField(value: unknown): number {
@@ -53,7 +60,10 @@ export function parseRelayBody(
 ): ParsedRelayBody {
   if (mode === 'transcription' || mode === 'translation') {
     if (!isMultipart(contentType)) {
-      throw RelayError.badRequest('Invalid request, expected multipart/form-data', 'invalid_request');
+      throw RelayError.badRequest(
+        'Invalid request, expected multipart/form-data',
+        'invalid_request',
+      );
     }
     const model = multipartField(rawBody, contentType, 'model') || 'whisper-1';
     return { json: undefined, model, stream: false, clientWantsUsage: false, maxTokens: 0 };
@@ -66,7 +76,10 @@ export function parseRelayBody(
     throw RelayError.badRequest(`Invalid request, ${(error as Error).message}`, 'invalid_request');
   }
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
-    throw RelayError.badRequest('Invalid request, the body must be a JSON object', 'invalid_request');
+    throw RelayError.badRequest(
+      'Invalid request, the body must be a JSON object',
+      'invalid_request',
+    );
   }
   const json = parsed as Record<string, unknown>;
   let model = typeof json.model === 'string' ? json.model.trim() : '';
@@ -86,10 +99,16 @@ export function parseRelayBody(
   if (mode === 'chat' && (!Array.isArray(json.messages) || json.messages.length === 0)) {
     throw RelayError.badRequest('field messages is required', 'invalid_text_request');
   }
-  if (mode === 'completions' && (json.prompt === undefined || json.prompt === null || json.prompt === '')) {
+  if (
+    mode === 'completions' &&
+    (json.prompt === undefined || json.prompt === null || json.prompt === '')
+  ) {
     throw RelayError.badRequest('field prompt is required', 'invalid_text_request');
   }
-  if ((mode === 'embeddings' || mode === 'moderations') && (json.input === undefined || json.input === null || json.input === '')) {
+  if (
+    (mode === 'embeddings' || mode === 'moderations') &&
+    (json.input === undefined || json.input === null || json.input === '')
+  ) {
     throw RelayError.badRequest('field input is required', 'invalid_text_request');
   }
   if (mode === 'images' && (typeof json.prompt !== 'string' || json.prompt === '')) {
@@ -99,7 +118,10 @@ export function parseRelayBody(
     throw RelayError.badRequest('field input is required', 'invalid_audio_request');
   }
   if (mode === 'rerank' && (typeof json.query !== 'string' || !Array.isArray(json.documents))) {
-    throw RelayError.badRequest('fields query and documents are required', 'invalid_rerank_request');
+    throw RelayError.badRequest(
+      'fields query and documents are required',
+      'invalid_rerank_request',
+    );
   }
   const stream = json.stream === true && (mode === 'chat' || mode === 'completions');
   const streamOptions = json.stream_options as { include_usage?: unknown } | undefined;

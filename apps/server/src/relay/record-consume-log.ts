@@ -12,7 +12,8 @@ import {
   countTextTokens,
   type PriceInfo,
 } from '../billing/index.js';
-import type { Reservation } from '../billing/quota-ledger.js';
+import type { Admission } from '../billing/quota-ledger.js';
+import type { LogRow } from '../logs/log-insert-statement.js';
 import { LOG_TYPE } from '../logs/log-writer.js';
 import type { RelayMode } from '../providers/provider-adaptor.js';
 import type { RelayCaller } from './auth/relay-caller-cache.js';
@@ -29,7 +30,8 @@ export interface CallRecord {
   upstreamModel?: string;
   mode: RelayMode;
   price: PriceInfo;
-  reservation: Reservation;
+  /** The call's admission by the ledger (its estimate set aside). */
+  admission: Admission;
   startedAt: number;
   firstResponseAt?: number;
   isStream: boolean;
@@ -142,8 +144,8 @@ function imageRequestQuota(record: CallRecord, quotaPerUnit: number) {
 }
 
 /**
- * Settles a call exactly once: the real cost (or a full refund when it failed) against the
- * reservation, counters, and the consume log row with everything needed to recompute the charge.
+ * Settles a call exactly once: the real cost (nothing when it failed) against what was set aside
+ * for it, counters, and the consume log row with everything needed to recompute the charge.
  */
 export async function recordConsumeLog(
   services: RelayServices,
@@ -171,27 +173,29 @@ export async function recordConsumeLog(
   const producedNothing = !usage || usage.promptTokens + usage.completionTokens === 0;
   const channelId = outcome.channel?.id ?? 0;
 
-  // The ledger reports a failed write itself and keeps the settlement to write it again, so a
-  // rejection here needs no handling beyond waiting for it. Until written, the ledger counts the
-  // charge in this process's view of the balances.
-  const written = services.ledger
-    .settle(record.reservation, {
-      quota,
-      channelId,
-      countUsage: !outcome.failed && !producedNothing,
-    })
-    .catch(() => {});
-
   if (!outcome.failed && usage) {
     services.metrics.charged(record.model, usage.promptTokens, usage.completionTokens, quota);
   }
-  if (!outcome.failed && usage && options.getBoolean('LogConsumeEnabled')) {
-    writeConsumeLog(services, record, usage, quota, channelId, producedNothing, image, audio);
-  }
-  await written;
+  const log =
+    !outcome.failed && usage && options.getBoolean('LogConsumeEnabled')
+      ? consumeLogRow(services, record, usage, quota, channelId, producedNothing, image, audio)
+      : undefined;
+
+  // The charge and its log row are written together. The ledger reports a failed write itself and
+  // keeps the settlement to write it again, so a rejection here needs no handling beyond waiting
+  // for it; until written, the ledger counts the charge in this process's view of the balances.
+  await services.ledger
+    .settle(record.admission, {
+      quota,
+      channelId,
+      countUsage: !outcome.failed && !producedNothing,
+      log,
+    })
+    .catch(() => {});
 }
 
-function writeConsumeLog(
+/** The consume log row of a settled call (and its share of the dashboard's hourly sums). */
+function consumeLogRow(
   services: RelayServices,
   record: CallRecord,
   usage: Usage,
@@ -200,7 +204,7 @@ function writeConsumeLog(
   producedNothing: boolean,
   image: ReturnType<typeof imageRequestQuota> | undefined,
   audio: ReturnType<typeof audioBilling> | undefined,
-): void {
+): LogRow {
   const now = Date.now();
   const other = buildLogOther({
     price: record.price,
@@ -226,7 +230,7 @@ function writeConsumeLog(
     tokensUsed: usage.promptTokens + usage.completionTokens,
     quota,
   });
-  services.logs.add({
+  return {
     user_id: record.caller.user.id,
     username: record.caller.user.username,
     created_at: createdAt,
@@ -248,5 +252,5 @@ function writeConsumeLog(
     is_stream: record.isStream,
     group: record.group,
     other: JSON.stringify(other),
-  });
+  };
 }

@@ -1,11 +1,6 @@
 import { CHANNEL_STATUS } from '@tollgate/contracts';
-import {
-  applyTrustThreshold,
-  estimatePreConsume,
-  resolvePrice,
-  type PriceInfo,
-} from '../billing/index.js';
-import type { Reservation } from '../billing/quota-ledger.js';
+import { estimatePreConsume, resolvePrice, type PriceInfo } from '../billing/index.js';
+import type { Admission } from '../billing/quota-ledger.js';
 import type { RelayExchange } from '../http/relay/relay-exchange.js';
 import type { ProviderAdaptor, RelayCallInput, RelayMode } from '../providers/provider-adaptor.js';
 import { defaultBaseUrl } from '../providers/registry.js';
@@ -95,14 +90,7 @@ export async function relayCall(
     userId: caller.user.id,
     acceptUnsetModelRatio: caller.user.setting.accept_unset_model_ratio_model === true,
   });
-  const reservation = await reserve(
-    services,
-    caller,
-    price,
-    rawBody.length,
-    parsed.maxTokens,
-    mode,
-  );
+  const admission = await admit(services, caller, price, rawBody.length, parsed.maxTokens, mode);
 
   const record: CallRecord = {
     caller,
@@ -110,7 +98,7 @@ export async function relayCall(
     model,
     mode,
     price,
-    reservation,
+    admission,
     startedAt: exchange.startedAt,
     isStream: parsed.stream,
     useChannel: [],
@@ -139,19 +127,23 @@ function upstreamPath(path: string): string {
   return path;
 }
 
-async function reserve(
+/**
+ * Sets the call's estimated cost aside before the upstream call (reference §4.1); the ledger
+ * refuses with the reference's 403 when the balances cannot cover it.
+ */
+async function admit(
   services: RelayServices,
   caller: RelayCaller,
   price: PriceInfo,
   bodyBytes: number,
   maxTokens: number,
   mode: RelayMode,
-): Promise<Reservation> {
+): Promise<Admission> {
   const { options } = services;
-  // The reservation needs a prompt size before the call; a byte-based estimate (about four bytes
+  // The estimate needs a prompt size before the call; a byte-based estimate (about four bytes
   // per token) avoids tokenising every request on the hot path. The real count settles the bill.
   const promptEstimate = Math.ceil(bodyBytes / 4);
-  let estimate =
+  const estimate =
     mode === 'images'
       ? 0
       : estimatePreConsume(price, {
@@ -160,33 +152,7 @@ async function reserve(
           quotaPerUnit: options.getNumber('QuotaPerUnit'),
           preConsumedTokens: options.getNumber('PreConsumedQuota'),
         });
-  // The cached balances as the database last showed them, less what this process has charged
-  // since without writing it yet.
-  const userQuota = caller.user.quota - services.ledger.unwrittenUserCharge(caller.user.id);
-  if (userQuota <= 0) {
-    throw new RelayError(
-      403,
-      'user quota is not enough',
-      'new_api_error',
-      'insufficient_user_quota',
-    );
-  }
-  estimate = applyTrustThreshold({
-    userQuota,
-    estimate,
-    tokenUnlimited: caller.token.unlimited_quota,
-    tokenRemainQuota:
-      Number(caller.token.remain_quota) - services.ledger.unwrittenTokenCharge(caller.token.id),
-  });
-  const reservation: Reservation = {
-    userId: caller.user.id,
-    tokenId: caller.token.id,
-    tokenUnlimited: caller.token.unlimited_quota,
-    amount: estimate,
-  };
-  // The write reads the balances back, so the cache follows without adjusting it here.
-  if (estimate > 0) await services.ledger.reserve(reservation);
-  return reservation;
+  return services.ledger.admit({ user: caller.user, token: caller.token, estimate });
 }
 
 type Settle = (outcome: CallOutcome) => Promise<void>;

@@ -24,7 +24,13 @@ export class RelayError extends Error {
   }
 
   /** A failure reported by (or reaching) the upstream: not local. */
-  static upstream(status: number, message: string, type = 'upstream_error', code = '', param = ''): RelayError {
+  static upstream(
+    status: number,
+    message: string,
+    type = 'upstream_error',
+    code = '',
+    param = '',
+  ): RelayError {
     return new RelayError(status, message, type, code, false, param);
   }
 

@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
 import type { Kysely } from 'kysely';
 import type { Config } from '../config.js';
 import type { Database } from '../db/schema.js';
@@ -6,7 +8,8 @@ import { QuotaLedger } from '../billing/quota-ledger.js';
 import type { AppEvents } from '../lib/app-events.js';
 import { InFlight } from '../lib/in-flight.js';
 import { NO_RELAY_METRICS, type RelayMetricsRecorder } from '../metrics/relay-metrics.js';
-import { ConsumeLogBuffer } from '../logs/consume-log-buffer.js';
+import { LogOutboxDrainer } from '../logs/log-outbox-drainer.js';
+import type { LogDestination } from '../logs/log-destination.js';
 import {
   createQuotaDataAggregator,
   type QuotaDataAggregator,
@@ -30,8 +33,10 @@ export interface RelayServices {
   callers: RelayCallerCache;
   channels: ChannelCache;
   health: ChannelHealth;
+  /** Quota holds, settlements and their log rows (one group commit). */
   ledger: QuotaLedger;
-  logs: ConsumeLogBuffer;
+  /** Copies log rows to LOG_SQL_DSN's database when it is separate. */
+  logOutbox: LogOutboxDrainer | undefined;
   upstream: UpstreamClient;
   /** Adaptors by channel type, configured from options. */
   providers: ProviderRegistry;
@@ -42,6 +47,15 @@ export interface RelayServices {
   /** Prometheus metrics of relay calls (does nothing when metrics are off). */
   metrics: RelayMetricsRecorder;
   onError(error: unknown, context: string): void;
+}
+
+/**
+ * This process's name in `quota_holds`: the host, the process id and a random part, new at every
+ * start, so a restarted process never takes over the holds of its previous life (they expire and
+ * are given back).
+ */
+function holderId(): string {
+  return `${hostname().slice(0, 40)}:${process.pid}:${randomBytes(4).toString('hex')}`;
 }
 
 /** Builds the relay's caches and writers and loads the channel index. */
@@ -68,10 +82,26 @@ export async function createRelayServices(parts: {
   });
   dashboard.start(db);
   const callers = new RelayCallerCache(db, parts.config.syncFrequencySeconds, parts.events);
-  const ledger = new QuotaLedger(db, parts.config.batchUpdate, (error) =>
-    onError(error, 'settlement'),
+  const separateLogs = logDatabase !== parts.database;
+  const logs: LogDestination = separateLogs
+    ? { kind: 'outbox' }
+    : { kind: 'table', dialect: parts.database.dialect };
+  const ledger = new QuotaLedger(
+    {
+      db,
+      dialect: parts.database.dialect,
+      holder: holderId(),
+      holdSeconds: parts.config.quotaHoldSeconds,
+      logs,
+    },
+    parts.config.batchUpdate,
+    (error) => onError(error, 'settlement'),
   );
   ledger.onBalances((balances) => callers.observeBalances(balances));
+  const logOutbox = separateLogs
+    ? new LogOutboxDrainer(db, logDatabase, { onError: (error) => onError(error, 'log outbox') })
+    : undefined;
+  logOutbox?.start();
   return {
     config: parts.config,
     db,
@@ -84,9 +114,7 @@ export async function createRelayServices(parts: {
       onError(error, 'channel health'),
     ),
     ledger,
-    logs: new ConsumeLogBuffer(logDb, logDatabase.dialect, {
-      onError: (error) => onError(error, 'log buffer'),
-    }),
+    logOutbox,
     upstream: new UpstreamClient({
       relayTimeoutSeconds: parts.config.relayTimeoutSeconds,
       idleTimeoutSeconds: parts.config.streamingTimeoutSeconds,
@@ -103,8 +131,8 @@ export async function createRelayServices(parts: {
 export async function closeRelayServices(services: RelayServices): Promise<void> {
   services.channels.stop();
   await services.inFlight.idle();
-  await services.logs.close();
   await services.dashboard.stop(services.db);
   await services.ledger.close();
+  await services.logOutbox?.close();
   await services.upstream.close();
 }

@@ -31,7 +31,12 @@ export function resolveGroup(
   }
   if (tokenGroup) {
     if (!(tokenGroup in usableGroups(options, userGroup))) {
-      throw new RelayError(403, `令牌分组 ${tokenGroup} 已被禁用`, 'new_api_error', 'group_forbidden');
+      throw new RelayError(
+        403,
+        `令牌分组 ${tokenGroup} 已被禁用`,
+        'new_api_error',
+        'group_forbidden',
+      );
     }
     const ratios = options.getJson<Record<string, number>>('GroupRatio') ?? {};
     if (!(tokenGroup in ratios)) {

@@ -6,8 +6,10 @@ const upstream = (status: number) => RelayError.upstream(status, 'upstream faile
 
 describe('retry policy', () => {
   it('retries server errors, 429 and auth failures, not client mistakes or timeouts', () => {
-    for (const status of [429, 500, 502, 503, 401, 403, 404]) expect(shouldRetry(upstream(status), 1, 1, false), String(status)).toBe(true);
-    for (const status of [400, 408, 504, 524]) expect(shouldRetry(upstream(status), 1, 1, false), String(status)).toBe(false);
+    for (const status of [429, 500, 502, 503, 401, 403, 404])
+      expect(shouldRetry(upstream(status), 1, 1, false), String(status)).toBe(true);
+    for (const status of [400, 408, 504, 524])
+      expect(shouldRetry(upstream(status), 1, 1, false), String(status)).toBe(false);
   });
 
   it('retries a 400 from an Anthropic channel', () => {

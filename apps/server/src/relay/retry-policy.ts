@@ -7,7 +7,12 @@ const ANTHROPIC_CHANNEL_TYPE = 14;
  * errors or pinned channels; not for client-side statuses (400, except on Anthropic channels whose
  * 400s are often overload, 408, 504, 524); yes for 429, 5xx, 401/403/404 and the rest.
  */
-export function shouldRetry(error: RelayError, channelType: number, attemptsLeft: number, pinned: boolean): boolean {
+export function shouldRetry(
+  error: RelayError,
+  channelType: number,
+  attemptsLeft: number,
+  pinned: boolean,
+): boolean {
   if (error.local || pinned || attemptsLeft <= 0) return false;
   const status = error.status;
   if (status >= 200 && status < 300) return false;

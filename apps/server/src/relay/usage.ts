@@ -22,7 +22,13 @@ export interface Usage {
 }
 
 export function emptyUsage(): Usage {
-  return { promptTokens: 0, completionTokens: 0, cachedTokens: 0, cacheCreationTokens: 0, reasoningTokens: 0 };
+  return {
+    promptTokens: 0,
+    completionTokens: 0,
+    cachedTokens: 0,
+    cacheCreationTokens: 0,
+    reasoningTokens: 0,
+  };
 }
 
 /** The usage object as OpenAI clients expect it in responses and in the final stream chunk. */

@@ -24,6 +24,7 @@ type LooseDatabase = Record<string, Row>;
 const orderColumns: Record<string, string[]> = {
   abilities: ['group', 'model', 'channel_id'],
   options: ['key'],
+  log_outbox_done: ['outbox_id'],
 };
 
 /** Every row, column (with type) and index of the given tables. */

@@ -115,7 +115,8 @@ export async function createRelayFixture(
     },
     async consumeLogs() {
       await harness.runtime.context.relay.inFlight.idle();
-      await harness.runtime.context.relay.logs.flush();
+      await harness.runtime.context.relay.ledger.flush();
+      await harness.runtime.context.relay.logOutbox?.drain();
       const rows = await harness.runtime.context.logDatabase.db
         .selectFrom('logs')
         .selectAll()

@@ -13,6 +13,8 @@ export interface ServerProcess {
   output(): string;
   /** SIGTERM and wait: in-flight calls finish, buffered logs and quota are flushed. */
   stop(): Promise<number | null>;
+  /** SIGKILL and wait: the process dies at once, as in a crash or an out-of-memory kill. */
+  kill(): Promise<void>;
 }
 
 export async function freePort(): Promise<number> {
@@ -60,6 +62,10 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
     async stop() {
       if (child.exitCode === null) child.kill('SIGTERM');
       return exited;
+    },
+    async kill() {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+      await exited;
     },
   };
 }

@@ -20,7 +20,10 @@ function unauthorized(message: string): RelayError {
 }
 
 /** Why a token cannot be used right now, or undefined when it can. */
-function tokenProblem(caller: RelayCaller, nowSeconds: number): { message: string; status?: number } | undefined {
+function tokenProblem(
+  caller: RelayCaller,
+  nowSeconds: number,
+): { message: string; status?: number } | undefined {
   const { token } = caller;
   if (token.status === TOKEN_STATUS.exhausted) {
     return { message: `该令牌额度已用尽 TokenStatusExhausted[${maskTokenKey(token.key)}]` };
@@ -72,7 +75,12 @@ export async function authenticateRelay(
   }
   if (presented.malformedPin) throw RelayError.badRequest('无效的渠道 Id', 'invalid_channel_id');
   if (presented.pinnedChannelId !== undefined && caller.user.role < ROLE.admin) {
-    throw new RelayError(403, '普通用户不支持指定渠道', 'new_api_error', 'channel_pinning_forbidden');
+    throw new RelayError(
+      403,
+      '普通用户不支持指定渠道',
+      'new_api_error',
+      'channel_pinning_forbidden',
+    );
   }
   return { caller, pinnedChannelId: presented.pinnedChannelId };
 }

@@ -25,7 +25,9 @@ export function extractTokenKey(headers: IncomingHttpHeaders, path: string): Pre
   if (apiKey && (path.includes('/v1/messages') || raw === '')) raw = apiKey;
   raw = raw.replace(/^Bearer\s+/i, '').trim();
   if (raw === '' || raw === 'midjourney-proxy') {
-    raw = single(headers['mj-api-secret']).replace(/^Bearer\s+/i, '').trim();
+    raw = single(headers['mj-api-secret'])
+      .replace(/^Bearer\s+/i, '')
+      .trim();
   }
   raw = raw.replace(/^sk-/, '');
   const dash = raw.indexOf('-');

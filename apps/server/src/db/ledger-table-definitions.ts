@@ -1,0 +1,42 @@
+/**
+ * Tables of Tollgate's own, absent from new-api: quota held by serving processes and the log outbox.
+ * new-api ignores tables it does not know, so a database shared with it, or handed back to it, keeps
+ * working (see docs/compatibility.md).
+ */
+import { bigint, id, type TableDefinition } from './table-definition-types.js';
+
+export const quotaHolds: TableDefinition<'quota_holds'> = {
+  columns: {
+    id,
+    holder: { type: 'varchar', length: 64, notNull: true },
+    user_id: { type: 'bigint', notNull: true },
+    token_id: { type: 'bigint', notNull: true },
+    amount: { type: 'quota', notNull: true, default: 0 },
+    expires_at: { type: 'bigint', notNull: true },
+  },
+  indexes: [
+    {
+      name: 'idx_quota_holds_holder_user_token',
+      columns: ['holder', 'user_id', 'token_id'],
+      unique: true,
+    },
+    { name: 'idx_quota_holds_expires_at', columns: ['expires_at'] },
+  ],
+};
+
+export const logOutbox: TableDefinition<'log_outbox'> = {
+  columns: {
+    id,
+    payload: { type: 'text', notNull: true },
+    created_at: bigint,
+  },
+  indexes: [],
+};
+
+export const logOutboxDone: TableDefinition<'log_outbox_done'> = {
+  columns: {
+    outbox_id: { type: 'bigint', notNull: true },
+  },
+  primaryKey: ['outbox_id'],
+  indexes: [],
+};

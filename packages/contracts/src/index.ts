@@ -6,3 +6,4 @@ export * from './tokens.js';
 export * from './logs.js';
 export * from './channels.js';
 export * from './pricing.js';
+export * from './channel-types.js';

@@ -46,7 +46,9 @@ describe('session cookie', () => {
   it('rejects tampering and garbage', () => {
     const cookie = encodeSession(identity, 'secret');
     const [payload, signature] = cookie.split('.');
-    const forged = Buffer.from(JSON.stringify({ ...identity, role: 100, exp: 9e9 })).toString('base64url');
+    const forged = Buffer.from(JSON.stringify({ ...identity, role: 100, exp: 9e9 })).toString(
+      'base64url',
+    );
     expect(decodeSession(`${forged}.${signature}`, 'secret')).toBeUndefined();
     expect(decodeSession(`${payload}.`, 'secret')).toBeUndefined();
     expect(decodeSession('not-a-cookie', 'secret')).toBeUndefined();

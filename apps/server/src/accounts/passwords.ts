@@ -12,7 +12,10 @@ export function hashPassword(plain: string): Promise<string> {
 }
 
 /** Constant-time check against a stored bcrypt hash ($2a$/$2b$/$2y$); false for anything malformed. */
-export async function verifyPassword(plain: string, hash: string | null | undefined): Promise<boolean> {
+export async function verifyPassword(
+  plain: string,
+  hash: string | null | undefined,
+): Promise<boolean> {
   if (!hash || !hash.startsWith('$2')) return false;
   try {
     return await bcrypt.compare(plain, hash);

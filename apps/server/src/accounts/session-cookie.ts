@@ -29,7 +29,11 @@ function sign(payload: string, secret: string): string {
  * Encodes a session as `<base64url json>.<hmac>`. Any node sharing SESSION_SECRET can verify it,
  * so sessions work behind a load balancer without shared storage.
  */
-export function encodeSession(data: Omit<SessionData, 'exp'>, secret: string, now = Date.now()): string {
+export function encodeSession(
+  data: Omit<SessionData, 'exp'>,
+  secret: string,
+  now = Date.now(),
+): string {
   const session: SessionData = { ...data, exp: Math.floor(now / 1000) + SESSION_MAX_AGE_SECONDS };
   const payload = Buffer.from(JSON.stringify(session)).toString('base64url');
   return `${payload}.${sign(payload, secret)}`;

@@ -1,3 +1,4 @@
+import { channelTypeDefinition } from '@tollgate/contracts';
 import { DEFAULT_MODELS_BY_CHANNEL_TYPE } from './default-models.js';
 
 /**
@@ -6,40 +7,6 @@ import { DEFAULT_MODELS_BY_CHANNEL_TYPE } from './default-models.js';
  * that lists it first. Derived from DEFAULT_MODELS_BY_CHANNEL_TYPE, so adding a provider's models
  * there is enough.
  */
-
-/** Owner names as new-api's adaptors report them (`GetChannelName`). */
-const OWNER_BY_CHANNEL_TYPE: Readonly<Record<number, string>> = {
-  1: 'openai',
-  3: 'openai',
-  14: 'claude',
-  15: 'baidu',
-  16: 'zhipu',
-  17: 'ali',
-  18: 'xunfei',
-  19: 'ai360',
-  20: 'openrouter',
-  23: 'tencent',
-  24: 'google gemini',
-  25: 'moonshot',
-  26: 'zhipu_4v',
-  27: 'perplexity',
-  31: 'lingyiwanwu',
-  33: 'aws',
-  34: 'cohere',
-  35: 'minimax',
-  37: 'dify',
-  38: 'jina',
-  39: 'cloudflare',
-  40: 'siliconflow',
-  41: 'vertex-ai',
-  42: 'mistral',
-  43: 'deepseek',
-  44: 'mokaai',
-  45: 'volcengine',
-  46: 'baidu_v2',
-  47: 'xinference',
-  48: 'xai',
-};
 
 /** Creation time new-api reports for every catalogue model. */
 export const CATALOGUE_MODEL_CREATED = 1626777600;
@@ -70,7 +37,7 @@ export interface CatalogueModel {
 
 /** The adaptor name for a channel type ('custom' when unknown). */
 export function modelOwnerForChannelType(type: number): string {
-  return OWNER_BY_CHANNEL_TYPE[type] ?? 'custom';
+  return channelTypeDefinition(type)?.owner ?? 'custom';
 }
 
 function buildCatalogue(): readonly CatalogueModel[] {

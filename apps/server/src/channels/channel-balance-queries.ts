@@ -2,6 +2,7 @@
  * How each provider reports a key's remaining balance (reference §5.5). Every query is a plain
  * HTTPS GET with the channel key; the HTTP part is injected so the parsing can be tested alone.
  */
+import { CHANNEL_TYPE } from '@tollgate/contracts';
 import { isJsonObject, type JsonObject } from '../providers/json-guards.js';
 import { defaultBaseUrl, stripTrailingSlashes } from './channel-types.js';
 
@@ -82,15 +83,15 @@ async function openAiDashboardBalance(base: string, key: string, fetchJson: Fetc
 
 const queries: Readonly<Record<number, BalanceQuery>> = {
   // OpenAI: the channel's address or api.openai.com.
-  1: (channel, fetchJson, now) =>
+  [CHANNEL_TYPE.openAi]: (channel, fetchJson, now) =>
     openAiDashboardBalance(
-      stripTrailingSlashes(channel.baseUrl.trim() || defaultBaseUrl(1)),
+      stripTrailingSlashes(channel.baseUrl.trim() || defaultBaseUrl(CHANNEL_TYPE.openAi)),
       channel.key,
       fetchJson,
       now,
     ),
   // Custom: the channel's own address only.
-  8: (channel, fetchJson, now) =>
+  [CHANNEL_TYPE.custom]: (channel, fetchJson, now) =>
     openAiDashboardBalance(
       stripTrailingSlashes(channel.baseUrl.trim()),
       channel.key,
@@ -98,7 +99,7 @@ const queries: Readonly<Record<number, BalanceQuery>> = {
       now,
     ),
   // AIProxy: points of the account.
-  10: async (channel, fetchJson) => {
+  [CHANNEL_TYPE.aiProxy]: async (channel, fetchJson) => {
     const answer = objectOf(
       await fetchJson('https://aiproxy.io/api/report/getUserOverview', { 'Api-Key': channel.key }),
     );
@@ -109,7 +110,7 @@ const queries: Readonly<Record<number, BalanceQuery>> = {
     }
     return numberField(objectOf(answer.data), 'totalPoints');
   },
-  12: async (channel, fetchJson) =>
+  [CHANNEL_TYPE.api2Gpt]: async (channel, fetchJson) =>
     numberField(
       objectOf(
         await fetchJson(
@@ -119,7 +120,7 @@ const queries: Readonly<Record<number, BalanceQuery>> = {
       ),
       'total_remaining',
     ),
-  13: async (channel, fetchJson) =>
+  [CHANNEL_TYPE.aigc2d]: async (channel, fetchJson) =>
     numberField(
       objectOf(
         await fetchJson(
@@ -130,7 +131,7 @@ const queries: Readonly<Record<number, BalanceQuery>> = {
       'total_available',
     ),
   // SiliconFlow: `code` 20000 means success; the balance is a decimal string.
-  40: async (channel, fetchJson) => {
+  [CHANNEL_TYPE.siliconFlow]: async (channel, fetchJson) => {
     const answer = objectOf(
       await fetchJson('https://api.siliconflow.cn/v1/user/info', bearer(channel.key)),
     );
@@ -142,7 +143,7 @@ const queries: Readonly<Record<number, BalanceQuery>> = {
     return decimalField(objectOf(answer.data), 'totalBalance');
   },
   // DeepSeek: the CNY entry of `balance_infos`.
-  43: async (channel, fetchJson) => {
+  [CHANNEL_TYPE.deepSeek]: async (channel, fetchJson) => {
     const answer = objectOf(
       await fetchJson('https://api.deepseek.com/user/balance', bearer(channel.key)),
     );

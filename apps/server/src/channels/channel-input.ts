@@ -2,7 +2,12 @@
  * Turns console channel fields into column values for a create or an update, and the small
  * helpers around them (status info, batch keys). Field-level rules live in channel-field-rules.ts.
  */
-import { CHANNEL_STATUS, type ChannelFields } from '@tollgate/contracts';
+import {
+  CHANNEL_STATUS,
+  type ChannelFields,
+  CHANNEL_TYPE,
+  isKnownChannelType,
+} from '@tollgate/contracts';
 import type { ChannelRow, ChannelUpdate } from '../db/schema.js';
 import { failure } from '../http/app-error.js';
 import {
@@ -16,7 +21,6 @@ import {
   parseJsonObject,
   type JsonField,
 } from './channel-field-rules.js';
-import { CHANNEL_TYPE, isKnownChannelType } from './channel-types.js';
 
 /** Column values of a new channel except `key`, `created_time` and the counters. */
 export type NewChannelValues = Required<

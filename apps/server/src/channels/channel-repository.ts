@@ -63,7 +63,6 @@ export interface ChannelSearch {
   model?: string;
 }
 
-
 function searchConditions(dialect: QueryTarget['dialect'], search: ChannelSearch) {
   const conditions: Expression<SqlBool>[] = [];
   const keyword = search.keyword?.trim() ?? '';

@@ -28,7 +28,11 @@ export function decideAfterTest(
   if (result.upstreamError) {
     const error = result.upstreamError;
     reason = `type ${error.type}, httpCode ${error.status}, code ${error.code}, message ${error.message}`;
-    disable = shouldDisableChannel(error, channel.type, relay.options);
+    disable = shouldDisableChannel(
+      error,
+      relay.providers.getAdaptor(channel.type).classifyError(error),
+      relay.options,
+    );
   }
   const tooSlow = thresholdMs > 0 && result.elapsedMs > thresholdMs;
   if (tooSlow) {

@@ -2,6 +2,7 @@
  * The pure parts of a channel test (reference §5.2): which model is tested, which endpoint, the
  * request body, and what the test would have cost.
  */
+import { CHANNEL_TYPE } from '@tollgate/contracts';
 import {
   countChatPromptTokens,
   countCompletionTokens,
@@ -17,13 +18,11 @@ export const FALLBACK_TEST_MODEL = 'gpt-4o-mini';
 /** Token name and content of the consume log a successful test writes. */
 export const CHANNEL_TEST_LOG_NAME = '模型测试';
 
-const MOKA_AI_CHANNEL_TYPE = 44;
-
 /** Channel types whose test is refused outright, with the reference's texts. */
 const UNTESTABLE_TYPES: Readonly<Record<number, string>> = {
-  2: 'midjourney channel test is not supported',
-  5: 'midjourney plus channel test is not supported',
-  36: 'suno channel test is not supported',
+  [CHANNEL_TYPE.midjourney]: 'midjourney channel test is not supported',
+  [CHANNEL_TYPE.midjourneyPlus]: 'midjourney plus channel test is not supported',
+  [CHANNEL_TYPE.suno]: 'suno channel test is not supported',
 };
 
 /** Why a channel type cannot be tested at all; undefined when it can. */
@@ -62,7 +61,7 @@ export function isEmbeddingTest(
   return (
     isEmbeddingModel(model) ||
     isEmbeddingModel(upstreamModel) ||
-    channelType === MOKA_AI_CHANNEL_TYPE
+    channelType === CHANNEL_TYPE.mokaAi
   );
 }
 

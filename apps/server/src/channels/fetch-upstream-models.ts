@@ -4,7 +4,8 @@
  */
 import { request } from 'undici';
 import { z } from 'zod';
-import { CHANNEL_TYPE, effectiveBaseUrl } from './channel-types.js';
+import { CHANNEL_TYPE } from '@tollgate/contracts';
+import { effectiveBaseUrl } from './channel-types.js';
 
 /** What to ask: the channel type decides the path and the auth header. */
 export interface UpstreamModelsTarget {

@@ -1,6 +1,10 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ROLE, USER_STATUS } from '@tollgate/contracts';
-import { decodeSession, SESSION_COOKIE_NAME, type SessionData } from '../accounts/session-cookie.js';
+import {
+  decodeSession,
+  SESSION_COOKIE_NAME,
+  type SessionData,
+} from '../accounts/session-cookie.js';
 import { findUserByAccessToken, findUserById } from '../users/user-repository.js';
 import type { AppContext } from './app-context.js';
 import { AppError } from './app-error.js';
@@ -30,7 +34,8 @@ export function readSession(request: FastifyRequest, context: AppContext): Sessi
 
 /** The authenticated user id or throws the reference's 401; used where a route needs a user. */
 export function requireAuthenticated(request: FastifyRequest): AuthenticatedUser {
-  if (!request.user) throw new AppError('unauthorized', '无权进行此操作，未登录且未提供 access token', 401);
+  if (!request.user)
+    throw new AppError('unauthorized', '无权进行此操作，未登录且未提供 access token', 401);
   return request.user;
 }
 
@@ -55,7 +60,9 @@ export function requireRole(context: AppContext, minimumRole: number) {
         throw new AppError('unauthorized', '无权进行此操作，未登录且未提供 access token', 401);
       }
       const accessToken = header.replace(/^Bearer\s+/i, '').trim();
-      const owner = accessToken ? await findUserByAccessToken(context.database.db, accessToken) : undefined;
+      const owner = accessToken
+        ? await findUserByAccessToken(context.database.db, accessToken)
+        : undefined;
       if (!owner) throw new AppError('invalid_access_token', 'access token 无效');
       userId = owner.id;
       viaAccessToken = true;
@@ -70,7 +77,11 @@ export function requireRole(context: AppContext, minimumRole: number) {
       throw new AppError('bad_user_header', '无权进行此操作，New-Api-User 格式错误', 401);
     }
     if (Number(claimed) !== userId) {
-      throw new AppError('user_header_mismatch', '无权进行此操作，New-Api-User 与登录用户不匹配', 401);
+      throw new AppError(
+        'user_header_mismatch',
+        '无权进行此操作，New-Api-User 与登录用户不匹配',
+        401,
+      );
     }
 
     const user = await findUserById(context.database.db, userId);

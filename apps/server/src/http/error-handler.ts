@@ -12,7 +12,11 @@ export function isRelayPath(url: string): boolean {
  * typed bodies) as 4xx with a clear message, and anything unexpected as a 500 whose body never
  * carries a stack trace or internal detail (those go to the log with the request id).
  */
-export function handleError(error: FastifyError | AppError | Error, request: FastifyRequest, reply: FastifyReply) {
+export function handleError(
+  error: FastifyError | AppError | Error,
+  request: FastifyRequest,
+  reply: FastifyReply,
+) {
   const relay = isRelayPath(request.url);
   if (error instanceof AppError) {
     return reply
@@ -26,7 +30,11 @@ export function handleError(error: FastifyError | AppError | Error, request: Fas
     const message = clientErrorMessage(fastifyError);
     return reply
       .status(status)
-      .send(relay ? openAiError(message, 'invalid_request_error', fastifyError.code ?? '') : fail(message));
+      .send(
+        relay
+          ? openAiError(message, 'invalid_request_error', fastifyError.code ?? '')
+          : fail(message),
+      );
   }
 
   request.log.error({ err: error }, 'unhandled error');

@@ -5,7 +5,10 @@ import { AppError } from './app-error.js';
  * Validates a request body (or query) with a shared schema; a mismatch is a 400 naming the field,
  * so bad input never reaches a service.
  */
-export function parseInput<Schema extends z.ZodType>(schema: Schema, input: unknown): z.infer<Schema> {
+export function parseInput<Schema extends z.ZodType>(
+  schema: Schema,
+  input: unknown,
+): z.infer<Schema> {
   const result = schema.safeParse(input ?? {});
   if (result.success) return result.data;
   const issue = result.error.issues[0];

@@ -13,10 +13,18 @@ const API_LIKE_PATH = /^\/(api|v1|assets|pg|mj|suno|dashboard)(\/|$|\?)/;
  * Serves the built console: hashed assets cached for a week, `index.html` never cached, and every
  * unknown non-API path answered with `index.html` so client-side routes survive a reload.
  */
-export async function registerWebRoutes(app: FastifyInstance, context: AppContext, webRoot?: string) {
+export async function registerWebRoutes(
+  app: FastifyInstance,
+  context: AppContext,
+  webRoot?: string,
+) {
   const indexPath = webRoot ? path.join(webRoot, 'index.html') : undefined;
   const indexHtml = indexPath && existsSync(indexPath) ? readFileSync(indexPath) : undefined;
-  const limitNavigation = rateLimitHook(context.rateLimiter, 'GW', context.config.globalWebRateLimit);
+  const limitNavigation = rateLimitHook(
+    context.rateLimiter,
+    'GW',
+    context.config.globalWebRateLimit,
+  );
 
   if (webRoot && indexHtml) {
     await app.register(fastifyStatic, {
@@ -32,11 +40,18 @@ export async function registerWebRoutes(app: FastifyInstance, context: AppContex
   }
 
   app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
-    if (API_LIKE_PATH.test(request.url) || !indexHtml || (request.method !== 'GET' && request.method !== 'HEAD')) {
+    if (
+      API_LIKE_PATH.test(request.url) ||
+      !indexHtml ||
+      (request.method !== 'GET' && request.method !== 'HEAD')
+    ) {
       return reply
         .status(404)
         .send(
-          openAiError(`Invalid URL (${request.method} ${request.url.split('?')[0]})`, 'invalid_request_error'),
+          openAiError(
+            `Invalid URL (${request.method} ${request.url.split('?')[0]})`,
+            'invalid_request_error',
+          ),
         );
     }
     const { frontendBaseUrl, nodeType } = context.config;
@@ -46,6 +61,9 @@ export async function registerWebRoutes(app: FastifyInstance, context: AppContex
     // Navigations (not hashed assets) count against the web limit, so one page load stays one hit.
     await limitNavigation(request, reply);
     if (reply.sent) return reply;
-    return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
+    return reply
+      .header('Cache-Control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .send(indexHtml);
   });
 }

@@ -1,6 +1,10 @@
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createMemoryRateLimiter, createRedisRateLimiter, type RateLimiter } from './rate-limiter.js';
+import {
+  createMemoryRateLimiter,
+  createRedisRateLimiter,
+  type RateLimiter,
+} from './rate-limiter.js';
 
 async function exercise(limiter: RateLimiter, key: string, advance: (ms: number) => Promise<void>) {
   const first = [];
@@ -30,10 +34,18 @@ describe('sliding-window rate limiter', () => {
     const nodeB = new Redis(redisUrl!);
     connections.push(nodeA, nodeB);
     const prefix = `tollgate:test:${Date.now()}:`;
-    await exercise(createRedisRateLimiter(nodeA, prefix), 'CT9.9.9.9', (ms) => new Promise((resolve) => setTimeout(resolve, ms)));
+    await exercise(
+      createRedisRateLimiter(nodeA, prefix),
+      'CT9.9.9.9',
+      (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+    );
     const limiterA = createRedisRateLimiter(nodeA, prefix);
     const limiterB = createRedisRateLimiter(nodeB, prefix);
-    const results = await Promise.all(Array.from({ length: 10 }, (_, index) => (index % 2 ? limiterA : limiterB).allow('shared', 5, 30)));
+    const results = await Promise.all(
+      Array.from({ length: 10 }, (_, index) =>
+        (index % 2 ? limiterA : limiterB).allow('shared', 5, 30),
+      ),
+    );
     expect(results.filter(Boolean)).toHaveLength(5);
   });
 });

@@ -15,7 +15,8 @@ export function createMemoryRateLimiter(now: () => number = Date.now): RateLimit
   const sweep = setInterval(() => {
     const current = now();
     for (const [key, stamps] of windows) {
-      if (stamps.length === 0 || current - stamps[stamps.length - 1] > 20 * 60_000) windows.delete(key);
+      if (stamps.length === 0 || current - stamps[stamps.length - 1] > 20 * 60_000)
+        windows.delete(key);
     }
   }, 5 * 60_000);
   sweep.unref();

@@ -37,10 +37,18 @@ export async function bridgeEventsToRedis(events: AppEvents, redis: Redis): Prom
     } catch {
       return;
     }
-    if (envelope.node === node || !BRIDGED_EVENTS.includes(envelope.name) || !Array.isArray(envelope.args)) return;
+    if (
+      envelope.node === node ||
+      !BRIDGED_EVENTS.includes(envelope.name) ||
+      !Array.isArray(envelope.args)
+    )
+      return;
     relaying = true;
     try {
-      (events.emit as (name: string, ...args: unknown[]) => boolean)(envelope.name, ...envelope.args);
+      (events.emit as (name: string, ...args: unknown[]) => boolean)(
+        envelope.name,
+        ...envelope.args,
+      );
     } finally {
       relaying = false;
     }

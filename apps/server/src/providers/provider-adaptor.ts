@@ -1,5 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Usage } from '../relay/usage.js';
+import type { ClassifiedFailure, ErrorClassification } from './error-classification.js';
 
 /**
  * What kind of call a relay request is; decided from the path (reference §3.1).
@@ -160,4 +161,6 @@ export interface ProviderAdaptor {
   createStreamConverter(input: RelayCallInput): StreamConverter;
   /** Reads an upstream error body (any status ≥ 400, or an error inside a 200 body). */
   parseError(status: number, body: Buffer): UpstreamError;
+  /** Whether a failure is worth another channel, and whether it rejects the credential. */
+  classifyError(failure: ClassifiedFailure): ErrorClassification;
 }

@@ -1,7 +1,11 @@
+import {
+  CHANNEL_TYPE_TABLE,
+  channelTypeDefinition,
+  type ChannelTypeDefinition,
+} from '@tollgate/contracts';
 import { RelayError } from '../relay/relay-error.js';
 import type { ProviderAdaptor } from './provider-adaptor.js';
 import {
-  ANTHROPIC_DEFAULT_BASE_URL,
   AnthropicAdaptor,
   DEFAULT_ANTHROPIC_SETTINGS,
   type AnthropicSettings,
@@ -11,38 +15,7 @@ import {
   OpenAiAdaptor,
   type OpenAiAdaptorSettings,
 } from './openai/openai-adaptor.js';
-import { OPENAI_COMPATIBLE_DEFAULT_BASE_URLS } from './openai/openai-channel-types.js';
-import { OPENAI_COMPATIBLE_PROFILES } from './openai/openai-compatible-profiles.js';
-
-const ANTHROPIC_CHANNEL_TYPE = 14;
-
-/** Channel types that have no adaptor yet: a local 501 names them. */
-const NOT_YET_SUPPORTED: Readonly<Record<number, string>> = {
-  11: 'PaLM',
-  15: 'Baidu',
-  16: 'Zhipu',
-  17: 'Ali',
-  18: 'Xunfei',
-  23: 'Tencent',
-  24: 'Gemini',
-  26: 'Zhipu v4',
-  33: 'AWS Bedrock',
-  34: 'Cohere',
-  37: 'Dify',
-  38: 'Jina',
-  39: 'Cloudflare',
-  41: 'Vertex AI',
-  44: 'MokaAI',
-  46: 'Baidu v2',
-};
-
-/** Channel types that exist but never relay OpenAI-style calls: a local 400 explains why. */
-const NOT_RELAYABLE: Readonly<Record<number, string>> = {
-  2: 'channel type 2 (Midjourney proxy) serves only the /mj routes',
-  5: 'channel type 5 (Midjourney-Plus) serves only the /mj routes',
-  21: 'channel type 21 (AIProxy library) has no relay adaptor (invalid api type)',
-  36: 'channel type 36 (Suno) serves only the /suno routes',
-};
+import { openAiCompatibleProfile } from './openai/openai-compatible-profiles.js';
 
 /** Settings of the adaptors that follow options or deployment configuration. */
 export interface ProviderRegistrySettings {
@@ -61,32 +34,46 @@ export interface ProviderRegistry {
 export function createProviderRegistry(settings: ProviderRegistrySettings = {}): ProviderRegistry {
   const adaptors = new Map<number, ProviderAdaptor>();
   const openAiSettings = settings.openAi ?? DEFAULT_OPENAI_ADAPTOR_SETTINGS;
-  for (const [type, profile] of Object.entries(OPENAI_COMPATIBLE_PROFILES)) {
-    adaptors.set(Number(type), new OpenAiAdaptor(profile, openAiSettings));
+  const anthropic = new AnthropicAdaptor(settings.anthropic ?? (() => DEFAULT_ANTHROPIC_SETTINGS));
+  for (const type of CHANNEL_TYPE_TABLE) {
+    if (type.family === 'openai') {
+      adaptors.set(type.id, new OpenAiAdaptor(openAiCompatibleProfile(type.key), openAiSettings));
+    } else if (type.family === 'anthropic') {
+      adaptors.set(type.id, anthropic);
+    }
   }
-  adaptors.set(
-    ANTHROPIC_CHANNEL_TYPE,
-    new AnthropicAdaptor(settings.anthropic ?? (() => DEFAULT_ANTHROPIC_SETTINGS)),
-  );
 
   return {
     getAdaptor(channelType: number): ProviderAdaptor {
       const adaptor = adaptors.get(channelType);
       if (adaptor) return adaptor;
-      if (Object.hasOwn(NOT_YET_SUPPORTED, channelType)) {
-        throw new RelayError(
-          501,
-          `channel type ${channelType} (${NOT_YET_SUPPORTED[channelType]}) is not supported yet`,
-          'new_api_error',
-          'channel_type_not_supported',
-        );
-      }
-      if (Object.hasOwn(NOT_RELAYABLE, channelType)) {
-        throw RelayError.badRequest(NOT_RELAYABLE[channelType], 'invalid_api_type');
-      }
-      throw RelayError.badRequest(`invalid channel type ${channelType}`, 'invalid_api_type');
+      throw noAdaptorError(channelType, channelTypeDefinition(channelType));
     },
   };
+}
+
+/** Why a channel type has no adaptor: not built yet (501), or never relays (400). */
+function noAdaptorError(id: number, type: ChannelTypeDefinition | undefined): RelayError {
+  if (!type) return RelayError.badRequest(`invalid channel type ${id}`, 'invalid_api_type');
+  if (type.family === 'task') {
+    const routes = type.key === 'suno' ? '/suno' : '/mj';
+    return RelayError.badRequest(
+      `channel type ${id} (${type.name}) serves only the ${routes} routes`,
+      'invalid_api_type',
+    );
+  }
+  if (type.family === 'none') {
+    return RelayError.badRequest(
+      `channel type ${id} (${type.name}) has no relay adaptor (invalid api type)`,
+      'invalid_api_type',
+    );
+  }
+  return new RelayError(
+    501,
+    `channel type ${id} (${type.name}) is not supported yet`,
+    'new_api_error',
+    'channel_type_not_supported',
+  );
 }
 
 const defaultRegistry = createProviderRegistry();
@@ -98,16 +85,14 @@ export function getAdaptor(channelType: number): ProviderAdaptor {
 
 /** Channel types with an adaptor. */
 export function supportedChannelTypes(): number[] {
-  return [...Object.keys(OPENAI_COMPATIBLE_PROFILES).map(Number), ANTHROPIC_CHANNEL_TYPE].sort(
-    (left, right) => left - right,
-  );
+  return CHANNEL_TYPE_TABLE.filter(
+    (type) => type.family === 'openai' || type.family === 'anthropic',
+  )
+    .map((type) => type.id)
+    .sort((left, right) => left - right);
 }
 
-/**
- * The default base URL of a channel type with an adaptor ('' when the type has none, e.g. Azure
- * and Custom, whose channels must set one).
- */
+/** The default base URL of a channel type ('' when it has none, e.g. Azure and Custom). */
 export function defaultBaseUrl(channelType: number): string {
-  if (channelType === ANTHROPIC_CHANNEL_TYPE) return ANTHROPIC_DEFAULT_BASE_URL;
-  return OPENAI_COMPATIBLE_DEFAULT_BASE_URLS[channelType] ?? '';
+  return channelTypeDefinition(channelType)?.defaultBaseUrl ?? '';
 }

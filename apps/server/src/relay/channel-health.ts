@@ -3,33 +3,22 @@ import { setChannelStatus } from '../channels/channel-service.js';
 import type { DatabaseHandle } from '../db/open-database.js';
 import type { AppEvents } from '../lib/app-events.js';
 import type { OptionStore } from '../options/option-store.js';
+import type { ErrorClassification } from '../providers/error-classification.js';
 import type { CachedChannel, ChannelCache } from './channel-cache.js';
 import type { RelayError } from './relay-error.js';
 
-const GEMINI_CHANNEL_TYPE = 24;
-const DISABLING_CODES = new Set(['invalid_api_key', 'account_deactivated', 'billing_not_active']);
-const DISABLING_TYPES = new Set([
-  'insufficient_quota',
-  'insufficient_user_quota',
-  'authentication_error',
-  'permission_error',
-  'forbidden',
-]);
-
 /**
- * Whether an upstream failure means the channel's credential is unusable (reference §5.1):
- * the global switch must be on; 401, 403 on Gemini, credential error codes/types, or a message
- * containing one of the `AutomaticDisableKeywords`.
+ * Whether an upstream failure means the channel's credential is unusable (reference §5.1): the
+ * global switch must be on; then the adaptor's classification decides, or a message containing
+ * one of the `AutomaticDisableKeywords`.
  */
 export function shouldDisableChannel(
   error: RelayError,
-  channelType: number,
+  classification: ErrorClassification,
   options: OptionStore,
 ): boolean {
   if (error.local || !options.getBoolean('AutomaticDisableChannelEnabled')) return false;
-  if (error.status === 401) return true;
-  if (error.status === 403 && channelType === GEMINI_CHANNEL_TYPE) return true;
-  if (DISABLING_CODES.has(error.code) || DISABLING_TYPES.has(error.type)) return true;
+  if (classification.credentialRejected) return true;
   const message = error.message.toLowerCase();
   const keywords = (options.get('AutomaticDisableKeywords') ?? '')
     .split('\n')
@@ -49,9 +38,13 @@ export class ChannelHealth {
   ) {}
 
   /** Called after each failed attempt; disables the channel when the failure warrants it. */
-  reportFailure(channel: CachedChannel, error: RelayError): void {
+  reportFailure(
+    channel: CachedChannel,
+    error: RelayError,
+    classification: ErrorClassification,
+  ): void {
     if (!channel.autoBan || channel.status !== CHANNEL_STATUS.enabled) return;
-    if (!shouldDisableChannel(error, channel.type, this.options)) return;
+    if (!shouldDisableChannel(error, classification, this.options)) return;
     void this.setStatus(channel.id, CHANNEL_STATUS.autoDisabled, error.message).catch(this.onError);
   }
 

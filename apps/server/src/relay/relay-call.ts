@@ -211,8 +211,9 @@ async function attemptChannels(
       } catch (error) {
         if (!(error instanceof RelayError)) throw error;
         if (attempt.clientGone || exchange.headersSent) throw error;
-        if (!error.local) services.health.reportFailure(channel, error);
-        if (!shouldRetry(error, channel.type, retryTimes - index, pinned !== undefined)) {
+        const classification = adaptor.classifyError(error);
+        if (!error.local) services.health.reportFailure(channel, error, classification);
+        if (!shouldRetry(error, classification, retryTimes - index, pinned !== undefined)) {
           throw error.status === 429
             ? new RelayError(429, SATURATED_MESSAGE, error.type, error.code, false)
             : error;

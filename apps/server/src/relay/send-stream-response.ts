@@ -65,10 +65,8 @@ export async function relayStreamResponse(
 
   if (converter.upstreamError) {
     const { status, message, type, code, param } = converter.upstreamError;
-    services.health.reportFailure(
-      record.lastChannel!,
-      RelayError.upstream(status, message, type, code, param),
-    );
+    const error = RelayError.upstream(status, message, type, code, param);
+    services.health.reportFailure(record.lastChannel!, error, adaptor.classifyError(error));
   }
   const clean = end.clean;
   // Rebuilding the generated text costs a parse of every chunk: only when usage must be counted.

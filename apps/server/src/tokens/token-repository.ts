@@ -10,7 +10,6 @@ import type { Database, NewToken, TokenRow, TokenUpdate } from '../db/schema.js'
 
 type Db = Kysely<Database>;
 
-
 /** One page of the owner's tokens, newest first. */
 export async function listUserTokens(
   db: Db,
@@ -49,14 +48,10 @@ export async function searchUserTokens(
     .where('user_id', '=', userId)
     .where('deleted_at', 'is', null);
   if (search.keyword !== '') {
-    query = query.where(
-      columnContains('name', search.keyword),
-    );
+    query = query.where(columnContains('name', search.keyword));
   }
   if (search.keyFragment !== '') {
-    query = query.where(
-      columnContains('key', search.keyFragment),
-    );
+    query = query.where(columnContains('key', search.keyFragment));
   }
   return query.orderBy('id', 'desc').limit(limit).execute();
 }

@@ -2,11 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Database, UserRow } from '../db/schema.js';
 import { columnContainsIgnoringCase } from '../db/like-pattern.js';
 import type { DatabaseHandle } from '../db/open-database.js';
-import {
-  insertReturningId,
-  softDeleteTimestamp,
-  type QueryTarget,
-} from '../db/dialect-helpers.js';
+import { insertReturningId, softDeleteTimestamp, type QueryTarget } from '../db/dialect-helpers.js';
 
 /** Plain query functions over `users`; soft-deleted rows are excluded unless the name says otherwise. */
 
@@ -21,7 +17,10 @@ export async function findUserById(db: Db, id: number): Promise<UserRow | undefi
     .executeTakeFirst();
 }
 
-export async function findUserByIdIncludingDeleted(db: Db, id: number): Promise<UserRow | undefined> {
+export async function findUserByIdIncludingDeleted(
+  db: Db,
+  id: number,
+): Promise<UserRow | undefined> {
   return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
@@ -56,7 +55,11 @@ export async function usernameTaken(db: Db, username: string): Promise<boolean> 
 }
 
 export async function emailTaken(db: Db, email: string): Promise<boolean> {
-  const row = await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst();
+  const row = await db
+    .selectFrom('users')
+    .select('id')
+    .where('email', '=', email)
+    .executeTakeFirst();
   return row !== undefined;
 }
 

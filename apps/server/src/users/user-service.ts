@@ -51,11 +51,17 @@ export function validateProfile(fields: {
     const problem = passwordProblem(fields.password);
     if (problem) throw failure(`${INVALID_INPUT} ${problem}`);
   }
-  if (fields.display_name !== undefined && characters(fields.display_name) > DISPLAY_NAME_MAX_LENGTH) {
+  if (
+    fields.display_name !== undefined &&
+    characters(fields.display_name) > DISPLAY_NAME_MAX_LENGTH
+  ) {
     throw failure(`${INVALID_INPUT} 显示名称长度不能超过 ${DISPLAY_NAME_MAX_LENGTH} 个字符`);
   }
   if (fields.email !== undefined && fields.email !== '') {
-    if (characters(fields.email) > EMAIL_MAX_LENGTH || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(fields.email)) {
+    if (
+      characters(fields.email) > EMAIL_MAX_LENGTH ||
+      !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(fields.email)
+    ) {
       throw failure(`${INVALID_INPUT} 邮箱地址无效`);
     }
   }
@@ -88,7 +94,10 @@ async function insertWithAffCode(
 }
 
 /** Self-registration with a password (reference §8.1). Returns the new user's id. */
-export async function registerUser(deps: UserServiceDeps, request: RegisterRequest): Promise<number> {
+export async function registerUser(
+  deps: UserServiceDeps,
+  request: RegisterRequest,
+): Promise<number> {
   const { options } = deps;
   const { db } = deps.database;
   if (!options.getBoolean('RegisterEnabled')) throw failure('管理员关闭了新用户注册');
@@ -218,10 +227,12 @@ export async function createUserByAdmin(
   if (username === '' || request.password === '') throw failure('用户名和密码不能为空');
   const role = request.role ?? ROLE.common;
   if (role >= actorRole) throw failure('无法创建权限大于等于自己的用户');
-  if (!([ROLE.common, ROLE.admin, ROLE.root] as number[]).includes(role)) throw failure(`${INVALID_INPUT} 角色无效`);
+  if (!([ROLE.common, ROLE.admin, ROLE.root] as number[]).includes(role))
+    throw failure(`${INVALID_INPUT} 角色无效`);
   const displayName = request.display_name?.trim() || username;
   validateProfile({ username, password: request.password, display_name: displayName });
-  if (await users.usernameTaken(deps.database.db, username)) throw failure('用户名已存在，或已注销');
+  if (await users.usernameTaken(deps.database.db, username))
+    throw failure('用户名已存在，或已注销');
   return insertWithAffCode(deps, {
     username,
     password: await hashPassword(request.password),
@@ -254,7 +265,11 @@ export async function updateUserByAdmin(
     display_name: request.display_name,
     password: password === '' ? undefined : password,
   });
-  if (username !== undefined && username !== target.username && (await users.usernameTaken(db, username))) {
+  if (
+    username !== undefined &&
+    username !== target.username &&
+    (await users.usernameTaken(db, username))
+  ) {
     throw failure('用户名已存在，或已注销');
   }
   const group = request.group?.trim();
@@ -357,7 +372,11 @@ export async function updateSelf(
       throw failure('原密码错误');
     }
   }
-  if (username !== undefined && username !== user.username && (await users.usernameTaken(db, username))) {
+  if (
+    username !== undefined &&
+    username !== user.username &&
+    (await users.usernameTaken(db, username))
+  ) {
     throw failure('用户名已存在，或已注销');
   }
   const values: Partial<UserRow> = {};
@@ -376,7 +395,10 @@ export async function deleteSelf(deps: UserServiceDeps, userId: number): Promise
 }
 
 /** `GET /api/user/token`: replaces the system access token with a new random one. */
-export async function regenerateAccessToken(deps: UserServiceDeps, userId: number): Promise<string> {
+export async function regenerateAccessToken(
+  deps: UserServiceDeps,
+  userId: number,
+): Promise<string> {
   for (let attempt = 0; ; attempt += 1) {
     const token = randomBytes(24).toString('base64url').slice(0, 32);
     try {

@@ -16,7 +16,13 @@ import { rateLimitHook } from '../rate-limit-hooks.js';
 /** Sets the signed session cookie for a user who just signed in. */
 export function startSession(reply: FastifyReply, context: AppContext, user: UserRow): void {
   const value = encodeSession(
-    { id: user.id, username: user.username, role: user.role, status: user.status, group: user.group ?? '' },
+    {
+      id: user.id,
+      username: user.username,
+      role: user.role,
+      status: user.status,
+      group: user.group ?? '',
+    },
     context.config.sessionSecret,
   );
   reply.setCookie(SESSION_COOKIE_NAME, value, {

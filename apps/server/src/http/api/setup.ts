@@ -53,12 +53,15 @@ export async function registerSetupRoutes(api: FastifyInstance, context: AppCont
     if (!(await rootExists())) {
       const username = body.username.trim();
       if (username === '') throw new AppError('invalid_request', '用户名不能为空', 400);
-      if ([...username].length > 12) throw new AppError('invalid_request', '用户名长度不能超过12个字符', 400);
+      if ([...username].length > 12)
+        throw new AppError('invalid_request', '用户名长度不能超过12个字符', 400);
       if (body.password !== body.confirmPassword) {
         throw new AppError('invalid_request', '两次输入的密码不一致', 400);
       }
-      if ([...body.password].length < 8) throw new AppError('invalid_request', '密码长度至少为8个字符', 400);
-      if ([...body.password].length > 20) throw new AppError('invalid_request', '密码长度不能超过20个字符', 400);
+      if ([...body.password].length < 8)
+        throw new AppError('invalid_request', '密码长度至少为8个字符', 400);
+      if ([...body.password].length > 20)
+        throw new AppError('invalid_request', '密码长度不能超过20个字符', 400);
       await insertUser(context.database, {
         username,
         password: await hashPassword(body.password),

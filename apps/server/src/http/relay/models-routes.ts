@@ -1,3 +1,4 @@
+import { channelTypeDefinition } from '@tollgate/contracts';
 import { DEFAULT_MODELS_BY_CHANNEL_TYPE } from '../../catalogue/default-models.js';
 import { authenticateRelay } from '../../relay/auth/authenticate-relay.js';
 import type { RelayCaller } from '../../relay/auth/relay-caller-cache.js';
@@ -12,18 +13,10 @@ const MODEL_CREATED = 1626777600;
 
 /** Which built-in catalogue owns a model name, for `owned_by`. */
 const OWNERS: ReadonlyMap<string, string> = (() => {
-  const names: Record<number, string> = {
-    1: 'openai',
-    14: 'anthropic',
-    24: 'google',
-    25: 'moonshot',
-    42: 'mistralai',
-    43: 'deepseek',
-    48: 'xai',
-  };
   const owners = new Map<string, string>();
   for (const [type, models] of Object.entries(DEFAULT_MODELS_BY_CHANNEL_TYPE)) {
-    for (const model of models) owners.set(model, names[Number(type)] ?? 'custom');
+    const vendor = channelTypeDefinition(Number(type))?.vendor ?? 'custom';
+    for (const model of models) owners.set(model, vendor);
   }
   return owners;
 })();

@@ -1,3 +1,8 @@
+import {
+  classifyStandardFailure,
+  type ClassifiedFailure,
+  type ErrorClassification,
+} from '../error-classification.js';
 import { RelayError } from '../../relay/relay-error.js';
 import type {
   ChannelTarget,
@@ -119,6 +124,11 @@ export class AnthropicAdaptor implements ProviderAdaptor {
 
   parseError(status: number, body: Buffer): UpstreamError {
     return parseAnthropicError(status, body);
+  }
+  /** Anthropic answers overload with a 400 at times: another channel may well succeed. */
+  classifyError(failure: ClassifiedFailure): ErrorClassification {
+    const standard = classifyStandardFailure(failure);
+    return { ...standard, retryable: standard.retryable || failure.status === 400 };
   }
 
   private buildHeaders(input: RelayCallInput, settings: AnthropicSettings): Record<string, string> {

@@ -27,9 +27,12 @@ export const convertOpenAiUsage: OpenAiUsageConverter = (usage) => {
   const audio =
     audioInput > 0 || audioOutput > 0
       ? {
-          textInput: (promptDetails && readNumber(promptDetails, 'text_tokens')) ?? promptTokens - audioInput,
+          textInput:
+            (promptDetails && readNumber(promptDetails, 'text_tokens')) ??
+            promptTokens - audioInput,
           textOutput:
-            (completionDetails && readNumber(completionDetails, 'text_tokens')) ?? completionTokens - audioOutput,
+            (completionDetails && readNumber(completionDetails, 'text_tokens')) ??
+            completionTokens - audioOutput,
           audioInput,
           audioOutput,
         }

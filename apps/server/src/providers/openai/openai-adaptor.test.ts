@@ -4,7 +4,7 @@ import type { RelayCallInput } from '../provider-adaptor.js';
 import { getAdaptor } from '../registry.js';
 import { makeCallInput, makeChannel } from '../__fixtures__/relay-call-input.js';
 import { OpenAiAdaptor } from './openai-adaptor.js';
-import { OPENAI_COMPATIBLE_PROFILES } from './openai-compatible-profiles.js';
+import { openAiCompatibleProfile } from './openai-compatible-profiles.js';
 
 function build(
   overrides: Partial<RelayCallInput>,
@@ -50,7 +50,7 @@ describe('OpenAiAdaptor headers', () => {
   it('adds OpenRouter attribution headers', () => {
     const { request } = build({}, { type: 20 });
     expect(request.headers['X-Title']).toBe('Tollgate');
-    const withReferer = new OpenAiAdaptor(OPENAI_COMPATIBLE_PROFILES[20], {
+    const withReferer = new OpenAiAdaptor(openAiCompatibleProfile('openRouter'), {
       azureDefaultApiVersion: '2024-12-01-preview',
       openRouterReferer: 'https://gateway.example.com',
     }).buildRequest(makeCallInput({ channel: makeChannel({ type: 20 }) }));

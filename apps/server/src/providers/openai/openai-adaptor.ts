@@ -1,3 +1,4 @@
+import { CHANNEL_TYPE } from '@tollgate/contracts';
 import { RelayError } from '../../relay/relay-error.js';
 import type {
   ChannelTarget,
@@ -9,12 +10,16 @@ import type {
   UpstreamError,
   UpstreamRequest,
 } from '../provider-adaptor.js';
+import {
+  classifyStandardFailure,
+  type ClassifiedFailure,
+  type ErrorClassification,
+} from '../error-classification.js';
 import { unsupportedModeError } from '../unsupported-mode-error.js';
 import {
-  OpenAiChannelType,
   AZURE_DEFAULT_API_VERSION,
   OPENROUTER_APP_TITLE,
-  STREAM_OPTIONS_CHANNEL_TYPES,
+  honoursStreamUsageOption,
 } from './openai-channel-types.js';
 import type { OpenAiCompatibleProfile } from './openai-compatible-profiles.js';
 import { parseOpenAiError } from './openai-error.js';
@@ -58,7 +63,7 @@ export class OpenAiAdaptor implements ProviderAdaptor {
   }
 
   supportsStreamOptions(channel: ChannelTarget): boolean {
-    return STREAM_OPTIONS_CHANNEL_TYPES.has(channel.type);
+    return honoursStreamUsageOption(channel.type);
   }
 
   buildRequest(input: RelayCallInput): UpstreamRequest {
@@ -104,18 +109,22 @@ export class OpenAiAdaptor implements ProviderAdaptor {
     return parseOpenAiError(status, body);
   }
 
+  classifyError(failure: ClassifiedFailure): ErrorClassification {
+    return classifyStandardFailure(failure);
+  }
+
   private buildHeaders(input: RelayCallInput): Record<string, string> {
     const { channel } = input;
     const headers: Record<string, string> = {};
-    if (channel.type === OpenAiChannelType.Azure) {
+    if (channel.type === CHANNEL_TYPE.azure) {
       headers['api-key'] = channel.key;
     } else if (channel.key) {
       headers.Authorization = `Bearer ${channel.key}`;
     }
-    if (channel.type === OpenAiChannelType.OpenAI && channel.organization) {
+    if (channel.type === CHANNEL_TYPE.openAi && channel.organization) {
       headers['OpenAI-Organization'] = channel.organization;
     }
-    if (channel.type === OpenAiChannelType.OpenRouter) {
+    if (channel.type === CHANNEL_TYPE.openRouter) {
       headers['X-Title'] = OPENROUTER_APP_TITLE;
       if (this.settings.openRouterReferer)
         headers['HTTP-Referer'] = this.settings.openRouterReferer;

@@ -1,3 +1,4 @@
+import type { ChannelTypeKey } from '@tollgate/contracts';
 import type { RelayCallInput, RelayMode } from '../provider-adaptor.js';
 import type { JsonObject } from '../json-guards.js';
 import {
@@ -6,7 +7,6 @@ import {
   convertXaiUsage,
   type OpenAiUsageConverter,
 } from './convert-openai-usage.js';
-import { OpenAiChannelType } from './openai-channel-types.js';
 import {
   applyGrokMiniRules,
   applyReasoningModelRules,
@@ -44,50 +44,40 @@ function plain(name: string): OpenAiCompatibleProfile {
   return { name, adjustBody: openAiBodyRules, convertUsage: convertOpenAiUsage };
 }
 
-/** Profiles by channel type (reference §3.6). */
-export const OPENAI_COMPATIBLE_PROFILES: Readonly<Record<number, OpenAiCompatibleProfile>> = {
-  [OpenAiChannelType.OpenAI]: plain('openai'),
-  [OpenAiChannelType.Azure]: plain('azure'),
-  [OpenAiChannelType.Custom]: plain('custom'),
-  [OpenAiChannelType.OpenRouter]: plain('openrouter'),
-  [OpenAiChannelType.OpenAIMax]: plain('openaimax'),
-  [OpenAiChannelType.OhMyGPT]: plain('ohmygpt'),
-  [OpenAiChannelType.AILS]: plain('ails'),
-  [OpenAiChannelType.AIProxy]: plain('aiproxy'),
-  [OpenAiChannelType.API2GPT]: plain('api2gpt'),
-  [OpenAiChannelType.AIGC2D]: plain('aigc2d'),
-  [OpenAiChannelType.Api360]: plain('360'),
-  [OpenAiChannelType.FastGPT]: plain('fastgpt'),
-  [OpenAiChannelType.Moonshot]: plain('moonshot'),
-  [OpenAiChannelType.LingYiWanWu]: plain('lingyiwanwu'),
-  [OpenAiChannelType.Xinference]: {
+/**
+ * The vendors that differ from plain OpenAI, by channel type key (reference §3.6). A type of the
+ * `openai` family without an entry here is served as plain OpenAI, so a new OpenAI-compatible
+ * vendor is one row of the channel-type table, plus an entry here only for what differs.
+ */
+const PROFILES: Partial<Record<ChannelTypeKey, OpenAiCompatibleProfile>> = {
+  xinference: {
     name: 'xinference',
     convertUsage: convertOpenAiUsage,
     convertBody: (body, input) =>
       input.mode === 'rerank' ? convertXinferenceRerank(body, input.body) : undefined,
   },
-  [OpenAiChannelType.Ollama]: {
+  ollama: {
     name: 'ollama',
     modes: modes('chat', 'completions', 'embeddings'),
     convertUsage: convertOpenAiUsage,
   },
-  [OpenAiChannelType.MiniMax]: {
+  miniMax: {
     name: 'minimax',
     modes: modes('chat'),
     convertUsage: convertOpenAiUsage,
   },
-  [OpenAiChannelType.Perplexity]: {
+  perplexity: {
     name: 'perplexity',
     modes: modes('chat'),
     adjustBody: clampPerplexityTopP,
     convertUsage: convertOpenAiUsage,
   },
-  [OpenAiChannelType.SiliconFlow]: {
+  siliconFlow: {
     name: 'siliconflow',
     modes: modes('chat', 'completions', 'embeddings', 'rerank'),
     convertUsage: convertOpenAiUsage,
   },
-  [OpenAiChannelType.Mistral]: {
+  mistral: {
     name: 'mistral',
     modes: modes('chat', 'embeddings'),
     adjustBody: (body, input) => {
@@ -95,17 +85,17 @@ export const OPENAI_COMPATIBLE_PROFILES: Readonly<Record<number, OpenAiCompatibl
     },
     convertUsage: convertOpenAiUsage,
   },
-  [OpenAiChannelType.DeepSeek]: {
+  deepSeek: {
     name: 'deepseek',
     modes: modes('chat', 'completions'),
     convertUsage: convertDeepSeekUsage,
   },
-  [OpenAiChannelType.VolcEngine]: {
+  volcEngine: {
     name: 'volcengine',
     modes: modes('chat', 'embeddings'),
     convertUsage: convertOpenAiUsage,
   },
-  [OpenAiChannelType.XAI]: {
+  xAi: {
     name: 'xai',
     modes: modes('chat', 'completions', 'images'),
     adjustBody: (body, input) => {
@@ -116,3 +106,8 @@ export const OPENAI_COMPATIBLE_PROFILES: Readonly<Record<number, OpenAiCompatibl
     convertUsage: convertXaiUsage,
   },
 };
+
+/** The profile of an `openai`-family channel type. */
+export function openAiCompatibleProfile(key: ChannelTypeKey): OpenAiCompatibleProfile {
+  return PROFILES[key] ?? plain(key.toLowerCase());
+}

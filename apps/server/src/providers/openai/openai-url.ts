@@ -1,6 +1,7 @@
 import { RelayError } from '../../relay/relay-error.js';
 import type { RelayCallInput } from '../provider-adaptor.js';
-import { OpenAiChannelType, resolveBaseUrl } from './openai-channel-types.js';
+import { CHANNEL_TYPE } from '@tollgate/contracts';
+import { resolveBaseUrl } from './openai-channel-types.js';
 
 /** Bases of Cloudflare AI Gateway, which proxies OpenAI and Azure with shorter paths. */
 const CLOUDFLARE_GATEWAY_PREFIX = 'https://gateway.ai.cloudflare.com';
@@ -29,18 +30,18 @@ export function buildOpenAiUrl(
   }
 
   switch (channel.type) {
-    case OpenAiChannelType.Azure:
+    case CHANNEL_TYPE.azure:
       return buildAzureUrl(input, base, upstreamModel, azureDefaultApiVersion);
-    case OpenAiChannelType.Custom:
+    case CHANNEL_TYPE.custom:
       // The base URL is the full endpoint; `{model}` lets one channel serve several models.
       return base.split('{model}').join(upstreamModel);
-    case OpenAiChannelType.MiniMax:
+    case CHANNEL_TYPE.miniMax:
       return `${base}/v1/text/chatcompletion_v2`;
-    case OpenAiChannelType.Perplexity:
+    case CHANNEL_TYPE.perplexity:
       return `${base}/chat/completions`;
-    case OpenAiChannelType.DeepSeek:
+    case CHANNEL_TYPE.deepSeek:
       return mode === 'completions' ? `${base}/beta/completions` : pathUrl(input, base);
-    case OpenAiChannelType.VolcEngine:
+    case CHANNEL_TYPE.volcEngine:
       if (mode === 'embeddings') return `${base}/api/v3/embeddings`;
       // Ark "bot" applications have their own chat endpoint.
       return upstreamModel.startsWith('bot')

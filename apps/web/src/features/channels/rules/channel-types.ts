@@ -1,3 +1,5 @@
+import { CHANNEL_TYPE, CHANNEL_TYPE_TABLE } from '@tollgate/contracts';
+
 /**
  * The channel types the console offers (the ids the server knows), in the order of the type
  * picker, with a tag colour each. Display names are translated: `channels:types.<id>`.
@@ -8,52 +10,9 @@ export interface ChannelTypeOption {
   color: string;
 }
 
-export const channelTypeOptions: readonly ChannelTypeOption[] = [
-  { id: 1, color: 'green' },
-  { id: 2, color: 'blue' },
-  { id: 5, color: 'geekblue' },
-  { id: 36, color: 'purple' },
-  { id: 4, color: 'default' },
-  { id: 14, color: 'geekblue' },
-  { id: 33, color: 'geekblue' },
-  { id: 41, color: 'blue' },
-  { id: 3, color: 'cyan' },
-  { id: 34, color: 'purple' },
-  { id: 39, color: 'default' },
-  { id: 43, color: 'blue' },
-  { id: 15, color: 'blue' },
-  { id: 46, color: 'blue' },
-  { id: 17, color: 'orange' },
-  { id: 18, color: 'blue' },
-  { id: 16, color: 'purple' },
-  { id: 26, color: 'purple' },
-  { id: 24, color: 'orange' },
-  { id: 11, color: 'orange' },
-  { id: 47, color: 'blue' },
-  { id: 25, color: 'green' },
-  { id: 20, color: 'green' },
-  { id: 19, color: 'blue' },
-  { id: 23, color: 'cyan' },
-  { id: 31, color: 'green' },
-  { id: 35, color: 'green' },
-  { id: 37, color: 'cyan' },
-  { id: 38, color: 'blue' },
-  { id: 40, color: 'purple' },
-  { id: 42, color: 'blue' },
-  { id: 48, color: 'default' },
-  { id: 27, color: 'cyan' },
-  { id: 6, color: 'default' },
-  { id: 7, color: 'default' },
-  { id: 9, color: 'default' },
-  { id: 10, color: 'default' },
-  { id: 12, color: 'default' },
-  { id: 13, color: 'default' },
-  { id: 8, color: 'magenta' },
-  { id: 22, color: 'blue' },
-  { id: 21, color: 'purple' },
-  { id: 44, color: 'purple' },
-  { id: 45, color: 'blue' },
-];
+export const channelTypeOptions: readonly ChannelTypeOption[] = CHANNEL_TYPE_TABLE.map(
+  ({ id, color }) => ({ id, color }),
+);
 
 const byId = new Map(channelTypeOptions.map((option) => [option.id, option]));
 
@@ -66,27 +25,8 @@ export function channelTypeColor(type: number): string {
   return byId.get(type)?.color ?? 'default';
 }
 
-/** Channel type ids with a form of their own (spec part 2 §3 "Channel"). */
-export const channelType = {
-  openAi: 1,
-  midjourney: 2,
-  azure: 3,
-  midjourneyPlus: 5,
-  custom: 8,
-  baidu: 15,
-  ali: 17,
-  xunfei: 18,
-  aiProxyLibrary: 21,
-  fastGpt: 22,
-  tencent: 23,
-  aws: 33,
-  suno: 36,
-  dify: 37,
-  cloudflare: 39,
-  siliconFlow: 40,
-  vertexAi: 41,
-  volcEngine: 45,
-} as const;
+/** Channel type ids by name, from the shared channel-type table. */
+export const channelType = CHANNEL_TYPE;
 
 /** Which address field a type shows. */
 export type BaseUrlField =

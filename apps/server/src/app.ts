@@ -6,7 +6,7 @@ import { registerApiRoutes } from './http/api/index.js';
 import type { AppContext } from './http/app-context.js';
 import { handleError } from './http/error-handler.js';
 import { rateLimitHook } from './http/rate-limit-hooks.js';
-import { createRequestId, REQUEST_ID_HEADER } from './http/request-id.js';
+import { createRequestId, REQUEST_ID_HEADER } from './relay/request-id.js';
 import { registerMetricsRoute } from './http/metrics-route.js';
 import { registerWebRoutes } from './http/web-routes.js';
 import { RelayFront } from './http/relay/relay-front.js';

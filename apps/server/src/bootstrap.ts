@@ -14,7 +14,7 @@ import type { WorkerLink } from './cluster/worker-link.js';
 import { createGatewayMetrics, type GatewayMetrics } from './metrics/gateway-metrics.js';
 import { isMetricsSnapshot, mergeSnapshots, renderSnapshot } from './metrics/metrics-registry.js';
 import { NO_RELAY_METRICS } from './metrics/relay-metrics.js';
-import { startChannelSchedules } from './channels/channel-schedules.js';
+import { startChannelSchedules } from './relay/channel-checks/channel-schedules.js';
 import { startHoldReclaimer } from './billing/hold-reclaimer.js';
 import { TOLLGATE_VERSION } from './version.js';
 

@@ -1,4 +1,4 @@
-import type { Usage } from '../relay/usage.js';
+import type { Usage } from '../providers/usage.js';
 import type { AudioRatios } from './audio-ratio.js';
 import { isGizmoModel } from './model-names.js';
 import type { PriceInfo } from './price-resolution.js';

@@ -4,7 +4,7 @@ import { DEFAULT_CACHE_RATIO } from '../options/defaults/default-cache-ratio.js'
 import { DEFAULT_COMPLETION_RATIO } from '../options/defaults/default-completion-ratio.js';
 import { DEFAULT_MODEL_PRICE } from '../options/defaults/default-model-price.js';
 import { DEFAULT_MODEL_RATIO } from '../options/defaults/default-model-ratio.js';
-import type { Usage } from '../relay/usage.js';
+import type { Usage } from '../providers/usage.js';
 import { resolveAudioRatios } from './audio-ratio.js';
 import { buildLogOther, type ConsumeLogOther } from './consume-log-content.js';
 import {

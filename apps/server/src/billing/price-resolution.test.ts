@@ -7,7 +7,7 @@ import { DEFAULT_COMPLETION_RATIO } from '../options/defaults/default-completion
 import { DEFAULT_MODEL_PRICE } from '../options/defaults/default-model-price.js';
 import { DEFAULT_MODEL_RATIO } from '../options/defaults/default-model-ratio.js';
 import { createOptionStore } from '../options/option-store.js';
-import { RelayError } from '../relay/relay-error.js';
+import { RelayError } from '../errors/relay-error.js';
 import {
   CACHE_CREATION_RATIO,
   resolvePrice,

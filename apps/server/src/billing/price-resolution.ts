@@ -1,5 +1,5 @@
 import type { OptionKey } from '@tollgate/contracts';
-import { RelayError } from '../relay/relay-error.js';
+import { RelayError } from '../errors/relay-error.js';
 import { completionRatioFor } from './completion-ratio.js';
 import { billingModelName, ownNumber } from './model-names.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Usage } from '../relay/usage.js';
+import type { Usage } from '../providers/usage.js';
 import { isAudioTokenModel, resolveAudioRatios } from './audio-ratio.js';
 import type { PriceInfo } from './price-resolution.js';
 import { computeAudioQuota, computeImageQuota, computeQuota } from './quota-formula.js';

@@ -1,5 +1,5 @@
 import type { LogRow } from '../logs/log-insert-statement.js';
-import { RelayError } from '../relay/relay-error.js';
+import { RelayError } from '../errors/relay-error.js';
 import { holdKeyText, type LeaseGrant } from './ledger-batch.js';
 import type { LedgerTarget, ObservedBalances } from './ledger-commit.js';
 import { LedgerWriter } from './ledger-writer.js';

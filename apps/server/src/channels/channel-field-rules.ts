@@ -9,7 +9,7 @@ import {
   CHANNEL_STATUS_CODE_MAPPING_MAX_LENGTH,
   CHANNEL_TAG_MAX_LENGTH,
 } from '@tollgate/contracts';
-import { failure } from '../http/app-error.js';
+import { failure } from '../errors/app-error.js';
 import { stripTrailingSlashes } from './channel-types.js';
 
 /** Splits a comma-joined list (or an array): trimmed, empty and repeated entries dropped. */

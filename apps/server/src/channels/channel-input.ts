@@ -9,7 +9,7 @@ import {
   isKnownChannelType,
 } from '@tollgate/contracts';
 import type { ChannelRow, ChannelUpdate } from '../db/schema.js';
-import { failure } from '../http/app-error.js';
+import { failure } from '../errors/app-error.js';
 import {
   checkJsonField,
   checkName,

@@ -4,11 +4,11 @@
  */
 import type { ChannelTagRow, ChannelView, FetchModelsRequest } from '@tollgate/contracts';
 import type { DatabaseHandle } from '../db/open-database.js';
-import { failure } from '../http/app-error.js';
+import { failure } from '../errors/app-error.js';
 import { listEnabledModels } from './abilities.js';
 import { channelRowToDto } from './channel-dto.js';
 import * as channels from './channel-repository.js';
-import { CHANNEL_NOT_FOUND } from './channel-service.js';
+import { CHANNEL_NOT_FOUND } from './channel-status.js';
 import {
   fetchUpstreamModels,
   UpstreamModelsError,

@@ -12,14 +12,9 @@ import {
 } from '@tollgate/contracts';
 import type { DatabaseHandle } from '../db/open-database.js';
 import { nowSeconds } from '../db/dialect-helpers.js';
-import { failure } from '../http/app-error.js';
+import { failure } from '../errors/app-error.js';
 import type { AppEvents } from '../lib/app-events.js';
-import {
-  deleteAbilitiesOf,
-  repairAbilities,
-  replaceAbilities,
-  updateAbilitiesOf,
-} from './abilities.js';
+import { deleteAbilitiesOf, repairAbilities, replaceAbilities } from './abilities.js';
 import {
   prepareChannelChanges,
   prepareNewChannel,
@@ -29,6 +24,7 @@ import {
 import { channelRowToDto } from './channel-dto.js';
 import { characters } from './channel-field-rules.js';
 import * as channels from './channel-repository.js';
+import { CHANNEL_NOT_FOUND, writeChannelStatus } from './channel-status.js';
 
 /** What channel writes need. */
 export interface ChannelServiceDeps {
@@ -36,7 +32,6 @@ export interface ChannelServiceDeps {
   events: AppEvents;
 }
 
-export const CHANNEL_NOT_FOUND = '渠道不存在';
 /** Most channels one create request may add (one per key line). */
 const MAX_CHANNELS_PER_CREATE = 1000;
 
@@ -115,30 +110,8 @@ export async function updateChannel(
   return channelRowToDto(updated);
 }
 
-/**
- * Sets one channel's status, recording `reason` and the time in `other_info` and flipping its
- * abilities. For the server's own decisions (auto-disable on relay errors or zero balance,
- * auto-enable after a passing test). Returns false when the channel is missing or already so.
- */
-export async function setChannelStatus(
-  deps: ChannelServiceDeps,
-  id: number,
-  status: number,
-  reason: string,
-): Promise<boolean> {
-  const changed = await deps.database.db.transaction().execute(async (transaction) => {
-    const [row] = await channels.findStatusInfo(transaction, [id]);
-    if (!row || row.status === status) return false;
-    await channels.updateChannelColumns(transaction, id, {
-      status,
-      other_info: withStatusInfo(row.other_info, reason, nowSeconds()),
-    });
-    await updateAbilitiesOf(transaction, [id], { enabled: status === CHANNEL_STATUS.enabled });
-    return true;
-  });
-  if (changed) announce(deps);
-  return changed;
-}
+/** Sets a channel's status with its reason (see writeChannelStatus). */
+export const setChannelStatus = writeChannelStatus;
 
 /** `DELETE /api/channel/:id`: the channel and its abilities. */
 export async function deleteChannel(deps: ChannelServiceDeps, id: number): Promise<void> {

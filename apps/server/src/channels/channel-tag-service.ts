@@ -5,7 +5,7 @@
 import { CHANNEL_STATUS, type EditChannelTagRequest } from '@tollgate/contracts';
 import { nowSeconds } from '../db/dialect-helpers.js';
 import type { AbilityUpdate, ChannelUpdate } from '../db/schema.js';
-import { failure } from '../http/app-error.js';
+import { failure } from '../errors/app-error.js';
 import { replaceAbilities, updateAbilitiesOf } from './abilities.js';
 import {
   checkJsonField,

@@ -6,7 +6,7 @@ import {
 import type { Kysely } from 'kysely';
 import { nowSeconds } from '../db/dialect-helpers.js';
 import type { Database } from '../db/schema.js';
-import { failure } from '../http/app-error.js';
+import { failure } from '../errors/app-error.js';
 import type { OptionStore } from '../options/option-store.js';
 import { listUserQuotaData, sumQuotaDataByModelAndHour } from './quota-data-repository.js';
 

@@ -7,7 +7,7 @@ import {
 } from '../accounts/session-cookie.js';
 import { findUserByAccessToken, findUserById } from '../users/user-repository.js';
 import type { AppContext } from './app-context.js';
-import { AppError } from './app-error.js';
+import { AppError } from '../errors/app-error.js';
 
 /** Who is calling a console route, resolved by the auth guard. */
 export interface AuthenticatedUser {

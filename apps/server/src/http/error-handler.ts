@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { AppError } from './app-error.js';
+import { AppError } from '../errors/app-error.js';
 import { fail, openAiError } from './envelope.js';
 
 /** Relay paths answer in the OpenAI error shape; console paths in the envelope. */

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { AppError } from './app-error.js';
+import { AppError } from '../errors/app-error.js';
 
 /**
  * Validates a request body (or query) with a shared schema; a mismatch is a 400 naming the field,

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DatabaseHandle } from '../db/open-database.js';
-import { isUniqueViolation } from '../db/dialect-helpers.js';
+import { isTransactionConflict, isUniqueViolation } from '../db/dialect-helpers.js';
 import type { Database } from '../db/schema.js';
 import { compileLogInsert, type LogRow } from './log-insert-statement.js';
 
@@ -108,8 +108,8 @@ export class LogOutboxDrainer {
         }
       });
     } catch (error) {
-      // Another process copied these rows first.
-      if (isUniqueViolation(error)) return 0;
+      // Another process copied these rows first, or was copying them at the same moment.
+      if (isUniqueViolation(error) || isTransactionConflict(error)) return 0;
       throw error;
     }
     await this.main.deleteFrom('log_outbox').where('id', 'in', ids).execute();

@@ -13,7 +13,7 @@ import {
 import type { Kysely } from 'kysely';
 import { nowSeconds } from '../db/dialect-helpers.js';
 import type { Database } from '../db/schema.js';
-import { failure } from '../http/app-error.js';
+import { failure } from '../errors/app-error.js';
 import { findTokenByKey } from '../tokens/token-repository.js';
 import { channelNamesById } from './channel-name-lookup.js';
 import { logRowToAdminDto, logRowToUserDto } from './log-dto.js';

@@ -3,7 +3,7 @@ import { Kysely, MysqlDialect, PostgresDialect, SqliteDialect, sql } from 'kysel
 import { createPool } from 'mysql2';
 import pg from 'pg';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AppError } from '../http/app-error.js';
+import { AppError } from '../errors/app-error.js';
 import { createOptionStore, type OptionChange, type OptionStore } from './option-store.js';
 import { defaultOptionValues } from './option-catalogue.js';
 

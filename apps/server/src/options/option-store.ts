@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { OptionKey } from '@tollgate/contracts';
-import { AppError } from '../http/app-error.js';
+import { AppError } from '../errors/app-error.js';
 import {
   OPTION_CATALOGUE,
   findOptionDefinition,

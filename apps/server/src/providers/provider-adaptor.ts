@@ -1,5 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import type { Usage } from '../relay/usage.js';
+import type { Usage } from './usage.js';
 import type { ClassifiedFailure, ErrorClassification } from './error-classification.js';
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RelayError } from '../relay/relay-error.js';
+import { RelayError } from '../errors/relay-error.js';
 import { defaultBaseUrl, getAdaptor, supportedChannelTypes } from './registry.js';
 
 function errorOf(type: number): RelayError {

@@ -3,7 +3,7 @@ import {
   channelTypeDefinition,
   type ChannelTypeDefinition,
 } from '@tollgate/contracts';
-import { RelayError } from '../relay/relay-error.js';
+import { RelayError } from '../errors/relay-error.js';
 import type { ProviderAdaptor } from './provider-adaptor.js';
 import {
   AnthropicAdaptor,

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { SseEvent } from './provider-adaptor.js';
-import { RelayError } from '../relay/relay-error.js';
+import { RelayError } from '../errors/relay-error.js';
 import { SseParser } from './sse-parser.js';
 import { anthropicSseBody, fixtureLines } from './__fixtures__/relay-call-input.js';
 

@@ -1,5 +1,5 @@
 import { StringDecoder } from 'node:string_decoder';
-import { RelayError } from '../relay/relay-error.js';
+import { RelayError } from '../errors/relay-error.js';
 import type { SseEvent } from './provider-adaptor.js';
 
 const LINE_FEED = 10;

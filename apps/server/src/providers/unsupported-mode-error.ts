@@ -1,4 +1,4 @@
-import { RelayError } from '../relay/relay-error.js';
+import { RelayError } from '../errors/relay-error.js';
 import type { RelayMode } from './provider-adaptor.js';
 
 /** The local 400 for a relay mode an adaptor cannot serve. */

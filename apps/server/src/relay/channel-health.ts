@@ -1,11 +1,11 @@
 import { CHANNEL_STATUS } from '@tollgate/contracts';
-import { setChannelStatus } from '../channels/channel-service.js';
+import { writeChannelStatus } from '../channels/channel-status.js';
 import type { DatabaseHandle } from '../db/open-database.js';
 import type { AppEvents } from '../lib/app-events.js';
 import type { OptionStore } from '../options/option-store.js';
 import type { ErrorClassification } from '../providers/error-classification.js';
 import type { CachedChannel, ChannelCache } from './channel-cache.js';
-import type { RelayError } from './relay-error.js';
+import type { RelayError } from '../errors/relay-error.js';
 
 /**
  * Whether an upstream failure means the channel's credential is unusable (reference §5.1): the
@@ -54,7 +54,7 @@ export class ChannelHealth {
    */
   async setStatus(channelId: number, status: number, reason: string): Promise<void> {
     this.channels.markStatus(channelId, status);
-    await setChannelStatus(
+    await writeChannelStatus(
       { database: this.database, events: this.events },
       channelId,
       status,

@@ -1,4 +1,4 @@
-import type { RelayExchange } from '../http/relay/relay-exchange.js';
+import type { RelayExchange } from './relay-exchange.js';
 
 /**
  * Answer headers to a preflight `OPTIONS` request on a relay path: any origin, the usual methods

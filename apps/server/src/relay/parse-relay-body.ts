@@ -1,5 +1,5 @@
 import type { RelayMode } from '../providers/provider-adaptor.js';
-import { RelayError } from './relay-error.js';
+import { RelayError } from '../errors/relay-error.js';
 
 /** The client's request, parsed once and kept for every retry. */
 export interface ParsedRelayBody {

@@ -20,7 +20,7 @@ import type { RelayCaller } from './auth/relay-caller-cache.js';
 import type { RequestFacts } from './build-call-input.js';
 import type { CachedChannel } from './channel-cache.js';
 import type { RelayServices } from './relay-services.js';
-import type { Usage } from './usage.js';
+import type { Usage } from '../providers/usage.js';
 
 /** What is known about a call while it runs; settlement reads it. */
 export interface CallRecord {

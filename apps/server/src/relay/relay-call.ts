@@ -1,7 +1,7 @@
 import { CHANNEL_STATUS } from '@tollgate/contracts';
 import { estimatePreConsume, resolvePrice, type PriceInfo } from '../billing/index.js';
 import type { Admission } from '../billing/quota-ledger.js';
-import type { RelayExchange } from '../http/relay/relay-exchange.js';
+import type { RelayExchange } from './relay-exchange.js';
 import type { ProviderAdaptor, RelayCallInput, RelayMode } from '../providers/provider-adaptor.js';
 import { defaultBaseUrl } from '../providers/registry.js';
 import { authenticateRelay, type AuthenticatedCall } from './auth/authenticate-relay.js';
@@ -10,7 +10,7 @@ import { buildCallInput, toChannelTarget, type RequestFacts } from './build-call
 import type { CachedChannel } from './channel-cache.js';
 import { recordConsumeLog, type CallOutcome, type CallRecord } from './record-consume-log.js';
 import { parseRelayBody } from './parse-relay-body.js';
-import { RelayError } from './relay-error.js';
+import { RelayError } from '../errors/relay-error.js';
 import type { RelayServices } from './relay-services.js';
 import { resolveGroup } from './resolve-group.js';
 import { mapStatusCode, shouldRetry } from './retry-policy.js';

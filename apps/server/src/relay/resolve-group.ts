@@ -2,7 +2,7 @@ import { usableGroups } from '../groups/usable-groups.js';
 import type { OptionStore } from '../options/option-store.js';
 import type { RelayCaller } from './auth/relay-caller-cache.js';
 import type { ChannelCache } from './channel-cache.js';
-import { RelayError } from './relay-error.js';
+import { RelayError } from '../errors/relay-error.js';
 
 export const AUTO_GROUP = 'auto';
 

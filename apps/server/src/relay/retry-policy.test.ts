@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { getAdaptor } from '../providers/registry.js';
-import { RelayError } from './relay-error.js';
+import { RelayError } from '../errors/relay-error.js';
 import { mapStatusCode, shouldRetry } from './retry-policy.js';
 
 const upstream = (status: number) => RelayError.upstream(status, 'upstream failed');

@@ -1,5 +1,5 @@
 import type { ErrorClassification } from '../providers/error-classification.js';
-import type { RelayError } from './relay-error.js';
+import type { RelayError } from '../errors/relay-error.js';
 
 /**
  * Whether a failed attempt moves on to another channel (reference §3.3): never for Tollgate's own

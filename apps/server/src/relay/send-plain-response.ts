@@ -1,11 +1,11 @@
-import type { RelayExchange } from '../http/relay/relay-exchange.js';
+import type { RelayExchange } from './relay-exchange.js';
 import type {
   ProviderAdaptor,
   RelayCallInput,
   UpstreamError,
 } from '../providers/provider-adaptor.js';
 import type { CallRecord, CallOutcome } from './record-consume-log.js';
-import { RelayError } from './relay-error.js';
+import { RelayError } from '../errors/relay-error.js';
 import { UpstreamBodyTooLarge, type UpstreamResponse } from './upstream-response.js';
 
 /** Largest upstream error body read (the rest is discarded). */

@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'node:http';
-import type { RelayExchange } from '../http/relay/relay-exchange.js';
-import { REQUEST_ID_HEADER } from '../http/request-id.js';
+import type { RelayExchange } from './relay-exchange.js';
+import { REQUEST_ID_HEADER } from './request-id.js';
 import type {
   ProviderAdaptor,
   RelayCallInput,
@@ -9,7 +9,7 @@ import type {
 import { SseParser } from '../providers/sse-parser.js';
 import { finalUsage, type CallOutcome, type CallRecord } from './record-consume-log.js';
 import type { RelayServices } from './relay-services.js';
-import { RelayError } from './relay-error.js';
+import { RelayError } from '../errors/relay-error.js';
 import type { UpstreamResponse } from './upstream-response.js';
 
 /** How the upstream body ended. */

@@ -10,7 +10,7 @@ import {
 import { isUniqueViolation, nowSeconds } from '../db/dialect-helpers.js';
 import type { DatabaseHandle } from '../db/open-database.js';
 import type { TokenRow, TokenUpdate } from '../db/schema.js';
-import { failure } from '../http/app-error.js';
+import { failure } from '../errors/app-error.js';
 import type { AppEvents } from '../lib/app-events.js';
 import { randomAlphanumeric } from '../lib/random.js';
 import type { OptionStore } from '../options/option-store.js';

@@ -16,7 +16,7 @@ import { formatQuota } from '../billing/format-quota.js';
 import type { DatabaseHandle } from '../db/open-database.js';
 import { isUniqueViolation } from '../db/dialect-helpers.js';
 import type { UserRow } from '../db/schema.js';
-import { AppError, failure } from '../http/app-error.js';
+import { AppError, failure } from '../errors/app-error.js';
 import { LOG_TYPE, recordAccountLog } from '../logs/log-writer.js';
 import { randomAlphanumeric } from '../lib/random.js';
 import type { OptionStore } from '../options/option-store.js';

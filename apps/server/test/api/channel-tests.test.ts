@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { MOCK_HARD_LIMIT_USD, MOCK_TOTAL_USAGE_CENTS } from '@tollgate/mock-upstream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isTestAllRunning } from '../../src/channels/channel-test-all.js';
+import { isTestAllRunning } from '../../src/relay/channel-checks/channel-test-all.js';
 import { createRelayFixture, type RelayFixture } from '../support/relay-fixture.js';
 import type { Session } from '../support/test-app.js';
 import { testDatabaseKinds } from '../support/test-databases.js';

@@ -4,7 +4,7 @@ import { commitLedgerBatch, type LedgerTarget } from '../../src/billing/ledger-c
 import { reclaimExpiredHolds } from '../../src/billing/hold-reclaimer.js';
 import { QuotaLedger, type AdmitRequest } from '../../src/billing/quota-ledger.js';
 import type { LogRow } from '../../src/logs/log-insert-statement.js';
-import { RelayError } from '../../src/relay/relay-error.js';
+import { RelayError } from '../../src/errors/relay-error.js';
 import {
   createTestDatabase,
   testDatabaseKinds,

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { updateAllChannelBalances, updateChannelBalance } from '../../channels/channel-balance.js';
-import { startTestAllChannels } from '../../channels/channel-test-all.js';
-import { testChannelById } from '../../channels/channel-tester.js';
+import { updateAllChannelBalances, updateChannelBalance } from '../../relay/channel-checks/channel-balance.js';
+import { startTestAllChannels } from '../../relay/channel-checks/channel-test-all.js';
+import { testChannelById } from '../../relay/channel-checks/channel-tester.js';
 import type { AppContext } from '../app-context.js';
-import { failure } from '../app-error.js';
+import { failure } from '../../errors/app-error.js';
 import { requireAdmin } from '../auth.js';
 import { ok } from '../envelope.js';
 import { parseId, parseInput } from '../parse-body.js';

@@ -4,7 +4,7 @@ import { hashPassword } from '../../accounts/passwords.js';
 import { randomAlphanumeric } from '../../lib/random.js';
 import { insertUser } from '../../users/user-repository.js';
 import type { AppContext } from '../app-context.js';
-import { AppError } from '../app-error.js';
+import { AppError } from '../../errors/app-error.js';
 import { ok } from '../envelope.js';
 
 const ROOT_INITIAL_QUOTA = 100_000_000;

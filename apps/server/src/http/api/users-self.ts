@@ -10,7 +10,7 @@ import {
   updateSelf,
 } from '../../users/user-service.js';
 import type { AppContext } from '../app-context.js';
-import { failure } from '../app-error.js';
+import { failure } from '../../errors/app-error.js';
 import { readSession, requireAuthenticated, requireUser } from '../auth.js';
 import { ok } from '../envelope.js';
 import { parseInput } from '../parse-body.js';

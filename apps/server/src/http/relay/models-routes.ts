@@ -2,12 +2,12 @@ import { channelTypeDefinition } from '@tollgate/contracts';
 import { DEFAULT_MODELS_BY_CHANNEL_TYPE } from '../../catalogue/default-models.js';
 import { authenticateRelay } from '../../relay/auth/authenticate-relay.js';
 import type { RelayCaller } from '../../relay/auth/relay-caller-cache.js';
-import { RelayError } from '../../relay/relay-error.js';
+import { RelayError } from '../../errors/relay-error.js';
 import type { RelayServices } from '../../relay/relay-services.js';
 import { AUTO_GROUP } from '../../relay/resolve-group.js';
 import { usableGroups } from '../../groups/usable-groups.js';
 import { sendRelayError } from './relay-error-response.js';
-import type { RelayExchange } from './relay-exchange.js';
+import type { RelayExchange } from '../../relay/relay-exchange.js';
 
 const MODEL_CREATED = 1626777600;
 

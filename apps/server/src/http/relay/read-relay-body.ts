@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { Transform } from 'node:stream';
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
-import { RelayError } from '../../relay/relay-error.js';
+import { RelayError } from '../../errors/relay-error.js';
 
 /** Relay bodies can carry images and audio; console API bodies stay small. */
 export const RELAY_BODY_LIMIT_BYTES = 64 * 1024 * 1024;

@@ -1,5 +1,5 @@
-import { RelayError } from '../../relay/relay-error.js';
-import type { RelayExchange } from './relay-exchange.js';
+import { RelayError } from '../../errors/relay-error.js';
+import type { RelayExchange } from '../../relay/relay-exchange.js';
 
 /** Renders a relay failure in the OpenAI error shape, unless the answer already started. */
 export function sendRelayError(exchange: RelayExchange, error: unknown): void {

@@ -9,7 +9,7 @@ import type { RelayServices } from '../../relay/relay-services.js';
 import { handleListModels, handleRetrieveModel } from './models-routes.js';
 import { readRelayBody } from './read-relay-body.js';
 import { sendRelayError } from './relay-error-response.js';
-import { RelayExchange } from './relay-exchange.js';
+import { RelayExchange } from '../../relay/relay-exchange.js';
 
 /** `POST` relay routes and their modes (token auth, OpenAI-compatible). */
 const RELAY_ROUTES: ReadonlyMap<string, RelayMode> = new Map([

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { RelayError } from '../../relay/relay-error.js';
+import { RelayError } from '../../errors/relay-error.js';
 import type { RelayCallInput, RelayMode } from '../provider-adaptor.js';
 import { getAdaptor } from '../registry.js';
 import { makeCallInput, makeChannel } from '../__fixtures__/relay-call-input.js';

@@ -3,7 +3,7 @@ import {
   type ClassifiedFailure,
   type ErrorClassification,
 } from '../error-classification.js';
-import { RelayError } from '../../relay/relay-error.js';
+import { RelayError } from '../../errors/relay-error.js';
 import type {
   ChannelTarget,
   ConvertedResponse,

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import type { Usage } from '../../relay/usage.js';
+import type { Usage } from '../usage.js';
 import type { RelayCallInput } from '../provider-adaptor.js';
 import type { JsonObject } from '../json-guards.js';
 import { getAdaptor } from '../registry.js';

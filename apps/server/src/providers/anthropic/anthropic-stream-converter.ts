@@ -1,4 +1,4 @@
-import { toOpenAiUsage, type Usage } from '../../relay/usage.js';
+import { toOpenAiUsage, type Usage } from '../usage.js';
 import type {
   RelayCallInput,
   SseEvent,

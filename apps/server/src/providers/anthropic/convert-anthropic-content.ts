@@ -1,4 +1,4 @@
-import { RelayError } from '../../relay/relay-error.js';
+import { RelayError } from '../../errors/relay-error.js';
 import { isJsonObject, readString, type JsonObject } from '../json-guards.js';
 import type {
   AnthropicContentBlock,

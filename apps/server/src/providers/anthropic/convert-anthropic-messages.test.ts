@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RelayError } from '../../relay/relay-error.js';
+import { RelayError } from '../../errors/relay-error.js';
 import type { JsonObject } from '../json-guards.js';
 import {
   convertToAnthropicRequest,

@@ -1,4 +1,4 @@
-import { toOpenAiUsage, type Usage } from '../../relay/usage.js';
+import { toOpenAiUsage, type Usage } from '../usage.js';
 import { readObject, readObjectArray, readString, type JsonObject } from '../json-guards.js';
 import { convertAnthropicUsage } from './convert-anthropic-usage.js';
 import { mapAnthropicFinishReason } from './map-anthropic-finish-reason.js';

@@ -1,4 +1,4 @@
-import type { Usage } from '../../relay/usage.js';
+import type { Usage } from '../usage.js';
 import { readNumber, readObject, type JsonObject } from '../json-guards.js';
 
 /** Anthropic's token counts as reported (input excludes cache reads and writes). */

@@ -1,4 +1,4 @@
-import type { Usage } from '../../relay/usage.js';
+import type { Usage } from '../usage.js';
 import { readNumber, readObject, readString, type JsonObject } from '../json-guards.js';
 
 /** Converts an upstream `usage` object into Tollgate's Usage; undefined when it reports nothing. */

@@ -1,5 +1,5 @@
 import { CHANNEL_TYPE } from '@tollgate/contracts';
-import { RelayError } from '../../relay/relay-error.js';
+import { RelayError } from '../../errors/relay-error.js';
 import type {
   ChannelTarget,
   ConvertedResponse,

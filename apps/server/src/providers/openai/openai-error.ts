@@ -1,4 +1,4 @@
-import type { RelayError } from '../../relay/relay-error.js';
+import type { RelayError } from '../../errors/relay-error.js';
 import type { UpstreamError } from '../provider-adaptor.js';
 import type { JsonObject } from '../json-guards.js';
 import { parseUpstreamError, toRelayError, upstreamErrorFromObject } from '../upstream-error.js';

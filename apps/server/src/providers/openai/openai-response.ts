@@ -1,5 +1,5 @@
-import { RelayError } from '../../relay/relay-error.js';
-import type { Usage } from '../../relay/usage.js';
+import { RelayError } from '../../errors/relay-error.js';
+import type { Usage } from '../usage.js';
 import type { ConvertedResponse, RelayCallInput, RelayMode } from '../provider-adaptor.js';
 import { parseJsonObject, readObject, type JsonObject } from '../json-guards.js';
 import { convertAudioUsage } from './convert-openai-usage.js';

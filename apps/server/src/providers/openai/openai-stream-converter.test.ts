@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Usage } from '../../relay/usage.js';
+import type { Usage } from '../usage.js';
 import type { RelayCallInput, StreamConverter } from '../provider-adaptor.js';
 import { getAdaptor } from '../registry.js';
 import { SseParser } from '../sse-parser.js';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { toOpenAiUsage, type Usage } from '../../relay/usage.js';
+import { toOpenAiUsage, type Usage } from '../usage.js';
 import type {
   RelayCallInput,
   SseEvent,

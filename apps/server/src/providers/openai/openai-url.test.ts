@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RelayError } from '../../relay/relay-error.js';
+import { RelayError } from '../../errors/relay-error.js';
 import type { RelayCallInput } from '../provider-adaptor.js';
 import { makeCallInput, makeChannel } from '../__fixtures__/relay-call-input.js';
 import { AZURE_DEFAULT_API_VERSION } from './openai-channel-types.js';

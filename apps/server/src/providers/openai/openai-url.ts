@@ -1,4 +1,4 @@
-import { RelayError } from '../../relay/relay-error.js';
+import { RelayError } from '../../errors/relay-error.js';
 import type { RelayCallInput } from '../provider-adaptor.js';
 import { CHANNEL_TYPE } from '@tollgate/contracts';
 import { resolveBaseUrl } from './openai-channel-types.js';

@@ -2,7 +2,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import type { Kysely } from 'kysely';
 import { ROLE, USER_STATUS } from '@tollgate/contracts';
 import type { Database } from '../../db/schema.js';
-import { RelayError } from '../relay-error.js';
+import { RelayError } from '../../errors/relay-error.js';
 import { extractTokenKey, maskTokenKey } from './extract-token-key.js';
 import type { RelayCaller, RelayCallerCache } from './relay-caller-cache.js';
 

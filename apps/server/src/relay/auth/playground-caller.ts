@@ -3,10 +3,10 @@ import { USER_STATUS } from '@tollgate/contracts';
 import { readCookie } from '../../accounts/read-cookie.js';
 import { decodeSession, SESSION_COOKIE_NAME } from '../../accounts/session-cookie.js';
 import type { Database, TokenRow } from '../../db/schema.js';
-import type { RelayExchange } from '../../http/relay/relay-exchange.js';
+import type { RelayExchange } from '../relay-exchange.js';
 import { usableGroups } from '../../groups/usable-groups.js';
 import type { OptionStore } from '../../options/option-store.js';
-import { RelayError } from '../relay-error.js';
+import { RelayError } from '../../errors/relay-error.js';
 import type { AuthenticatedCall } from './authenticate-relay.js';
 import type { CachedUser } from './relay-caller-cache.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PriceInfo } from '../billing/index.js';
+import type { PriceInfo } from '../../billing/index.js';
 import {
   acceptsUnsetRatio,
   buildTestBody,

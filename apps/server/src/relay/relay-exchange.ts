@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
-import { createRequestId, REQUEST_ID_HEADER } from '../request-id.js';
+import { createRequestId, REQUEST_ID_HEADER } from './request-id.js';
 
 /**
  * One relay HTTP request and its response, on Node's own objects: the relay routes run in front

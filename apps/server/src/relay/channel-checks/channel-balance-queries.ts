@@ -3,8 +3,8 @@
  * HTTPS GET with the channel key; the HTTP part is injected so the parsing can be tested alone.
  */
 import { CHANNEL_TYPE } from '@tollgate/contracts';
-import { isJsonObject, type JsonObject } from '../providers/json-guards.js';
-import { defaultBaseUrl, stripTrailingSlashes } from './channel-types.js';
+import { isJsonObject, type JsonObject } from '../../providers/json-guards.js';
+import { defaultBaseUrl, stripTrailingSlashes } from '../../channels/channel-types.js';
 
 /** The channel fields a balance query reads. */
 export interface BalanceChannel {

@@ -21,16 +21,6 @@ export interface Usage {
   audio?: { textInput: number; textOutput: number; audioInput: number; audioOutput: number };
 }
 
-export function emptyUsage(): Usage {
-  return {
-    promptTokens: 0,
-    completionTokens: 0,
-    cachedTokens: 0,
-    cacheCreationTokens: 0,
-    reasoningTokens: 0,
-  };
-}
-
 /** The usage object as OpenAI clients expect it in responses and in the final stream chunk. */
 export function toOpenAiUsage(usage: Usage) {
   return {

@@ -8,9 +8,9 @@ import {
   countCompletionTokens,
   countTextTokens,
   type PriceInfo,
-} from '../billing/index.js';
-import type { RelayMode } from '../providers/provider-adaptor.js';
-import type { Usage } from '../relay/usage.js';
+} from '../../billing/index.js';
+import type { RelayMode } from '../../providers/provider-adaptor.js';
+import type { Usage } from '../../providers/usage.js';
 
 /** Tested when neither the request, the channel's test model nor its model list names one. */
 export const FALLBACK_TEST_MODEL = 'gpt-4o-mini';

@@ -4,9 +4,9 @@
  * per relay engine, started from the console or by the CHANNEL_TEST_FREQUENCY schedule.
  */
 import { CHANNEL_STATUS } from '@tollgate/contracts';
-import { toCachedChannel, type CachedChannel } from '../relay/channel-cache.js';
-import { shouldDisableChannel } from '../relay/channel-health.js';
-import type { RelayServices } from '../relay/relay-services.js';
+import { toCachedChannel, type CachedChannel } from '../channel-cache.js';
+import { shouldDisableChannel } from '../channel-health.js';
+import type { RelayServices } from '../relay-services.js';
 import { formatSeconds } from './channel-test-request.js';
 import { testChannel, type ChannelTestResult } from './channel-tester.js';
 

@@ -4,18 +4,18 @@
  * service.
  */
 import { CHANNEL_STATUS } from '@tollgate/contracts';
-import { nowSeconds } from '../db/dialect-helpers.js';
-import { failure } from '../http/app-error.js';
-import { parseJsonObject } from '../providers/json-guards.js';
-import type { RelayServices } from '../relay/relay-services.js';
+import { nowSeconds } from '../../db/dialect-helpers.js';
+import { failure } from '../../errors/app-error.js';
+import { parseJsonObject } from '../../providers/json-guards.js';
+import type { RelayServices } from '../relay-services.js';
 import {
   BalanceQueryError,
   queryBalance,
   type BalanceChannel,
   type FetchJson,
 } from './channel-balance-queries.js';
-import { findChannelWithKey, updateChannelColumns } from './channel-repository.js';
-import { CHANNEL_NOT_FOUND } from './channel-service.js';
+import { findChannelWithKey, updateChannelColumns } from '../../channels/channel-repository.js';
+import { CHANNEL_NOT_FOUND } from '../../channels/channel-status.js';
 import { discardBody, readLimitedBody } from './read-limited-body.js';
 
 /** A provider that has not answered after this long fails the query. */

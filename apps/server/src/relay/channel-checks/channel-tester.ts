@@ -9,21 +9,25 @@ import {
   consumeLogModelName,
   resolvePrice,
   type PriceInfo,
-} from '../billing/index.js';
-import { LOG_TYPE } from '../logs/log-writer.js';
-import type { ProviderAdaptor, RelayCallInput, RelayMode } from '../providers/provider-adaptor.js';
-import { defaultBaseUrl } from '../providers/registry.js';
-import { unsupportedModeError } from '../providers/unsupported-mode-error.js';
-import { buildCallInput, toChannelTarget, type RequestFacts } from '../relay/build-call-input.js';
-import { toCachedChannel, type CachedChannel } from '../relay/channel-cache.js';
-import { parseRelayBody } from '../relay/parse-relay-body.js';
-import { RelayError } from '../relay/relay-error.js';
-import type { RelayServices } from '../relay/relay-services.js';
-import type { Usage } from '../relay/usage.js';
-import { findUserById } from '../users/user-repository.js';
-import { failure } from '../http/app-error.js';
-import { findChannelWithKey } from './channel-repository.js';
-import { CHANNEL_NOT_FOUND } from './channel-service.js';
+} from '../../billing/index.js';
+import { LOG_TYPE } from '../../logs/log-writer.js';
+import type {
+  ProviderAdaptor,
+  RelayCallInput,
+  RelayMode,
+} from '../../providers/provider-adaptor.js';
+import { defaultBaseUrl } from '../../providers/registry.js';
+import { unsupportedModeError } from '../../providers/unsupported-mode-error.js';
+import { buildCallInput, toChannelTarget, type RequestFacts } from '../build-call-input.js';
+import { toCachedChannel, type CachedChannel } from '../channel-cache.js';
+import { parseRelayBody } from '../parse-relay-body.js';
+import { RelayError } from '../../errors/relay-error.js';
+import type { RelayServices } from '../relay-services.js';
+import type { Usage } from '../../providers/usage.js';
+import { findUserById } from '../../users/user-repository.js';
+import { failure } from '../../errors/app-error.js';
+import { findChannelWithKey } from '../../channels/channel-repository.js';
+import { CHANNEL_NOT_FOUND } from '../../channels/channel-status.js';
 import {
   acceptsUnsetRatio,
   buildTestBody,

@@ -2,8 +2,8 @@
  * The periodic channel jobs of the master node: "test all channels" every CHANNEL_TEST_FREQUENCY
  * minutes and "update all balances" every CHANNEL_UPDATE_FREQUENCY minutes (reference §5.2, §5.5).
  */
-import type { Config } from '../config.js';
-import type { RelayServices } from '../relay/relay-services.js';
+import type { Config } from '../../config.js';
+import type { RelayServices } from '../relay-services.js';
 import { updateAllChannelBalances } from './channel-balance.js';
 import { runTestAllChannels, stopChannelTests } from './channel-test-all.js';
 

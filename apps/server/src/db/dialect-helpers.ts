@@ -55,16 +55,6 @@ export function isUniqueViolation(error: unknown): boolean {
 }
 
 /**
- * True when `error` is a transaction another one collided with and that may simply be tried again:
- * a deadlock (PostgreSQL, MySQL) or a serialization failure (PostgreSQL).
- */
-export function isTransactionConflict(error: unknown): boolean {
-  if (typeof error !== 'object' || error === null) return false;
-  const { code, errno } = error as { code?: unknown; errno?: unknown };
-  return code === '40P01' || code === '40001' || code === 'ER_LOCK_DEADLOCK' || errno === 1213;
-}
-
-/**
  * The value to write into a `deleted_at` column to soft-delete a row, in the format GORM writes for the
  * dialect (UTC): `2006-01-02 15:04:05.000+00:00`, without the offset for MySQL's `datetime(3)`.
  */

@@ -1,3 +1,26 @@
+/**
+ * The provider side of the relay's adaptor contract.
+ *
+ * A relay call crosses two adaptors. The client's **inbound format** (OpenAI chat, and later
+ * Claude Messages, Responses, Gemini: `relay/formats/`) turns the client's request into the
+ * relay's internal call and the internal answer back into its own wire format. A **provider
+ * adaptor** (one folder per upstream family here) turns the internal call into its upstream
+ * request and its upstream answer into the internal answer.
+ *
+ * The internal call and answer have the shape of OpenAI's API (a chat completion request, a
+ * `chat.completion` object, `chat.completion.chunk` events) with the extensions some providers
+ * need (`reasoning_content`). It is the format most clients and most upstreams speak, so the
+ * common path converts nothing.
+ *
+ * **Pass-through is the fast path.** When the client's format is the provider's native format
+ * and nothing must change, upstream's bytes go to the client untouched and only usage is read
+ * (`passThroughAnswer`, `createPassThroughStream`). Otherwise the provider reads its answer into
+ * internal form (`readAnswer`, `createStreamReader`) and the inbound format writes it.
+ *
+ * Adding a provider: a folder with its adaptor, wire types, request, answer, stream and usage
+ * conversions, and one line in `registry.ts` (or, for an OpenAI-compatible vendor, a row in the
+ * channel-type table and at most a profile).
+ */
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Usage } from './usage.js';
 import type { ClassifiedFailure, ErrorClassification } from './error-classification.js';
@@ -43,7 +66,13 @@ export interface ChannelTarget {
   setting: ChannelSetting;
 }
 
-/** Everything an adaptor needs to build and interpret one upstream call. */
+/**
+ * The wire formats clients and providers speak. A provider's native format equal to the client's
+ * allows pass-through.
+ */
+export type WireFormat = 'openai' | 'anthropic-messages';
+
+/** Everything an adaptor needs to build and interpret one upstream call (the internal call). */
 export interface RelayCallInput {
   mode: RelayMode;
   channel: ChannelTarget;
@@ -52,8 +81,9 @@ export interface RelayCallInput {
   /** The model sent upstream, after the channel's model mapping. */
   upstreamModel: string;
   /**
-   * The parsed JSON body in OpenAI format, with `model` already set to upstreamModel and the
-   * channel's param_override applied. Undefined for non-JSON bodies (multipart audio).
+   * The internal call: the parsed JSON body in OpenAI's shape, with `model` already set to
+   * upstreamModel and the channel's param_override applied. Undefined for non-JSON bodies
+   * (multipart audio).
    */
   body: Record<string, unknown> | undefined;
   /** The client's raw body bytes (forwarded as is for multipart uploads). */
@@ -85,7 +115,7 @@ export interface UpstreamRequest {
   body: string | Buffer | undefined;
 }
 
-/** A complete (non-streamed) upstream answer converted for the client. */
+/** A complete (non-streamed) answer as it goes to the client. */
 export interface ConvertedResponse {
   /** Bytes to send to the client. */
   body: string | Buffer;
@@ -106,17 +136,24 @@ export interface SseEvent {
 }
 
 /**
- * Converts one upstream event stream into the client's OpenAI-style SSE stream, tracking usage.
- * A new instance per call. Returned strings are complete SSE frames (`data: …\n\n`) ready to write.
+ * A complete upstream answer in internal form: a `chat.completion` object (for chat; for other
+ * modes the provider's JSON answer as OpenAI shapes it), with its usage.
  */
-export interface StreamConverter {
-  /** Handles one upstream event; returns what to send to the client now ('' for nothing). */
-  onEvent(event: SseEvent): string;
-  /**
-   * Upstream ended (cleanly or not). Returns the closing frames: the usage chunk when the client
-   * asked for it, then `data: [DONE]` when `clean` — nothing on a broken stream.
-   */
-  finish(options: { clean: boolean; usage: Usage }): string;
+export interface InternalAnswer {
+  completion: Record<string, unknown>;
+  /** Usage reported by upstream; undefined when it reported none. */
+  usage: Usage | undefined;
+  /** Generated text, for local counting when usage is missing. */
+  completionText: string;
+}
+
+/** One event of an internal stream: a `chat.completion.chunk`, or an error upstream reported. */
+export type InternalStreamEvent =
+  | { type: 'chunk'; chunk: Record<string, unknown> }
+  | { type: 'error'; error: UpstreamError };
+
+/** What every stream tracks while it runs, whichever side writes the client's frames. */
+export interface StreamProgress {
   /** Usage reported by upstream so far (undefined until a report arrives). */
   readonly usage: Usage | undefined;
   /** Text generated so far (content, reasoning and tool-call arguments), for local counting. */
@@ -125,11 +162,35 @@ export interface StreamConverter {
   readonly toolCallCount: number;
   /**
    * An error upstream reported inside the stream (an Anthropic `error` event, an OpenAI
-   * `{"error": …}` chunk). Once set, the converter has already sent the client an OpenAI-style
-   * error frame, ignores further events and `finish` returns nothing; the relay should stop
-   * reading, bill what was generated and record the error against the channel.
+   * `{"error": …}` chunk). Once set, the stream is over: the relay stops reading, bills what was
+   * generated and records the error against the channel.
    */
   readonly upstreamError?: UpstreamError;
+}
+
+/**
+ * Reads one upstream event stream into internal events, tracking usage. A new instance per call;
+ * the inbound format writes the events for the client.
+ */
+export interface StreamReader extends StreamProgress {
+  /** Handles one upstream event; returns the internal events it carries (often none). */
+  read(event: SseEvent): InternalStreamEvent[];
+}
+
+/**
+ * Turns one upstream event stream into the client's stream, tracking usage: a provider's
+ * pass-through stream, or an inbound format's writer over a provider's reader. A new instance per
+ * call. Returned strings are complete SSE frames ready to write.
+ */
+export interface StreamConverter extends StreamProgress {
+  /** Handles one upstream event; returns what to send to the client now ('' for nothing). */
+  onEvent(event: SseEvent): string;
+  /**
+   * Upstream ended (cleanly or not). Returns the closing frames: for an OpenAI client the usage
+   * chunk when it asked for it, then `data: [DONE]` when `clean` — nothing on a broken stream or
+   * after an upstream error (whose frame was already written).
+   */
+  finish(options: { clean: boolean; usage: Usage }): string;
 }
 
 /** An error answer from upstream, classified once so retry and auto-disable decide on it alone. */
@@ -143,22 +204,36 @@ export interface UpstreamError {
 }
 
 /**
- * One upstream wire format. Each provider family implements this in its own folder
- * (`providers/<family>/`) and registers for its channel types in `providers/registry.ts`.
+ * One upstream provider family. Each implements this in its own folder (`providers/<family>/`)
+ * and registers for its channel types in `providers/registry.ts`.
  */
 export interface ProviderAdaptor {
   /** Short name for logs, e.g. `openai`, `anthropic`. */
   readonly name: string;
+  /** The wire format upstream speaks; pass-through applies when the client speaks it too. */
+  readonly nativeFormat: WireFormat;
   /** Whether this adaptor can serve the mode at all. */
   supports(mode: RelayMode): boolean;
   /** Whether upstream honours `stream_options.include_usage` (so Tollgate forces it on). */
   supportsStreamOptions(channel: ChannelTarget): boolean;
-  /** URL, headers and body of the upstream call. Throws RelayError (local) for bad input. */
+  /**
+   * URL, headers and body of the upstream call, from the internal call. When nothing in the call
+   * changed and upstream speaks the client's format, the client's own bytes (`rawBody`) are sent.
+   * Throws RelayError (local) for bad input.
+   */
   buildRequest(input: RelayCallInput): UpstreamRequest;
-  /** Converts a complete upstream success body for the client and extracts usage. */
-  convertResponse(input: RelayCallInput, body: Buffer, contentType: string): ConvertedResponse;
-  /** A converter for an upstream event stream. */
-  createStreamConverter(input: RelayCallInput): StreamConverter;
+  /**
+   * A complete success answer for a client that speaks `nativeFormat`: upstream's bytes, or a
+   * small native rewrite, with usage read. Absent when the provider has no such client yet.
+   * Throws an upstream RelayError for an error inside a success body.
+   */
+  passThroughAnswer?(input: RelayCallInput, body: Buffer, contentType: string): ConvertedResponse;
+  /** A complete success answer in internal form. Throws like `passThroughAnswer`. */
+  readAnswer(input: RelayCallInput, body: Buffer, contentType: string): InternalAnswer;
+  /** The stream for a client that speaks `nativeFormat` (frames relayed as upstream sent them). */
+  createPassThroughStream?(input: RelayCallInput): StreamConverter;
+  /** A reader of upstream's event stream into internal events. */
+  createStreamReader(input: RelayCallInput): StreamReader;
   /** Reads an upstream error body (any status ≥ 400, or an error inside a 200 body). */
   parseError(status: number, body: Buffer): UpstreamError;
   /** Whether a failure is worth another channel, and whether it rejects the credential. */

@@ -13,6 +13,7 @@ import {
   type PriceInfo,
 } from '../billing/index.js';
 import type { Admission } from '../billing/quota-ledger.js';
+import type { InboundFormat } from './formats/format-spec.js';
 import type { LogRow } from '../logs/log-insert-statement.js';
 import { LOG_TYPE } from '../logs/log-writer.js';
 import type { RelayMode } from '../providers/provider-adaptor.js';
@@ -32,6 +33,8 @@ export interface CallRecord {
   price: PriceInfo;
   /** The call's admission by the ledger (its estimate set aside). */
   admission: Admission;
+  /** The wire format the client speaks. */
+  format: InboundFormat;
   startedAt: number;
   firstResponseAt?: number;
   isStream: boolean;

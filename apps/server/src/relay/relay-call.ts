@@ -9,7 +9,6 @@ import type { RelayCaller } from './auth/relay-caller-cache.js';
 import { buildCallInput, toChannelTarget, type RequestFacts } from './build-call-input.js';
 import type { CachedChannel } from './channel-cache.js';
 import { recordConsumeLog, type CallOutcome, type CallRecord } from './record-consume-log.js';
-import { parseRelayBody } from './parse-relay-body.js';
 import { RelayError } from '../errors/relay-error.js';
 import type { RelayServices } from './relay-services.js';
 import { resolveGroup } from './resolve-group.js';
@@ -51,7 +50,7 @@ export async function relayCall(
 
   const rawBody = exchange.body;
   const contentType = String(exchange.headers['content-type'] ?? '');
-  const parsed = parseRelayBody(mode, rawBody, contentType, exchange.model);
+  const parsed = exchange.format.readRequest(mode, rawBody, contentType, exchange.model);
   const facts: RequestFacts = {
     mode,
     rawBody,
@@ -99,6 +98,7 @@ export async function relayCall(
     mode,
     price,
     admission,
+    format: exchange.format,
     startedAt: exchange.startedAt,
     isStream: parsed.stream,
     useChannel: [],

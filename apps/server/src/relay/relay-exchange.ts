@@ -1,5 +1,7 @@
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
+import type { InboundFormat } from './formats/format-spec.js';
+import { openAiFormat } from './formats/openai/openai-format.js';
 import { createRequestId, REQUEST_ID_HEADER } from './request-id.js';
 
 /**
@@ -15,6 +17,8 @@ export class RelayExchange {
   readonly query: string;
   /** Route parameter (`/v1/engines/:model/embeddings`, `/v1/models/:model`). */
   model: string | undefined;
+  /** The wire format the client speaks (decided by the route). */
+  format: InboundFormat = openAiFormat;
   /** The request body once read (relay routes read it before the call starts). */
   body: Buffer = EMPTY_BODY;
   /** When the first body byte went to the client (epoch ms). */

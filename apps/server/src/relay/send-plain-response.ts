@@ -4,6 +4,7 @@ import type {
   RelayCallInput,
   UpstreamError,
 } from '../providers/provider-adaptor.js';
+import { answerForClient } from './formats/client-side.js';
 import type { CallRecord, CallOutcome } from './record-consume-log.js';
 import { RelayError } from '../errors/relay-error.js';
 import { UpstreamBodyTooLarge, type UpstreamResponse } from './upstream-response.js';
@@ -51,7 +52,7 @@ export async function relayPlainResponse(
     throw RelayError.upstream(502, '读取上游响应失败', 'new_api_error', 'read_response_failed');
   }
   const contentType = String(response.headers['content-type'] ?? 'application/json');
-  const converted = adaptor.convertResponse(input, body, contentType);
+  const converted = answerForClient(record.format, adaptor, input, body, contentType);
   record.firstResponseAt = Date.now();
   // The client gets its answer first; settlement and logging follow off its critical path.
   exchange.send(200, converted.contentType, converted.body);

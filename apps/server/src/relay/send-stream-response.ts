@@ -7,6 +7,7 @@ import type {
   StreamConverter,
 } from '../providers/provider-adaptor.js';
 import { SseParser } from '../providers/sse-parser.js';
+import { streamForClient } from './formats/client-side.js';
 import { finalUsage, type CallOutcome, type CallRecord } from './record-consume-log.js';
 import type { RelayServices } from './relay-services.js';
 import { RelayError } from '../errors/relay-error.js';
@@ -46,7 +47,7 @@ export async function relayStreamResponse(
   });
   client.flushHeaders();
 
-  const converter = adaptor.createStreamConverter(input);
+  const converter = streamForClient(record.format, adaptor, input);
   const ping = startPing(services, client);
   services.metrics.streamStarted();
   let end: StreamEnd;

@@ -16,14 +16,20 @@ describe.each(testDatabaseKinds())('adopting an existing new-api database on %s'
   let harness: TestApp;
   const countsBefore = new Map<string, number>();
 
-  async function countRows(db: LegacyNewApiDatabase['handle']['db'], table: string): Promise<number> {
-    const result = await sql<{ total: number | string }>`SELECT COUNT(*) AS total FROM ${sql.table(table)}`.execute(db);
+  async function countRows(
+    db: LegacyNewApiDatabase['handle']['db'],
+    table: string,
+  ): Promise<number> {
+    const result = await sql<{
+      total: number | string;
+    }>`SELECT COUNT(*) AS total FROM ${sql.table(table)}`.execute(db);
     return Number(result.rows[0].total);
   }
 
   beforeAll(async () => {
     legacy = await createLegacyNewApiDatabase(kind);
-    for (const table of legacy.legacyTables) countsBefore.set(table, await countRows(legacy.handle.db, table));
+    for (const table of legacy.legacyTables)
+      countsBefore.set(table, await countRows(legacy.handle.db, table));
     await legacy.handle.close();
     harness = await createTestApp(kind, {}, { dsn: legacy.dsn, sqlitePath: legacy.sqlitePath });
   });
@@ -47,7 +53,11 @@ describe.each(testDatabaseKinds())('adopting an existing new-api database on %s'
       const shouldSucceed = !user.softDeleted && user.status === 1;
       expect(response.json().success, user.username).toBe(shouldSucceed);
       if (shouldSucceed) {
-        expect(response.json().data).toMatchObject({ id: user.id, username: user.username, role: user.role });
+        expect(response.json().data).toMatchObject({
+          id: user.id,
+          username: user.username,
+          role: user.role,
+        });
         const wrong = await harness.call(undefined, 'POST', '/api/user/login', {
           username: user.username,
           password: `${user.password}x`,

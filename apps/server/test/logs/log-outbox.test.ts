@@ -60,8 +60,6 @@ describe.each(testDatabaseKinds())('the log outbox drained into %s', (kind) => {
     await fillOutbox(0, 250);
     const drainers = [0, 1].map(() => new LogOutboxDrainer(main.handle.db, logs.handle));
     await Promise.all(drainers.map((drainer) => drainer.drain()));
-    // A drainer that gave way to the other finishes on its next run.
-    await drainers[0].drain();
     const copied = await logs.handle.db
       .selectFrom('logs')
       .select(['content', 'quota', 'is_stream'])
@@ -72,7 +70,8 @@ describe.each(testDatabaseKinds())('the log outbox drained into %s', (kind) => {
     );
     expect(copied[3]).toEqual({ content: 'call 3', quota: 13, is_stream: false });
     expect(await main.handle.db.selectFrom('log_outbox').selectAll().execute()).toEqual([]);
-    expect(await logs.handle.db.selectFrom('log_outbox_done').selectAll().execute()).toEqual([]);
+    const marks = logs.handle.db.selectFrom('log_outbox_done').selectAll();
+    expect(await marks.where('outbox_id', '>', 0).execute()).toEqual([]);
   });
 
   it('never copies twice what a crashed drain copied but did not remove', async () => {

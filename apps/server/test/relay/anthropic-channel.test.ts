@@ -13,10 +13,15 @@ describe.each(testDatabaseKinds())('an Anthropic channel behind the OpenAI API o
       type: 14,
       key: 'sk-ant-upstream',
       models: 'claude-3-5-haiku-20241022,claude-cached',
-      model_mapping: JSON.stringify({ 'claude-cached': 'claude-3-5-haiku-20241022@cached-tokens=40,cache-creation-tokens=10' }),
+      model_mapping: JSON.stringify({
+        'claude-cached': 'claude-3-5-haiku-20241022@cached-tokens=40,cache-creation-tokens=10',
+      }),
     });
     const ratios = JSON.parse(fixture.harness.runtime.context.options.get('ModelRatio'));
-    await fixture.harness.runtime.context.options.update('ModelRatio', JSON.stringify({ ...ratios, 'claude-cached': 0.4 }));
+    await fixture.harness.runtime.context.options.update(
+      'ModelRatio',
+      JSON.stringify({ ...ratios, 'claude-cached': 0.4 }),
+    );
   });
   afterAll(async () => {
     await fixture?.close();
@@ -77,7 +82,12 @@ describe.each(testDatabaseKinds())('an Anthropic channel behind the OpenAI API o
     // prompt_tokens is the total input: uncached + cache reads + cache writes.
     const prompt = Number(log.prompt_tokens);
     const expected = Math.round(
-      (prompt - 40 - 10 + 40 * other.cache_ratio + 10 * other.cache_creation_ratio + Number(log.completion_tokens) * other.completion_ratio) *
+      (prompt -
+        40 -
+        10 +
+        40 * other.cache_ratio +
+        10 * other.cache_creation_ratio +
+        Number(log.completion_tokens) * other.completion_ratio) *
         0.4 *
         other.group_ratio,
     );

@@ -4,7 +4,10 @@ import { createRelayFixture, type RelayFixture } from '../support/relay-fixture.
 describe('BATCH_UPDATE_ENABLED: settlements are summed in memory and flushed', () => {
   let fixture: RelayFixture;
   beforeAll(async () => {
-    fixture = await createRelayFixture('sqlite', { BATCH_UPDATE_ENABLED: 'true', BATCH_UPDATE_INTERVAL: '3600' });
+    fixture = await createRelayFixture('sqlite', {
+      BATCH_UPDATE_ENABLED: 'true',
+      BATCH_UPDATE_INTERVAL: '3600',
+    });
   });
   afterAll(async () => {
     await fixture?.close();
@@ -13,10 +16,17 @@ describe('BATCH_UPDATE_ENABLED: settlements are summed in memory and flushed', (
   it('writes balances and counters only at flush, exactly matching the logs', async () => {
     const db = fixture.harness.runtime.context.database.db;
     const read = () =>
-      db.selectFrom('users').select(['quota', 'used_quota', 'request_count']).where('id', '=', fixture.root.userId).executeTakeFirstOrThrow();
+      db
+        .selectFrom('users')
+        .select(['quota', 'used_quota', 'request_count'])
+        .where('id', '=', fixture.root.userId)
+        .executeTakeFirstOrThrow();
     const before = await read();
     for (let index = 0; index < 3; index += 1) {
-      await fixture.client.chat.completions.create({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: `batched ${index}` }] });
+      await fixture.client.chat.completions.create({
+        model: 'gpt-4o-mini',
+        messages: [{ role: 'user', content: `batched ${index}` }],
+      });
     }
     await fixture.harness.runtime.context.relay.inFlight.idle();
     const pending = await read();

@@ -2,7 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRelayFixture, type RelayFixture } from '../support/relay-fixture.js';
 import { testDatabaseKinds } from '../support/test-databases.js';
 
-async function post(fixture: RelayFixture, body: unknown, headers: Record<string, string> = {}, apiKey = fixture.apiKey) {
+async function post(
+  fixture: RelayFixture,
+  body: unknown,
+  headers: Record<string, string> = {},
+  apiKey = fixture.apiKey,
+) {
   const response = await fetch(`${fixture.url}/v1/chat/completions`, {
     method: 'POST',
     headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json', ...headers },
@@ -32,11 +37,17 @@ describe.each(testDatabaseKinds())('relay failures, retries and channel health o
   });
 
   it('retries on the next priority tier and logs both channels', async () => {
-    await fixture.harness.call(fixture.root, 'PUT', '/api/option/', { key: 'RetryTimes', value: '2' });
+    await fixture.harness.call(fixture.root, 'PUT', '/api/option/', {
+      key: 'RetryTimes',
+      value: '2',
+    });
     // A lower-priority channel whose upstream works: the mock fails only when told by header, so
     // the primary is pointed at an unreachable port to fail for real.
     const backup = await fixture.addChannel({ name: 'backup', priority: 0 });
-    await fixture.harness.call(fixture.root, 'PUT', '/api/channel/', { id: fixture.channelId, base_url: 'http://127.0.0.1:9' });
+    await fixture.harness.call(fixture.root, 'PUT', '/api/channel/', {
+      id: fixture.channelId,
+      base_url: 'http://127.0.0.1:9',
+    });
     await fixture.harness.runtime.context.relay.channels.refresh();
 
     const response = await post(fixture, chat());
@@ -46,9 +57,15 @@ describe.each(testDatabaseKinds())('relay failures, retries and channel health o
     expect(other.admin_info.use_channel).toEqual([String(fixture.channelId), String(backup)]);
     expect(logs[logs.length - 1].channel_id).toBe(backup);
 
-    await fixture.harness.call(fixture.root, 'PUT', '/api/channel/', { id: fixture.channelId, base_url: fixture.mock.url });
+    await fixture.harness.call(fixture.root, 'PUT', '/api/channel/', {
+      id: fixture.channelId,
+      base_url: fixture.mock.url,
+    });
     await fixture.harness.call(fixture.root, 'POST', '/api/channel/batch', { ids: [backup] });
-    await fixture.harness.call(fixture.root, 'PUT', '/api/option/', { key: 'RetryTimes', value: '0' });
+    await fixture.harness.call(fixture.root, 'PUT', '/api/option/', {
+      key: 'RetryTimes',
+      value: '0',
+    });
     await fixture.harness.runtime.context.relay.channels.refresh();
   });
 
@@ -60,10 +77,21 @@ describe.each(testDatabaseKinds())('relay failures, retries and channel health o
   });
 
   it('auto-disables a channel whose key upstream rejects, when enabled', async () => {
-    await fixture.harness.call(fixture.root, 'PUT', '/api/option/', { key: 'AutomaticDisableChannelEnabled', value: 'true' });
-    const extra = await fixture.addChannel({ name: 'bad-key', key: 'sk-invalid', models: 'only-bad-model', priority: 0 });
+    await fixture.harness.call(fixture.root, 'PUT', '/api/option/', {
+      key: 'AutomaticDisableChannelEnabled',
+      value: 'true',
+    });
+    const extra = await fixture.addChannel({
+      name: 'bad-key',
+      key: 'sk-invalid',
+      models: 'only-bad-model',
+      priority: 0,
+    });
     const ratios = JSON.parse(fixture.harness.runtime.context.options.get('ModelRatio'));
-    await fixture.harness.runtime.context.options.update('ModelRatio', JSON.stringify({ ...ratios, 'only-bad-model': 1 }));
+    await fixture.harness.runtime.context.options.update(
+      'ModelRatio',
+      JSON.stringify({ ...ratios, 'only-bad-model': 1 }),
+    );
     const response = await post(fixture, chat('only-bad-model'));
     expect(response.status).toBe(401);
     await new Promise((resolve) => setTimeout(resolve, 200));
@@ -85,7 +113,10 @@ describe.each(testDatabaseKinds())('relay failures, retries and channel health o
   });
 
   it('enforces token expiry, quota, model limits, IP allow list and disabled users', async () => {
-    const expired = await fixture.addToken({ name: 'expired', expired_time: Math.floor(Date.now() / 1000) + 1 });
+    const expired = await fixture.addToken({
+      name: 'expired',
+      expired_time: Math.floor(Date.now() / 1000) + 1,
+    });
     await fixture.harness.runtime.context.database.db
       .updateTable('tokens')
       .set({ expired_time: Math.floor(Date.now() / 1000) - 10 })
@@ -96,12 +127,25 @@ describe.each(testDatabaseKinds())('relay failures, retries and channel health o
     expect(expiredResponse.status).toBe(401);
     expect(expiredResponse.body.error.message).toMatch(/^该令牌已过期/);
 
-    const limited = await fixture.addToken({ name: 'limited', unlimited_quota: false, remain_quota: 1 });
-    const limitedResponse = await post(fixture, { ...chat(), max_tokens: 4000 }, {}, limited.apiKey);
+    const limited = await fixture.addToken({
+      name: 'limited',
+      unlimited_quota: false,
+      remain_quota: 1,
+    });
+    const limitedResponse = await post(
+      fixture,
+      { ...chat(), max_tokens: 4000 },
+      {},
+      limited.apiKey,
+    );
     expect(limitedResponse.status).toBe(403);
     expect(limitedResponse.body.error.code).toBe('pre_consume_token_quota_failed');
 
-    const modelLimited = await fixture.addToken({ name: 'models', model_limits_enabled: true, model_limits: 'gpt-4o' });
+    const modelLimited = await fixture.addToken({
+      name: 'models',
+      model_limits_enabled: true,
+      model_limits: 'gpt-4o',
+    });
     const modelResponse = await post(fixture, chat(), {}, modelLimited.apiKey);
     expect(modelResponse.status).toBe(403);
     expect(modelResponse.body.error.message).toMatch(/^该令牌无权访问模型 gpt-4o-mini/);
@@ -110,7 +154,12 @@ describe.each(testDatabaseKinds())('relay failures, retries and channel health o
     const ipResponse = await post(fixture, chat(), {}, ipLimited.apiKey);
     expect(ipResponse.status).toBe(403);
 
-    const pinnedByNormalUser = await post(fixture, chat(), {}, `${fixture.apiKey}-${fixture.channelId}`);
+    const pinnedByNormalUser = await post(
+      fixture,
+      chat(),
+      {},
+      `${fixture.apiKey}-${fixture.channelId}`,
+    );
     expect(pinnedByNormalUser.status).toBe(200); // root may pin a channel
     const pinnedMissing = await post(fixture, chat(), {}, `${fixture.apiKey}-99999`);
     expect(pinnedMissing.status).toBe(400);
@@ -119,7 +168,11 @@ describe.each(testDatabaseKinds())('relay failures, retries and channel health o
   it('refuses a user whose balance is exhausted', async () => {
     // Quota held for earlier calls goes back first; the balance is then all the database says.
     await fixture.userQuota();
-    await fixture.harness.runtime.context.database.db.updateTable('users').set({ quota: 0 }).where('id', '=', fixture.root.userId).execute();
+    await fixture.harness.runtime.context.database.db
+      .updateTable('users')
+      .set({ quota: 0 })
+      .where('id', '=', fixture.root.userId)
+      .execute();
     fixture.harness.runtime.context.relay.callers.clear();
     const response = await post(fixture, chat());
     expect(response.status).toBe(403);

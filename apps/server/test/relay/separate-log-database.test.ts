@@ -3,29 +3,45 @@ import { createRelayFixture, type RelayFixture } from '../support/relay-fixture.
 import { createTestDatabase, type TestDatabase } from '../support/test-databases.js';
 
 /** The main database is SQLite; the log database is a fresh PostgreSQL database when available. */
-describe.skipIf(!process.env.TEST_POSTGRES_DSN)('LOG_SQL_DSN: consume logs in their own database', () => {
-  let fixture: RelayFixture;
-  let logDatabase: TestDatabase;
-  beforeAll(async () => {
-    logDatabase = await createTestDatabase('postgres', { migrate: false });
-    await logDatabase.handle.close();
-    fixture = await createRelayFixture('sqlite', { LOG_SQL_DSN: logDatabase.dsn });
-  });
-  afterAll(async () => {
-    await fixture?.close();
-    await logDatabase?.drop();
-  });
+describe.skipIf(!process.env.TEST_POSTGRES_DSN)(
+  'LOG_SQL_DSN: consume logs in their own database',
+  () => {
+    let fixture: RelayFixture;
+    let logDatabase: TestDatabase;
+    beforeAll(async () => {
+      logDatabase = await createTestDatabase('postgres', { migrate: false });
+      await logDatabase.handle.close();
+      fixture = await createRelayFixture('sqlite', { LOG_SQL_DSN: logDatabase.dsn });
+    });
+    afterAll(async () => {
+      await fixture?.close();
+      await logDatabase?.drop();
+    });
 
-  it('migrates only logs there, and writes and reads logs there only', async () => {
-    const context = fixture.harness.runtime.context;
-    await fixture.client.chat.completions.create({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'to the log database' }] });
-    const inLogDb = await fixture.consumeLogs().then(() =>
-      context.logDatabase.db.selectFrom('logs').select('id').where('type', '=', 2).execute(),
-    );
-    const inMainDb = await context.database.db.selectFrom('logs').select('id').where('type', '=', 2).execute();
-    expect(inLogDb).toHaveLength(1);
-    expect(inMainDb).toHaveLength(0);
-    const listed = await fixture.harness.call(fixture.root, 'GET', '/api/log/?p=1&page_size=10&type=2');
-    expect(listed.json().data.total).toBe(1);
-  });
-});
+    it('migrates only logs there, and writes and reads logs there only', async () => {
+      const context = fixture.harness.runtime.context;
+      await fixture.client.chat.completions.create({
+        model: 'gpt-4o-mini',
+        messages: [{ role: 'user', content: 'to the log database' }],
+      });
+      const inLogDb = await fixture
+        .consumeLogs()
+        .then(() =>
+          context.logDatabase.db.selectFrom('logs').select('id').where('type', '=', 2).execute(),
+        );
+      const inMainDb = await context.database.db
+        .selectFrom('logs')
+        .select('id')
+        .where('type', '=', 2)
+        .execute();
+      expect(inLogDb).toHaveLength(1);
+      expect(inMainDb).toHaveLength(0);
+      const listed = await fixture.harness.call(
+        fixture.root,
+        'GET',
+        '/api/log/?p=1&page_size=10&type=2',
+      );
+      expect(listed.json().data.total).toBe(1);
+    });
+  },
+);

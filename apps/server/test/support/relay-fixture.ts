@@ -25,7 +25,11 @@ export interface RelayFixture {
    * suffix (e.g. `status=500`, `omit-usage`, `close-after-chunks=2,delay=20`), priced like
    * gpt-4o-mini. Clients cannot pass mock headers through the gateway, so controls travel this way.
    */
-  controlledModel(alias: string, controls: string, channel?: Record<string, unknown>): Promise<number>;
+  controlledModel(
+    alias: string,
+    controls: string,
+    channel?: Record<string, unknown>,
+  ): Promise<number>;
   /** Creates another token for root; returns `sk-<key>` and its id. */
   addToken(fields: Record<string, unknown>): Promise<{ apiKey: string; id: number }>;
   userQuota(userId?: number): Promise<number>;
@@ -34,7 +38,17 @@ export interface RelayFixture {
   close(): Promise<void>;
 }
 
-export const TEST_MODELS = ['gpt-4o-mini', 'gpt-4o', 'text-embedding-3-small', 'dall-e-3', 'tts-1', 'whisper-1', 'text-moderation-stable', 'rerank-model', 'gpt-3.5-turbo-instruct'];
+export const TEST_MODELS = [
+  'gpt-4o-mini',
+  'gpt-4o',
+  'text-embedding-3-small',
+  'dall-e-3',
+  'tts-1',
+  'whisper-1',
+  'text-moderation-stable',
+  'rerank-model',
+  'gpt-3.5-turbo-instruct',
+];
 
 export async function createRelayFixture(
   kind: TestDatabaseKind,
@@ -51,17 +65,33 @@ export async function createRelayFixture(
     const name = String(fields.name ?? `mock-${Math.random().toString(36).slice(2, 8)}`);
     const response = await harness.call(root, 'POST', '/api/channel/', {
       mode: 'single',
-      channel: { type: 1, key: 'sk-upstream', base_url: mock.url, models: TEST_MODELS.join(','), group: 'default', ...fields, name },
+      channel: {
+        type: 1,
+        key: 'sk-upstream',
+        base_url: mock.url,
+        models: TEST_MODELS.join(','),
+        group: 'default',
+        ...fields,
+        name,
+      },
     });
     if (!response.json().success) throw new Error(`channel create failed: ${response.body}`);
-    const rows = await harness.runtime.context.database.db.selectFrom('channels').select('id').where('name', '=', name).execute();
+    const rows = await harness.runtime.context.database.db
+      .selectFrom('channels')
+      .select('id')
+      .where('name', '=', name)
+      .execute();
     await harness.runtime.context.relay.channels.refresh();
     return rows[0].id;
   }
 
   async function addToken(fields: Record<string, unknown>) {
     const name = String(fields.name ?? `token-${Math.random().toString(36).slice(2, 8)}`);
-    const response = await harness.call(root, 'POST', '/api/token/', { unlimited_quota: true, ...fields, name });
+    const response = await harness.call(root, 'POST', '/api/token/', {
+      unlimited_quota: true,
+      ...fields,
+      name,
+    });
     if (!response.json().success) throw new Error(`token create failed: ${response.body}`);
     const row = await harness.runtime.context.database.db
       .selectFrom('tokens')
@@ -72,10 +102,20 @@ export async function createRelayFixture(
   }
 
   // Models without a built-in price get one, as an operator would set it.
-  const ratios = JSON.parse(harness.runtime.context.options.get('ModelRatio')) as Record<string, number>;
-  await harness.runtime.context.options.update('ModelRatio', JSON.stringify({ ...ratios, 'rerank-model': 0.05 }));
+  const ratios = JSON.parse(harness.runtime.context.options.get('ModelRatio')) as Record<
+    string,
+    number
+  >;
+  await harness.runtime.context.options.update(
+    'ModelRatio',
+    JSON.stringify({ ...ratios, 'rerank-model': 0.05 }),
+  );
 
-  async function controlledModel(alias: string, controls: string, extra: Record<string, unknown> = {}) {
+  async function controlledModel(
+    alias: string,
+    controls: string,
+    extra: Record<string, unknown> = {},
+  ) {
     const options = harness.runtime.context.options;
     const current = JSON.parse(options.get('ModelRatio')) as Record<string, number>;
     await options.update('ModelRatio', JSON.stringify({ ...current, [alias]: 0.075 }));

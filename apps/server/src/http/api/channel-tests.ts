@@ -1,6 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { updateAllChannelBalances, updateChannelBalance } from '../../relay/channel-checks/channel-balance.js';
+import {
+  updateAllChannelBalances,
+  updateChannelBalance,
+} from '../../relay/channel-checks/channel-balance.js';
 import { startTestAllChannels } from '../../relay/channel-checks/channel-test-all.js';
 import { testChannelById } from '../../relay/channel-checks/channel-tester.js';
 import type { AppContext } from '../app-context.js';

@@ -1,7 +1,7 @@
 import { RelayError } from '../../errors/relay-error.js';
 import type { RelayExchange } from '../../relay/relay-exchange.js';
 
-/** Renders a relay failure in the OpenAI error shape, unless the answer already started. */
+/** Renders a relay failure in the client's format (its error shape), unless the answer started. */
 export function sendRelayError(exchange: RelayExchange, error: unknown): void {
   const response = exchange.response;
   if (response.headersSent) {
@@ -14,5 +14,6 @@ export function sendRelayError(exchange: RelayExchange, error: unknown): void {
       : new RelayError(500, 'internal error', 'new_api_error', 'internal_error', true);
   if (!(error instanceof RelayError))
     exchange.log.error({ err: error, requestId: exchange.id }, 'relay failed');
-  exchange.sendJson(relayError.status, relayError.toBody(exchange.id));
+  const { status, body } = exchange.format.writeError(relayError, exchange.id);
+  exchange.sendJson(status, body);
 }

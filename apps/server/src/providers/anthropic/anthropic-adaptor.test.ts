@@ -1,3 +1,5 @@
+import { answerForClient } from '../../relay/formats/client-side.js';
+import { openAiFormat } from '../../relay/formats/openai/openai-format.js';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { RelayError } from '../../errors/relay-error.js';
@@ -17,7 +19,9 @@ function input(overrides: Partial<RelayCallInput> = {}): RelayCallInput {
 }
 
 function convert(body: Buffer | string) {
-  return getAdaptor(14).convertResponse(
+  return answerForClient(
+    openAiFormat,
+    getAdaptor(14),
     input(),
     typeof body === 'string' ? Buffer.from(body) : body,
     'application/json',
@@ -126,7 +130,7 @@ describe('AnthropicAdaptor.buildRequest', () => {
   });
 });
 
-describe('AnthropicAdaptor.convertResponse', () => {
+describe('AnthropicAdaptor answers for an OpenAI client', () => {
   it('converts a text message', () => {
     const converted = convert(fixture('anthropic-text.json'));
     const completion = JSON.parse(String(converted.body)) as Completion;

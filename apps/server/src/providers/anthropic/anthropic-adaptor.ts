@@ -6,11 +6,11 @@ import {
 import { RelayError } from '../../errors/relay-error.js';
 import type {
   ChannelTarget,
-  ConvertedResponse,
+  InternalAnswer,
   ProviderAdaptor,
   RelayCallInput,
   RelayMode,
-  StreamConverter,
+  StreamReader,
   UpstreamError,
   UpstreamRequest,
 } from '../provider-adaptor.js';
@@ -18,7 +18,7 @@ import { parseJsonObject, readObject } from '../json-guards.js';
 import { toRelayError } from '../upstream-error.js';
 import { unsupportedModeError } from '../unsupported-mode-error.js';
 import { anthropicErrorStatus, parseAnthropicError } from './anthropic-error.js';
-import { AnthropicStreamConverter } from './anthropic-stream-converter.js';
+import { AnthropicStreamReader } from './anthropic-stream-reader.js';
 import { convertAnthropicMessage } from './convert-anthropic-response.js';
 import {
   FALLBACK_MAX_TOKENS,
@@ -54,6 +54,7 @@ export const DEFAULT_ANTHROPIC_SETTINGS: AnthropicSettings = {
  */
 export class AnthropicAdaptor implements ProviderAdaptor {
   readonly name = 'anthropic';
+  readonly nativeFormat = 'anthropic-messages' as const;
 
   constructor(
     private readonly settings: () => AnthropicSettings = () => DEFAULT_ANTHROPIC_SETTINGS,
@@ -87,7 +88,7 @@ export class AnthropicAdaptor implements ProviderAdaptor {
     };
   }
 
-  convertResponse(input: RelayCallInput, body: Buffer, _contentType: string): ConvertedResponse {
+  readAnswer(input: RelayCallInput, body: Buffer, _contentType: string): InternalAnswer {
     const message = parseJsonObject(body.toString('utf8'));
     if (!message) {
       throw RelayError.upstream(
@@ -111,15 +112,14 @@ export class AnthropicAdaptor implements ProviderAdaptor {
       Math.floor(Date.now() / 1000),
     );
     return {
-      body: JSON.stringify(converted.completion),
-      contentType: 'application/json',
+      completion: converted.completion,
       usage: converted.usage,
       completionText: converted.completionText,
     };
   }
 
-  createStreamConverter(input: RelayCallInput): StreamConverter {
-    return new AnthropicStreamConverter(input);
+  createStreamReader(input: RelayCallInput): StreamReader {
+    return new AnthropicStreamReader(input);
   }
 
   parseError(status: number, body: Buffer): UpstreamError {

@@ -3,10 +3,12 @@ import { RelayError } from '../../errors/relay-error.js';
 import type {
   ChannelTarget,
   ConvertedResponse,
+  InternalAnswer,
   ProviderAdaptor,
   RelayCallInput,
   RelayMode,
   StreamConverter,
+  StreamReader,
   UpstreamError,
   UpstreamRequest,
 } from '../provider-adaptor.js';
@@ -26,6 +28,8 @@ import { parseOpenAiError } from './openai-error.js';
 import { applyStreamOptionsRule } from './openai-request-body.js';
 import { convertOpenAiResponse } from './openai-response.js';
 import { OpenAiStreamConverter } from './openai-stream-converter.js';
+import { OpenAiStreamReader } from './openai-stream-reader.js';
+import { parseJsonObject } from '../json-guards.js';
 import { buildOpenAiUrl } from './openai-url.js';
 
 /** Deployment-wide settings of the OpenAI-compatible adaptor. */
@@ -50,6 +54,7 @@ const MULTIPART_MODES: ReadonlySet<RelayMode> = new Set(['transcription', 'trans
  */
 export class OpenAiAdaptor implements ProviderAdaptor {
   readonly name: string;
+  readonly nativeFormat = 'openai' as const;
 
   constructor(
     private readonly profile: OpenAiCompatibleProfile,
@@ -97,12 +102,32 @@ export class OpenAiAdaptor implements ProviderAdaptor {
     };
   }
 
-  convertResponse(input: RelayCallInput, body: Buffer, contentType: string): ConvertedResponse {
+  passThroughAnswer(input: RelayCallInput, body: Buffer, contentType: string): ConvertedResponse {
     return convertOpenAiResponse(this.profile, input, body, contentType);
   }
 
-  createStreamConverter(input: RelayCallInput): StreamConverter {
+  readAnswer(input: RelayCallInput, body: Buffer, contentType: string): InternalAnswer {
+    const converted = convertOpenAiResponse(this.profile, input, body, contentType);
+    const text =
+      typeof converted.body === 'string' ? converted.body : converted.body.toString('utf8');
+    const completion = parseJsonObject(text);
+    if (!completion) {
+      throw RelayError.upstream(
+        500,
+        'upstream returned a response body that is not a JSON object',
+        'upstream_error',
+        'unmarshal_response_body_failed',
+      );
+    }
+    return { completion, usage: converted.usage, completionText: converted.completionText };
+  }
+
+  createPassThroughStream(input: RelayCallInput): StreamConverter {
     return new OpenAiStreamConverter(input, this.profile.convertUsage);
+  }
+
+  createStreamReader(input: RelayCallInput): StreamReader {
+    return new OpenAiStreamReader(input, this.profile.convertUsage);
   }
 
   parseError(status: number, body: Buffer): UpstreamError {

@@ -36,7 +36,7 @@ const localUsage: Usage = {
 /** Runs an SSE body through the parser and a fresh converter; returns the client output. */
 function relay(body: string, overrides: Partial<RelayCallInput> = {}, clean = true) {
   const input = makeCallInput({ stream: true, ...overrides });
-  const converter = getAdaptor(input.channel.type).createStreamConverter(input);
+  const converter = getAdaptor(input.channel.type).createPassThroughStream!(input);
   const parser = new SseParser();
   let output = '';
   for (const event of parser.push(body)) output += converter.onEvent(event);
@@ -194,7 +194,7 @@ describe('OpenAiStreamConverter local counting', () => {
 
   it('includes text arriving after a first completionText call', () => {
     const input = makeCallInput({ stream: true });
-    const converter: StreamConverter = getAdaptor(1).createStreamConverter(input);
+    const converter: StreamConverter = getAdaptor(1).createPassThroughStream!(input);
     converter.onEvent({ event: '', data: toolStream[2] });
     expect(converter.completionText()).toBe('Calling.');
     converter.onEvent({ event: '', data: toolStream[3] });

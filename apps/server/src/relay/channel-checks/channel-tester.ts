@@ -20,7 +20,8 @@ import { defaultBaseUrl } from '../../providers/registry.js';
 import { unsupportedModeError } from '../../providers/unsupported-mode-error.js';
 import { buildCallInput, toChannelTarget, type RequestFacts } from '../build-call-input.js';
 import { toCachedChannel, type CachedChannel } from '../channel-cache.js';
-import { parseRelayBody } from '../parse-relay-body.js';
+import { answerForClient } from '../formats/client-side.js';
+import { openAiFormat } from '../formats/openai/openai-format.js';
 import { RelayError } from '../../errors/relay-error.js';
 import type { RelayServices } from '../relay-services.js';
 import type { Usage } from '../../providers/usage.js';
@@ -165,7 +166,7 @@ async function prepareTest(
     path: embeddings ? '/v1/embeddings' : '/v1/chat/completions',
     query: '',
     headers: {},
-    parsed: parseRelayBody(mode, rawBody, 'application/json'),
+    parsed: openAiFormat.readRequest(mode, rawBody, 'application/json'),
   };
   const target = toChannelTarget(channel, defaultBaseUrl(channel.type));
   const input = buildCallInput(facts, channel, target, { forceStreamUsage: false });
@@ -224,7 +225,9 @@ async function callUpstream(
     throw new ChannelTestFailure('读取上游响应失败');
   });
   // An error inside a 200 body is thrown here as an upstream RelayError.
-  const converted = adaptor.convertResponse(
+  const converted = answerForClient(
+    openAiFormat,
+    adaptor,
     input,
     bytes,
     String(response.headers['content-type'] ?? ''),

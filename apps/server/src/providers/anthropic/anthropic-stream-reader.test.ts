@@ -1,3 +1,5 @@
+import { streamForClient } from '../../relay/formats/client-side.js';
+import { openAiFormat } from '../../relay/formats/openai/openai-format.js';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Usage } from '../usage.js';
@@ -53,7 +55,7 @@ function relay(eventLines: string[], overrides: Partial<RelayCallInput> = {}, cl
     channel: makeChannel({ type: 14 }),
     ...overrides,
   });
-  const converter = getAdaptor(14).createStreamConverter(input);
+  const converter = streamForClient(openAiFormat, getAdaptor(14), input);
   const parser = new SseParser();
   let output = '';
   for (const event of parser.push(anthropicSseBody(eventLines))) output += converter.onEvent(event);

@@ -1,8 +1,9 @@
-import { toOpenAiUsage, type Usage } from '../usage.js';
+import type { Usage } from '../usage.js';
 import type {
+  InternalStreamEvent,
   RelayCallInput,
   SseEvent,
-  StreamConverter,
+  StreamReader,
   UpstreamError,
 } from '../provider-adaptor.js';
 import {
@@ -12,7 +13,6 @@ import {
   readString,
   type JsonObject,
 } from '../json-guards.js';
-import { DONE_FRAME, dataFrame } from '../sse-frame.js';
 import { ThinkingToContent } from '../thinking-to-content.js';
 import {
   emptyAnthropicCounts,
@@ -27,7 +27,7 @@ import { mapAnthropicFinishReason } from './map-anthropic-finish-reason.js';
 type BlockKind = { kind: 'text' | 'thinking' | 'other' } | { kind: 'tool'; toolIndex: number };
 
 /**
- * Converts an Anthropic Messages event stream into OpenAI `chat.completion.chunk`s:
+ * Reads an Anthropic Messages event stream into internal `chat.completion.chunk`s:
  * message_start → a role chunk (once, even if upstream repeats it); text deltas → `content`;
  * thinking deltas → `reasoning_content`; a `tool_use` block start → a tool call header
  * (`index`, `id`, `type`, `function.name`), its `input_json_delta`s → argument deltas at the same
@@ -35,10 +35,10 @@ type BlockKind = { kind: 'text' | 'thinking' | 'other' } | { kind: 'tool'; toolI
  * (input and cache counts) and message_delta (final output count): until message_delta arrives
  * the reported completion is 0, so the relay counts output locally on a broken stream rather
  * than billing message_start's placeholder output count. `ping`, signatures,
- * citations and server-side tool blocks produce nothing. An `error` event ends the stream: it is
- * sent to the client as an OpenAI error frame and kept in `upstreamError`.
+ * citations and server-side tool blocks produce nothing. An `error` event ends the stream: it
+ * becomes an internal error event and is kept in `upstreamError`.
  */
-export class AnthropicStreamConverter implements StreamConverter {
+export class AnthropicStreamReader implements StreamReader {
   private id = '';
   private model: string;
   private readonly created = Math.floor(Date.now() / 1000);
@@ -81,10 +81,10 @@ export class AnthropicStreamConverter implements StreamConverter {
     return this.generated.join('');
   }
 
-  onEvent(event: SseEvent): string {
-    if (this.error) return '';
+  read(event: SseEvent): InternalStreamEvent[] {
+    if (this.error) return [];
     const data = parseJsonObject(event.data);
-    if (!data) return '';
+    if (!data) return [];
     switch (readString(data, 'type') || event.event) {
       case 'message_start':
         return this.onMessageStart(data);
@@ -98,32 +98,25 @@ export class AnthropicStreamConverter implements StreamConverter {
         return this.onError(data);
       default:
         // ping, content_block_stop, message_stop and future events carry nothing to relay.
-        return '';
+        return [];
     }
   }
 
-  finish(options: { clean: boolean; usage: Usage }): string {
-    if (!options.clean || this.error) return '';
-    if (!this.input.clientWantsUsage) return DONE_FRAME;
-    const usageChunk = { ...this.chunkHeader(), choices: [], usage: toOpenAiUsage(options.usage) };
-    return dataFrame(JSON.stringify(usageChunk)) + DONE_FRAME;
-  }
-
-  private onMessageStart(data: JsonObject): string {
+  private onMessageStart(data: JsonObject): InternalStreamEvent[] {
     const message = readObject(data, 'message');
-    if (!message) return '';
+    if (!message) return [];
     const usage = readObject(message, 'usage');
     if (usage) {
       mergeAnthropicUsage(this.counts, usage);
       if (this.usageState === 'none') this.usageState = 'input';
     }
-    if (this.started) return '';
+    if (this.started) return [];
     this.id = readString(message, 'id') ?? '';
     this.model = readString(message, 'model') || this.model;
-    return this.roleFrame();
+    return [this.roleChunk()];
   }
 
-  private onBlockStart(data: JsonObject): string {
+  private onBlockStart(data: JsonObject): InternalStreamEvent[] {
     const index = readNumber(data, 'index') ?? 0;
     const block = readObject(data, 'content_block') ?? {};
     switch (block.type) {
@@ -152,13 +145,13 @@ export class AnthropicStreamConverter implements StreamConverter {
       }
       default:
         this.blocks.set(index, { kind: 'other' });
-        return '';
+        return [];
     }
   }
 
-  private onBlockDelta(data: JsonObject): string {
+  private onBlockDelta(data: JsonObject): InternalStreamEvent[] {
     const delta = readObject(data, 'delta');
-    if (!delta) return '';
+    if (!delta) return [];
     switch (delta.type) {
       case 'text_delta':
         return this.textDelta('content', readString(delta, 'text'));
@@ -167,7 +160,7 @@ export class AnthropicStreamConverter implements StreamConverter {
       case 'input_json_delta': {
         const block = this.blocks.get(readNumber(data, 'index') ?? 0);
         const partial = readString(delta, 'partial_json');
-        if (!block || block.kind !== 'tool' || !partial) return '';
+        if (!block || block.kind !== 'tool' || !partial) return [];
         this.generated.push(partial);
         return this.frame(
           { tool_calls: [{ index: block.toolIndex, function: { arguments: partial } }] },
@@ -175,45 +168,49 @@ export class AnthropicStreamConverter implements StreamConverter {
         );
       }
       default:
-        return '';
+        return [];
     }
   }
 
-  private onMessageDelta(data: JsonObject): string {
+  private onMessageDelta(data: JsonObject): InternalStreamEvent[] {
     const usage = readObject(data, 'usage');
     if (usage) mergeAnthropicUsage(this.counts, usage);
     this.usageState = 'final';
     const delta = readObject(data, 'delta');
     const finishReason = mapAnthropicFinishReason(delta && readString(delta, 'stop_reason'));
-    return finishReason ? this.frame({}, finishReason) : '';
+    return finishReason ? this.frame({}, finishReason) : [];
   }
 
-  private onError(data: JsonObject): string {
+  private onError(data: JsonObject): InternalStreamEvent[] {
     const error = readObject(data, 'error') ?? {};
     const type = readString(error, 'type') || 'upstream_error';
     const message = readString(error, 'message') || 'upstream stream reported an error';
     this.error = { status: anthropicErrorStatus(type), message, type, code: '', param: '' };
-    return dataFrame(JSON.stringify({ error: { message, type, param: '', code: '' } }));
+    return [{ type: 'error', error: this.error }];
   }
 
-  private textDelta(field: 'content' | 'reasoning_content', text: string | undefined): string {
-    if (!text) return '';
+  private textDelta(
+    field: 'content' | 'reasoning_content',
+    text: string | undefined,
+  ): InternalStreamEvent[] {
+    if (!text) return [];
     this.generated.push(text);
     return this.frame({ [field]: text }, null);
   }
 
-  /** A chunk frame with one choice, preceded by the role chunk if none was sent yet. */
-  private frame(delta: JsonObject, finishReason: string | null): string {
-    const prefix = this.started ? '' : this.roleFrame();
+  /** A chunk with one choice, preceded by the role chunk if none was sent yet. */
+  private frame(delta: JsonObject, finishReason: string | null): InternalStreamEvent[] {
+    const events = this.started ? [] : [this.roleChunk()];
     if (this.thinkingToContent) this.thinkingToContent.apply(delta, finishReason !== null);
     const chunk = {
       ...this.chunkHeader(),
       choices: [{ index: 0, delta, logprobs: null, finish_reason: finishReason }],
     };
-    return prefix + dataFrame(JSON.stringify(chunk));
+    events.push({ type: 'chunk', chunk });
+    return events;
   }
 
-  private roleFrame(): string {
+  private roleChunk(): InternalStreamEvent {
     this.started = true;
     const chunk = {
       ...this.chunkHeader(),
@@ -226,7 +223,7 @@ export class AnthropicStreamConverter implements StreamConverter {
         },
       ],
     };
-    return dataFrame(JSON.stringify(chunk));
+    return { type: 'chunk', chunk };
   }
 
   private chunkHeader(): JsonObject {

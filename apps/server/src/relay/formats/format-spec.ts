@@ -1,0 +1,48 @@
+/**
+ * The client side of the relay's adaptor contract (the provider side is
+ * `providers/provider-adaptor.ts`, which describes the internal call and answer both sides share).
+ *
+ * An inbound format is the wire format a client speaks: OpenAI's API today; Claude Messages,
+ * OpenAI Responses and Gemini's API are formats of their own. It reads the client's request into
+ * the internal call, and writes internal answers, streams and errors back in its own shape. A
+ * format is one folder under `relay/formats/` and one entry in `inbound-formats.ts`.
+ *
+ *   client ── format.readRequest ──▶ internal call ── provider.buildRequest ──▶ upstream
+ *   client ◀── format.writeAnswer / createStreamWriter ── internal answer ◀── provider.read…
+ *
+ * When the client's format is the provider's native format, the relay skips both conversions
+ * and relays upstream's bytes (the provider's pass-through), reading only usage.
+ */
+import type { RelayError } from '../../errors/relay-error.js';
+import type {
+  ConvertedResponse,
+  InternalAnswer,
+  RelayCallInput,
+  RelayMode,
+  StreamConverter,
+  StreamReader,
+  WireFormat,
+} from '../../providers/provider-adaptor.js';
+import type { ParsedRelayBody } from '../parse-relay-body.js';
+
+export interface InboundFormat {
+  /** The wire format; equal to a provider's `nativeFormat`, the call passes through. */
+  readonly id: WireFormat;
+  /**
+   * Reads the client's request body: the fields the relay needs before choosing a channel (model,
+   * stream, output limit) and the internal call. Reads lazily where it can: the hot path must not
+   * parse what it does not use. Throws a local RelayError (400) for malformed input.
+   */
+  readRequest(
+    mode: RelayMode,
+    rawBody: Buffer,
+    contentType: string,
+    routeModel?: string,
+  ): ParsedRelayBody;
+  /** A complete internal answer, written for the client. */
+  writeAnswer(input: RelayCallInput, answer: InternalAnswer): ConvertedResponse;
+  /** The client's stream, written from a provider's internal events. */
+  createStreamWriter(input: RelayCallInput, reader: StreamReader): StreamConverter;
+  /** The format's error answer: status and body. */
+  writeError(error: RelayError, requestId: string): { status: number; body: unknown };
+}

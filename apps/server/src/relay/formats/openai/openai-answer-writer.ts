@@ -1,0 +1,18 @@
+import type {
+  ConvertedResponse,
+  InternalAnswer,
+  RelayCallInput,
+} from '../../../providers/provider-adaptor.js';
+
+/** An internal answer for an OpenAI client: the completion object is already OpenAI's shape. */
+export function writeOpenAiAnswer(
+  _input: RelayCallInput,
+  answer: InternalAnswer,
+): ConvertedResponse {
+  return {
+    body: JSON.stringify(answer.completion),
+    contentType: 'application/json',
+    usage: answer.usage,
+    completionText: answer.completionText,
+  };
+}

@@ -3,6 +3,7 @@ import type { Config } from './config.js';
 import type { AppContext } from './http/app-context.js';
 import { openDatabase, type DatabaseHandle } from './db/open-database.js';
 import { migrateDatabase } from './db/migrate.js';
+import { fillMissingUsernameKeys } from './users/user-repository.js';
 import { AppEvents } from './lib/app-events.js';
 import { bridgeEventsToRedis } from './lib/redis-event-bridge.js';
 import { createMemoryRateLimiter, createRedisRateLimiter } from './lib/rate-limiter.js';
@@ -55,7 +56,10 @@ export async function startRuntime(
   let logDatabase = database;
   try {
     const migrate = overrides.migrate ?? config.nodeType === 'master';
-    if (migrate) await migrateDatabase(database);
+    if (migrate) {
+      await migrateDatabase(database);
+      await fillMissingUsernameKeys(database.db);
+    }
     if (config.logDatabase) {
       logDatabase = await openDatabase({
         dsn: config.logDatabase.dsn,

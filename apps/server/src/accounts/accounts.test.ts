@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import bcrypt from 'bcryptjs';
+import { describe, expect, it, vi } from 'vitest';
 import { canManage } from '../users/user-service.js';
-import { hashPassword, passwordProblem, verifyPassword } from './passwords.js';
+import { hashPassword, passwordProblem, verifyPassword, verifyPasswordOf } from './passwords.js';
 import { decodeSession, encodeSession } from './session-cookie.js';
 
 describe('password rules', () => {
@@ -53,5 +54,34 @@ describe('session cookie', () => {
     expect(decodeSession(`${payload}.`, 'secret')).toBeUndefined();
     expect(decodeSession('not-a-cookie', 'secret')).toBeUndefined();
     expect(decodeSession(undefined, 'secret')).toBeUndefined();
+  });
+});
+
+describe('sign-in timing', () => {
+  it('compares against a hash of the same cost when there is no account', async () => {
+    const compare = vi.spyOn(bcrypt, 'compare');
+    try {
+      expect(await verifyPasswordOf('whatever1', undefined)).toBe(false);
+      expect(await verifyPasswordOf('whatever1', '')).toBe(false);
+      expect(compare).toHaveBeenCalledTimes(2);
+      const [, dummy] = compare.mock.calls[0];
+      expect(String(dummy)).toMatch(/^\$2[aby]\$10\$/);
+    } finally {
+      compare.mockRestore();
+    }
+  });
+
+  it('takes about as long for an unknown account as for a wrong password', async () => {
+    const hash = await hashPassword('correct horse');
+    const time = async (stored: string | undefined) => {
+      const started = performance.now();
+      for (let index = 0; index < 4; index += 1) await verifyPasswordOf('wrong horse', stored);
+      return performance.now() - started;
+    };
+    await time(undefined);
+    const known = await time(hash);
+    const unknown = await time(undefined);
+    expect(unknown / known).toBeGreaterThan(0.5);
+    expect(unknown / known).toBeLessThan(2);
   });
 });

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import bcrypt from 'bcryptjs';
 
 /** Password length rules shared by register, setup, admin edit and self edit. */
@@ -22,6 +23,24 @@ export async function verifyPassword(
   } catch {
     return false;
   }
+}
+
+/** A hash of a random password, compared against when there is no account (see below). */
+let dummyHash: Promise<string> | undefined;
+
+/**
+ * Checks `plain` against the account's hash, or — when there is no account or it has no
+ * password — against a dummy hash of the same cost, so a sign-in takes the same time whether the
+ * account exists or not (no user enumeration by timing). False in the second case.
+ */
+export async function verifyPasswordOf(
+  plain: string,
+  hash: string | null | undefined,
+): Promise<boolean> {
+  if (hash && hash.startsWith('$2')) return verifyPassword(plain, hash);
+  dummyHash ??= bcrypt.hash(randomBytes(16).toString('hex'), BCRYPT_COST);
+  await verifyPassword(plain, await dummyHash);
+  return false;
 }
 
 /** Returns the reason a password is unacceptable, or undefined when it is fine. */

@@ -7,6 +7,8 @@ export interface SessionData {
   role: number;
   status: number;
   group: string;
+  /** The user's `session_version` when the session started (absent in older cookies: 0). */
+  v?: number;
   /** Set once a Turnstile check passed in this browser session. */
   turnstile?: boolean;
   /** Pending OAuth state value. */

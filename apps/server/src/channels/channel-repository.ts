@@ -55,8 +55,10 @@ function idChunks(ids: readonly number[]): number[][] {
 
 /** Search filters of `GET /api/channel/search`; empty values do not filter. */
 export interface ChannelSearch {
-  /** Matches the id exactly, the name partly, or the key exactly. */
+  /** Matches the id exactly or the name partly (never the key: see `key`). */
   keyword?: string;
+  /** An exact key lookup, which the caller logs (credentials are not searched by accident). */
+  key?: string;
   /** One group of the channel's comma-separated groups. */
   group?: string;
   /** Part of the comma-separated model list. */
@@ -67,14 +69,13 @@ function searchConditions(dialect: QueryTarget['dialect'], search: ChannelSearch
   const conditions: Expression<SqlBool>[] = [];
   const keyword = search.keyword?.trim() ?? '';
   if (keyword !== '') {
-    const matches = [
-      columnContainsIgnoringCase('name', keyword),
-      sql<SqlBool>`${sql.ref('key')} = ${keyword}`,
-    ];
+    const matches = [columnContainsIgnoringCase('name', keyword)];
     if (/^\d{1,10}$/.test(keyword))
       matches.unshift(sql<SqlBool>`${sql.ref('id')} = ${Number(keyword)}`);
     conditions.push(sql<SqlBool>`(${sql.join(matches, sql` or `)})`);
   }
+  const key = search.key?.trim() ?? '';
+  if (key !== '') conditions.push(sql<SqlBool>`${sql.ref('key')} = ${key}`);
   const model = search.model?.trim() ?? '';
   if (model !== '') conditions.push(columnContainsIgnoringCase('models', model));
   const group = search.group?.trim() ?? '';

@@ -38,6 +38,8 @@ export const users: TableDefinition<'users'> = {
     deleted_at: datetime,
     linux_do_id: string,
     setting: { type: 'text' },
+    session_version: withDefault(bigint, 0),
+    username_key: varchar(191),
   },
   indexes: [
     ...plainIndexes('users', ['username', 'display_name', 'email', 'github_id', 'oidc_id']),
@@ -49,6 +51,7 @@ export const users: TableDefinition<'users'> = {
       'linux_do_id',
     ]),
     ...plainIndexes('users', ['access_token', 'aff_code'], true),
+    ...plainIndexes('users', ['username_key']),
   ],
 };
 

@@ -31,7 +31,7 @@ export interface UsersTable {
   oidc_id: string | null;
   wechat_id: string | null;
   telegram_id: string | null;
-  /** System access token (32 chars), unique; NULL when never generated. */
+  /** System access token: a hash (`h:…`) or, from new-api, the plain token; unique; NULL when none. */
   access_token: string | null;
   quota: Generated<number>;
   used_quota: Generated<number>;
@@ -47,6 +47,16 @@ export interface UsersTable {
   linux_do_id: string | null;
   /** JSON user setting. */
   setting: string | null;
+  /**
+   * Tollgate only: raised by sign-out, a password change, disabling and deletion; a session cookie
+   * carrying an older version is refused, which ends every session of the user on every node.
+   */
+  session_version: Generated<number>;
+  /**
+   * Tollgate only: the skeleton of the username (`usernameKey`), so a look-alike of an existing
+   * name is found with one indexed read. NULL until filled in for rows written by new-api.
+   */
+  username_key: string | null;
 }
 
 /** `tokens`: API keys (`key` stored without the `sk-` prefix). */

@@ -5,7 +5,7 @@ import {
   SESSION_COOKIE_NAME,
   type SessionData,
 } from '../accounts/session-cookie.js';
-import { findUserByAccessToken, findUserById } from '../users/user-repository.js';
+import { findUserByAccessToken, findUserById, sessionIsCurrent } from '../users/user-repository.js';
 import type { AppContext } from './app-context.js';
 import { AppError } from '../errors/app-error.js';
 
@@ -89,6 +89,10 @@ export function requireRole(context: AppContext, minimumRole: number) {
       throw new AppError('unauthorized', '无权进行此操作，未登录且未提供 access token', 401);
     }
     if (user.status === USER_STATUS.disabled) throw new AppError('user_banned', '用户已被封禁');
+    // Signing out, a password change, disabling or deletion ended this session.
+    if (session && !sessionIsCurrent(user, session.v)) {
+      throw new AppError('unauthorized', '无权进行此操作，未登录且未提供 access token', 401);
+    }
     if (user.role < minimumRole) throw new AppError('forbidden', '无权进行此操作，权限不足');
     request.user = {
       id: user.id,

@@ -1,7 +1,8 @@
 import type { UserRow } from '../db/schema.js';
 
 /**
- * The user as the console sees it: the row without the password hash, with new-api's JSON names
+ * The user as the console sees it: the row without the password hash and the system access
+ * token (returned only once, by `GET /api/user/token`), with new-api's JSON names
  * (`aff_history_quota`, `DeletedAt`).
  */
 export function userRowToDto(row: UserRow) {
@@ -17,7 +18,6 @@ export function userRowToDto(row: UserRow) {
     wechat_id: row.wechat_id ?? '',
     telegram_id: row.telegram_id ?? '',
     linux_do_id: row.linux_do_id ?? '',
-    access_token: row.access_token ?? '',
     quota: Number(row.quota ?? 0),
     used_quota: Number(row.used_quota ?? 0),
     request_count: Number(row.request_count ?? 0),

@@ -1,3 +1,5 @@
+import { accessTokenLookupValues, accessTokenMatches } from '../accounts/access-tokens.js';
+import { usernameKey } from './username-rules.js';
 import { sql, type Kysely } from 'kysely';
 import type { Database, UserRow } from '../db/schema.js';
 import { columnContainsIgnoringCase } from '../db/like-pattern.js';
@@ -24,13 +26,20 @@ export async function findUserByIdIncludingDeleted(
   return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-export async function findUserByAccessToken(db: Db, token: string): Promise<UserRow | undefined> {
-  return db
+/** The live user whose system access token is `presented` (stored hashed, or plain by new-api). */
+export async function findUserByAccessToken(
+  db: Db,
+  presented: string,
+): Promise<UserRow | undefined> {
+  const candidates = accessTokenLookupValues(presented);
+  if (!candidates) return undefined;
+  const user = await db
     .selectFrom('users')
     .selectAll()
-    .where('access_token', '=', token)
+    .where('access_token', 'in', candidates)
     .where('deleted_at', 'is', null)
     .executeTakeFirst();
+  return user?.access_token && accessTokenMatches(user.access_token, presented) ? user : undefined;
 }
 
 /** Login accepts the username or the email address. */
@@ -44,12 +53,67 @@ export async function findUserForLogin(db: Db, login: string): Promise<UserRow |
     .executeTakeFirst();
 }
 
+/**
+ * Whether another account (deleted ones included) has a name that looks like this one (the same
+ * `usernameKey`). One indexed read; rows new-api wrote get their key at start-up.
+ */
+export async function similarUsernameTaken(
+  db: Db,
+  username: string,
+  exceptUserId = 0,
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('users')
+    .select('id')
+    .where('username_key', '=', usernameKey(username))
+    .where('id', '!=', exceptUserId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Changes a username, with its look-alike key. */
+export async function renameUser(db: Db, id: number, username: string): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ username, username_key: usernameKey(username) })
+    .where('id', '=', id)
+    .execute();
+}
+
+/**
+ * Fills `username_key` for rows written before it existed (by new-api), a few hundred rows per
+ * statement batch; answers how many rows it filled.
+ */
+export async function fillMissingUsernameKeys(db: Db, batchSize = 500): Promise<number> {
+  let filled = 0;
+  for (;;) {
+    const rows = await db
+      .selectFrom('users')
+      .select(['id', 'username'])
+      .where('username_key', 'is', null)
+      .limit(batchSize)
+      .execute();
+    if (rows.length === 0) return filled;
+    await db.transaction().execute(async (transaction) => {
+      for (const row of rows) {
+        await transaction
+          .updateTable('users')
+          .set({ username_key: usernameKey(row.username ?? '') })
+          .where('id', '=', row.id)
+          .execute();
+      }
+    });
+    filled += rows.length;
+  }
+}
+
 /** Uniqueness checks include soft-deleted accounts, so a deregistered name is not reused. */
-export async function usernameTaken(db: Db, username: string): Promise<boolean> {
+export async function usernameTaken(db: Db, username: string, exceptUserId = 0): Promise<boolean> {
   const row = await db
     .selectFrom('users')
     .select('id')
     .where('username', '=', username)
+    .where('id', '!=', exceptUserId)
     .executeTakeFirst();
   return row !== undefined;
 }
@@ -103,6 +167,7 @@ export async function insertUser(handle: DatabaseHandle, user: NewUser): Promise
     aff_quota: 0,
     aff_history: 0,
     inviter_id: user.inviter_id,
+    username_key: usernameKey(user.username),
     github_id: '',
     oidc_id: '',
     wechat_id: '',
@@ -158,6 +223,20 @@ export async function updateUserColumns(
   values: Partial<Omit<UserRow, 'id'>>,
 ): Promise<void> {
   await db.updateTable('users').set(values).where('id', '=', id).execute();
+}
+
+/** Ends every session of the user (see `users.session_version`). */
+export async function endSessions(db: Db, id: number): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ session_version: sql`session_version + 1` })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Whether a session that started at `version` is still valid for `user`. */
+export function sessionIsCurrent(user: UserRow, version: number | undefined): boolean {
+  return Number(user.session_version ?? 0) === (version ?? 0);
 }
 
 /** Adds (or, with a negative delta, removes) quota atomically in the database. */

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import {
   DISPLAY_NAME_MAX_LENGTH,
   EMAIL_MAX_LENGTH,
@@ -11,7 +10,13 @@ import {
   type UpdateSelfRequest,
   type UpdateUserRequest,
 } from '@tollgate/contracts';
-import { hashPassword, passwordProblem, verifyPassword } from '../accounts/passwords.js';
+import { generateAccessToken, storedAccessToken } from '../accounts/access-tokens.js';
+import {
+  hashPassword,
+  passwordProblem,
+  verifyPassword,
+  verifyPasswordOf,
+} from '../accounts/passwords.js';
 import { formatQuota } from '../billing/format-quota.js';
 import type { DatabaseHandle } from '../db/open-database.js';
 import { isUniqueViolation } from '../db/dialect-helpers.js';
@@ -21,6 +26,7 @@ import { LOG_TYPE, recordAccountLog } from '../logs/log-writer.js';
 import { randomAlphanumeric } from '../lib/random.js';
 import type { OptionStore } from '../options/option-store.js';
 import * as users from './user-repository.js';
+import { normalizeUsername, usernameCharacterProblem, usernameKey } from './username-rules.js';
 
 /** What the account rules need besides the database. */
 export interface UserServiceDeps {
@@ -67,6 +73,28 @@ export function validateProfile(fields: {
   }
 }
 
+/**
+ * A new or changed username, normalised; throws when it has invisible characters, is taken, or
+ * looks like another account's name (`exceptUserId`: the account being renamed).
+ */
+async function acceptableUsername(
+  db: DatabaseHandle['db'],
+  raw: string,
+  exceptUserId = 0,
+): Promise<string> {
+  const username = normalizeUsername(raw);
+  const problem = usernameCharacterProblem(username);
+  if (problem) throw failure(`${INVALID_INPUT} ${problem}`);
+  validateProfile({ username });
+  if (await users.usernameTaken(db, username, exceptUserId)) {
+    throw failure('用户名已存在，或已注销');
+  }
+  if (await users.similarUsernameTaken(db, username, exceptUserId)) {
+    throw failure('用户名与已有用户过于相似，请换一个');
+  }
+  return username;
+}
+
 function quotaText(deps: UserServiceDeps, quota: number): string {
   return formatQuota(
     quota,
@@ -104,7 +132,7 @@ export async function registerUser(
   if (!options.getBoolean('PasswordRegisterEnabled')) {
     throw failure('管理员关闭了通过密码进行注册，请使用第三方账户验证的形式进行注册');
   }
-  const username = request.username.trim();
+  const username = normalizeUsername(request.username);
   validateProfile({ username, password: request.password });
   const emailVerification = options.getBoolean('EmailVerificationEnabled');
   if (emailVerification) {
@@ -114,7 +142,7 @@ export async function registerUser(
     }
     throw failure('验证码错误或已过期');
   }
-  if (await users.usernameTaken(db, username)) throw failure('用户名已存在，或已注销');
+  await acceptableUsername(db, username);
 
   const inviterId = request.aff_code?.trim()
     ? ((await users.findUserIdByAffCode(db, request.aff_code.trim())) ?? 0)
@@ -189,8 +217,15 @@ export async function authenticate(
 ): Promise<UserRow> {
   if (!deps.options.getBoolean('PasswordLoginEnabled')) throw failure('管理员关闭了密码登录');
   if (login.trim() === '' || password === '') throw failure('无效的参数');
-  const user = await users.findUserForLogin(deps.database.db, login.trim());
-  if (!user || !(await verifyPassword(password, user.password))) throw failure(BAD_CREDENTIALS);
+  const given = login.trim();
+  // Names are stored normalised since Tollgate; names from before sign in as they were written.
+  const user =
+    (await users.findUserForLogin(deps.database.db, given)) ??
+    (normalizeUsername(given) !== given
+      ? await users.findUserForLogin(deps.database.db, normalizeUsername(given))
+      : undefined);
+  // The password is checked even without an account, so both cases take the same time.
+  if (!(await verifyPasswordOf(password, user?.password)) || !user) throw failure(BAD_CREDENTIALS);
   if (user.status !== USER_STATUS.enabled) throw failure(BAD_CREDENTIALS);
   return user;
 }
@@ -223,7 +258,7 @@ export async function createUserByAdmin(
   actorRole: number,
   request: CreateUserRequest,
 ): Promise<number> {
-  const username = request.username.trim();
+  const username = normalizeUsername(request.username);
   if (username === '' || request.password === '') throw failure('用户名和密码不能为空');
   const role = request.role ?? ROLE.common;
   if (role >= actorRole) throw failure('无法创建权限大于等于自己的用户');
@@ -231,8 +266,7 @@ export async function createUserByAdmin(
     throw failure(`${INVALID_INPUT} 角色无效`);
   const displayName = request.display_name?.trim() || username;
   validateProfile({ username, password: request.password, display_name: displayName });
-  if (await users.usernameTaken(deps.database.db, username))
-    throw failure('用户名已存在，或已注销');
+  await acceptableUsername(deps.database.db, username);
   return insertWithAffCode(deps, {
     username,
     password: await hashPassword(request.password),
@@ -258,19 +292,15 @@ export async function updateUserByAdmin(
   if (request.role !== undefined && !canManage(actor.role, request.role)) {
     throw failure(NO_PERMISSION_UPDATE);
   }
-  const username = request.username?.trim();
+  const username = request.username === undefined ? undefined : normalizeUsername(request.username);
   const password = request.password ?? '';
   validateProfile({
     username,
     display_name: request.display_name,
     password: password === '' ? undefined : password,
   });
-  if (
-    username !== undefined &&
-    username !== target.username &&
-    (await users.usernameTaken(db, username))
-  ) {
-    throw failure('用户名已存在，或已注销');
+  if (username !== undefined && username !== target.username) {
+    await acceptableUsername(db, username, target.id);
   }
   const group = request.group?.trim();
   if (group !== undefined && (group === '' || characters(group) > 64)) {
@@ -278,12 +308,16 @@ export async function updateUserByAdmin(
   }
 
   const values: Partial<UserRow> = {};
-  if (username !== undefined) values.username = username;
+  if (username !== undefined) {
+    values.username = username;
+    values.username_key = usernameKey(username);
+  }
   if (request.display_name !== undefined) values.display_name = request.display_name;
   if (password !== '') values.password = await hashPassword(password);
   if (group !== undefined) values.group = group;
   if (request.quota !== undefined) values.quota = request.quota;
   if (Object.keys(values).length > 0) await users.updateUserColumns(db, target.id, values);
+  if (password !== '') await users.endSessions(db, target.id);
 
   const oldQuota = Number(target.quota);
   if (request.quota !== undefined && request.quota !== oldQuota) {
@@ -320,6 +354,7 @@ export async function manageUser(
     case 'delete':
       if (target.role === ROLE.root) throw failure('无法删除超级管理员用户');
       await users.softDeleteUser(deps.database, id);
+      await users.endSessions(db, id);
       return { role, status };
     case 'promote':
       if (actorRole !== ROLE.root) throw failure('普通管理员用户无法提升其他用户为管理员');
@@ -333,6 +368,7 @@ export async function manageUser(
       break;
   }
   await users.updateUserColumns(db, id, { role, status });
+  if (status === USER_STATUS.disabled) await users.endSessions(db, id);
   return { role, status };
 }
 
@@ -360,30 +396,33 @@ export async function updateSelf(
   const { db } = deps.database;
   const user = await users.findUserById(db, userId);
   if (!user) throw new AppError('unauthorized', '用户不存在', 401);
-  const username = request.username?.trim();
+  const username = request.username === undefined ? undefined : normalizeUsername(request.username);
   const password = request.password ?? '';
   validateProfile({
     username,
     display_name: request.display_name,
     password: password === '' ? undefined : password,
   });
-  if (password !== '' && request.original_password !== undefined) {
-    if (!(await verifyPassword(request.original_password, user.password))) {
+  // A new password needs the current one, unless the account has none (signed up through
+  // OAuth): whoever holds a session cookie alone cannot lock its owner out.
+  if (password !== '' && user.password !== '') {
+    const original = request.original_password ?? '';
+    if (original === '' || !(await verifyPassword(original, user.password))) {
       throw failure('原密码错误');
     }
   }
-  if (
-    username !== undefined &&
-    username !== user.username &&
-    (await users.usernameTaken(db, username))
-  ) {
-    throw failure('用户名已存在，或已注销');
+  if (username !== undefined && username !== user.username) {
+    await acceptableUsername(db, username, user.id);
   }
   const values: Partial<UserRow> = {};
-  if (username !== undefined) values.username = username;
+  if (username !== undefined) {
+    values.username = username;
+    values.username_key = usernameKey(username);
+  }
   if (request.display_name !== undefined) values.display_name = request.display_name;
   if (password !== '') values.password = await hashPassword(password);
   if (Object.keys(values).length > 0) await users.updateUserColumns(db, userId, values);
+  if (password !== '') await users.endSessions(db, userId);
 }
 
 /** `DELETE /api/user/self`: soft delete; the root account cannot remove itself. */
@@ -392,17 +431,23 @@ export async function deleteSelf(deps: UserServiceDeps, userId: number): Promise
   if (!user) throw failure('用户不存在');
   if (user.role === ROLE.root) throw failure('不能删除超级管理员账户');
   await users.softDeleteUser(deps.database, userId);
+  await users.endSessions(deps.database.db, userId);
 }
 
-/** `GET /api/user/token`: replaces the system access token with a new random one. */
+/**
+ * `GET /api/user/token`: replaces the system access token with a new random one, returned this
+ * once; only its hash is stored.
+ */
 export async function regenerateAccessToken(
   deps: UserServiceDeps,
   userId: number,
 ): Promise<string> {
   for (let attempt = 0; ; attempt += 1) {
-    const token = randomBytes(24).toString('base64url').slice(0, 32);
+    const token = generateAccessToken();
     try {
-      await users.updateUserColumns(deps.database.db, userId, { access_token: token });
+      await users.updateUserColumns(deps.database.db, userId, {
+        access_token: storedAccessToken(token),
+      });
       return token;
     } catch (error) {
       if (!isUniqueViolation(error) || attempt >= 3) throw error;

@@ -44,6 +44,33 @@ describe.each(testDatabaseKinds())('adopting an existing new-api database on %s'
     expect((await harness.call(undefined, 'GET', '/api/status')).json().data.setup).toBe(true);
   });
 
+  it("accepts root's access token new-api stored in plain text, until a new one replaces it", async () => {
+    const root = legacy.users.find((user) => user.username === 'root')!;
+    const viaLegacyToken = () =>
+      harness.app.inject({
+        method: 'GET',
+        url: '/api/user/self',
+        headers: { authorization: 'f'.repeat(32), 'new-api-user': String(root.id) },
+      });
+    expect((await viaLegacyToken()).json().data.username).toBe('root');
+    const session = await harness.login('root', root.password);
+    const fresh = (await harness.call(session, 'GET', '/api/user/token')).json().data as string;
+    expect((await viaLegacyToken()).json().success).toBe(false);
+    const stored = await harness.runtime.context.database.db
+      .selectFrom('users')
+      .select('access_token')
+      .where('id', '=', root.id)
+      .executeTakeFirstOrThrow();
+    // Only a hash is kept; presenting it is refused.
+    expect(stored.access_token).not.toContain(fresh);
+    const viaStoredValue = await harness.app.inject({
+      method: 'GET',
+      url: '/api/user/self',
+      headers: { authorization: String(stored.access_token), 'new-api-user': String(root.id) },
+    });
+    expect(viaStoredValue.json().success).toBe(false);
+  });
+
   it('signs the old users in with their old bcrypt passwords', async () => {
     for (const user of legacy.users) {
       const response = await harness.call(undefined, 'POST', '/api/user/login', {

@@ -138,6 +138,26 @@ describe.each(testDatabaseKinds())('channel administration on %s', (kind) => {
       other_info: '',
     });
     expect(Array.isArray(responses[0]!.json().data)).toBe(true);
+
+    // A keyword never matches a credential; an explicit key lookup does, and is logged.
+    const byKeyword = await harness.call(root, 'GET', `/api/channel/search?keyword=${SECRET}`);
+    expect(byKeyword.json().data).toEqual([]);
+    const byKey = await harness.call(
+      root,
+      'GET',
+      `/api/channel/search?key=${encodeURIComponent(SECRET)}`,
+    );
+    expect(byKey.json().data.map((found: { id: number }) => found.id)).toEqual([id]);
+    expect(byKey.body).not.toContain(SECRET);
+    const lookups = await db()
+      .selectFrom('logs')
+      .select(['content', 'user_id'])
+      .where('type', '=', 3)
+      .where('content', 'like', '%按密钥%')
+      .execute();
+    expect(lookups).toHaveLength(1);
+    expect(lookups[0].user_id).toBe(root.userId);
+    expect(lookups[0].content).not.toContain(SECRET);
   });
 
   it('creates one channel per key line in batch mode', async () => {

@@ -286,12 +286,13 @@ describe.each(testDatabaseKinds())('accounts and user administration on %s', (ki
     const rename = await harness.call(gina, 'PUT', '/api/user/self', {
       display_name: 'Gina G',
       password: 'newpassword1',
+      original_password: 'password123',
     });
     expect(rename.json().success).toBe(true);
-    await harness.login('gina', 'newpassword1');
-    const remove = await harness.call(gina, 'DELETE', '/api/user/self');
+    const renewed = await harness.login('gina', 'newpassword1');
+    const remove = await harness.call(renewed, 'DELETE', '/api/user/self');
     expect(remove.json().success).toBe(true);
-    expect((await harness.call(gina, 'GET', '/api/user/self')).statusCode).toBe(401);
+    expect((await harness.call(renewed, 'GET', '/api/user/self')).statusCode).toBe(401);
     const rootRemove = await harness.call(root, 'DELETE', '/api/user/self');
     expect(rootRemove.json().success).toBe(false);
   });

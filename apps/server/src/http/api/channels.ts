@@ -34,7 +34,8 @@ import {
   setTagStatus,
 } from '../../channels/channel-tag-service.js';
 import type { AppContext } from '../app-context.js';
-import { requireAdmin } from '../auth.js';
+import { LOG_TYPE, recordAccountLog } from '../../logs/log-writer.js';
+import { requireAdmin, requireAuthenticated } from '../auth.js';
 import { ok } from '../envelope.js';
 import { parseId, parseInput } from '../parse-body.js';
 
@@ -65,6 +66,7 @@ const listQuerySchema = z.object({
 const searchText = z.string().max(200).catch('').default('');
 const searchQuerySchema = z.object({
   keyword: searchText,
+  key: z.string().max(8192).catch('').default(''),
   group: searchText,
   model: searchText,
   ...shapeQuery,
@@ -101,8 +103,24 @@ export async function registerChannelRoutes(api: FastifyInstance, context: AppCo
   api.get('/channel/search', guard, async (request) => {
     const query = parseInput(searchQuerySchema, request.query);
     const shape = { idSort: query.id_sort, tagMode: query.tag_mode, aggregate: query.aggregate };
-    const search = { keyword: query.keyword, group: query.group, model: query.model };
-    return ok(await searchChannelList(database, search, shape));
+    const search = {
+      keyword: query.keyword,
+      key: query.key,
+      group: query.group,
+      model: query.model,
+    };
+    const found = await searchChannelList(database, search, shape);
+    if (query.key.trim() !== '') {
+      // Looking a channel up by its credential is recorded, with the key's last characters only.
+      const admin = requireAuthenticated(request);
+      await recordAccountLog(database.db, {
+        userId: admin.id,
+        username: admin.username,
+        type: LOG_TYPE.manage,
+        content: `管理员 ${admin.username} 按密钥（…${query.key.trim().slice(-4)}）查找渠道，找到 ${found.length} 个`,
+      });
+    }
+    return ok(found);
   });
 
   api.get('/channel/models', guard, async () => ok(listCatalogueModels()));

@@ -7,8 +7,10 @@ import {
 } from '../../accounts/session-cookie.js';
 import type { UserRow } from '../../db/schema.js';
 import { loginUserDto } from '../../users/user-dto.js';
+import { endSessions } from '../../users/user-repository.js';
 import { authenticate, registerUser } from '../../users/user-service.js';
 import type { AppContext } from '../app-context.js';
+import { readSession } from '../auth.js';
 import { ok } from '../envelope.js';
 import { parseInput } from '../parse-body.js';
 import { rateLimitHook } from '../rate-limit-hooks.js';
@@ -22,6 +24,7 @@ export function startSession(reply: FastifyReply, context: AppContext, user: Use
       role: user.role,
       status: user.status,
       group: user.group ?? '',
+      v: Number(user.session_version ?? 0),
     },
     context.config.sessionSecret,
   );
@@ -46,7 +49,13 @@ export async function registerSessionRoutes(api: FastifyInstance, context: AppCo
     return ok(loginUserDto(user));
   });
 
-  api.get('/user/logout', async (_request, reply) => {
+  // Signing out ends every session of the user, on every node, not only this browser's.
+  api.get('/user/logout', async (request, reply) => {
+    const session = readSession(request, context);
+    if (session) {
+      await endSessions(context.database.db, session.id);
+      context.events.emit('user-changed', { userId: session.id });
+    }
     reply.clearCookie(SESSION_COOKIE_NAME, { path: '/' });
     return ok();
   });

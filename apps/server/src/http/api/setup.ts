@@ -1,3 +1,4 @@
+import { normalizeUsername, usernameCharacterProblem } from '../../users/username-rules.js';
 import { ROLE, setupRequestSchema, USER_STATUS } from '@tollgate/contracts';
 import type { FastifyInstance } from 'fastify';
 import { hashPassword } from '../../accounts/passwords.js';
@@ -51,8 +52,10 @@ export async function registerSetupRoutes(api: FastifyInstance, context: AppCont
     const body = parsed.data;
 
     if (!(await rootExists())) {
-      const username = body.username.trim();
+      const username = normalizeUsername(body.username);
       if (username === '') throw new AppError('invalid_request', '用户名不能为空', 400);
+      const problem = usernameCharacterProblem(username);
+      if (problem) throw new AppError('invalid_request', problem, 400);
       if ([...username].length > 12)
         throw new AppError('invalid_request', '用户名长度不能超过12个字符', 400);
       if (body.password !== body.confirmPassword) {

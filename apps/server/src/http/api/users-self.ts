@@ -15,6 +15,7 @@ import { readSession, requireAuthenticated, requireUser } from '../auth.js';
 import { ok } from '../envelope.js';
 import { parseInput } from '../parse-body.js';
 import { SESSION_COOKIE_NAME } from '../../accounts/session-cookie.js';
+import { startSession } from './session.js';
 
 /** The signed-in user's own account (reference §8.4, §12.6, Appendix B). */
 export async function registerUserSelfRoutes(api: FastifyInstance, context: AppContext) {
@@ -28,9 +29,16 @@ export async function registerUserSelfRoutes(api: FastifyInstance, context: AppC
     return ok(userRowToDto(user));
   });
 
-  api.put('/user/self', guard, async (request) => {
+  api.put('/user/self', guard, async (request, reply) => {
     const body = parseInput(updateSelfRequestSchema, request.body);
-    await updateSelf(deps, requireAuthenticated(request).id, body);
+    const userId = requireAuthenticated(request).id;
+    await updateSelf(deps, userId, body);
+    if (body.password) {
+      // A new password ends every session; this browser gets a fresh one and stays signed in.
+      context.events.emit('user-changed', { userId });
+      const user = await findUserById(db, userId);
+      if (user && !requireAuthenticated(request).viaAccessToken) startSession(reply, context, user);
+    }
     return ok();
   });
 

@@ -7,6 +7,7 @@ import type { RelayExchange } from '../relay-exchange.js';
 import { usableGroups } from '../../groups/usable-groups.js';
 import type { OptionStore } from '../../options/option-store.js';
 import { RelayError } from '../../errors/relay-error.js';
+import { sessionIsCurrent } from '../../users/user-repository.js';
 import type { AuthenticatedCall } from './authenticate-relay.js';
 import type { CachedUser } from './relay-caller-cache.js';
 
@@ -41,7 +42,9 @@ export async function authenticatePlayground(
     .where('id', '=', session.id)
     .where('deleted_at', 'is', null)
     .executeTakeFirst();
-  if (!row) throw new RelayError(401, '无权进行此操作，未登录', 'new_api_error', 'unauthorized');
+  if (!row || !sessionIsCurrent(row, session.v)) {
+    throw new RelayError(401, '无权进行此操作，未登录', 'new_api_error', 'unauthorized');
+  }
   if (row.status !== USER_STATUS.enabled)
     throw new RelayError(403, '用户已被封禁', 'new_api_error', 'user_banned');
 

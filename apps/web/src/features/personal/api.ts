@@ -49,11 +49,18 @@ export async function generateAccessToken(): Promise<string> {
 }
 
 /**
- * `PUT /api/user/self {password}`: sets a new password. Only the password is sent: fields left
- * out stay unchanged (and an old username longer than today's limit is not re-validated).
+ * `PUT /api/user/self {password, original_password}`: sets a new password, proving the current
+ * one. Only these are sent: fields left out stay unchanged (and an old username longer than
+ * today's limit is not re-validated).
  */
-export function changeOwnPassword(password: string): Promise<unknown> {
-  const request: UpdateSelfRequest = { password };
+export function changeOwnPassword(change: {
+  password: string;
+  originalPassword: string;
+}): Promise<unknown> {
+  const request: UpdateSelfRequest = {
+    password: change.password,
+    original_password: change.originalPassword,
+  };
   return http.put<unknown>('/api/user/self', request);
 }
 

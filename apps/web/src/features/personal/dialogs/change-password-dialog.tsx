@@ -5,6 +5,7 @@ import { notify } from '../../../lib/notifier';
 import { useChangePasswordMutation } from '../queries';
 
 interface PasswordFields {
+  originalPassword: string;
   password: string;
   confirmation: string;
 }
@@ -14,14 +15,14 @@ interface ChangePasswordDialogProps {
   onClose: () => void;
 }
 
-/** New password typed twice; both entries must match. */
+/** The current password, then the new one typed twice; both entries must match. */
 export function ChangePasswordDialog({ open, onClose }: ChangePasswordDialogProps) {
   const { t } = useTranslation('personal');
   const [form] = Form.useForm<PasswordFields>();
   const mutation = useChangePasswordMutation();
 
   const onSubmit = () => {
-    const { password = '', confirmation = '' } = form.getFieldsValue();
+    const { originalPassword = '', password = '', confirmation = '' } = form.getFieldsValue();
     if (password === '') {
       notify.error(t('password.required'));
       return;
@@ -31,13 +32,16 @@ export function ChangePasswordDialog({ open, onClose }: ChangePasswordDialogProp
       notify.error(t('password.mismatch'));
       return;
     }
-    mutation.mutate(password, {
-      onSuccess: () => {
-        notify.success(t('password.success'));
-        form.resetFields();
-        onClose();
+    mutation.mutate(
+      { password, originalPassword },
+      {
+        onSuccess: () => {
+          notify.success(t('password.success'));
+          form.resetFields();
+          onClose();
+        },
       },
-    });
+    );
   };
 
   return (
@@ -58,6 +62,9 @@ export function ChangePasswordDialog({ open, onClose }: ChangePasswordDialogProp
         onFinish={onSubmit}
         onValuesChange={clearChangedFieldErrors(form)}
       >
+        <Form.Item name="originalPassword" label={t('password.current')}>
+          <Input.Password placeholder={t('password.current')} autoComplete="current-password" />
+        </Form.Item>
         <Form.Item name="password" label={t('password.newPassword')}>
           <Input.Password placeholder={t('password.newPassword')} autoComplete="new-password" />
         </Form.Item>

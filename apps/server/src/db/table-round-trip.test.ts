@@ -30,6 +30,8 @@ const rowsWithId: { [Table in TableWithId]: Insertable<Database[Table]> } = {
     wechat_id: 'wx',
     telegram_id: 'tg',
     access_token: 'a'.repeat(32),
+    session_version: 3,
+    username_key: 'alice',
     quota: big,
     used_quota: big + 1,
     request_count: 3,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { multipartField, parseRelayBody } from './parse-relay-body.js';
+import { RelayError } from '../errors/relay-error.js';
 
 const json = (value: unknown) => Buffer.from(JSON.stringify(value));
 
@@ -72,5 +73,46 @@ describe('relay body parsing', () => {
     expect(multipartField(body, contentType, 'model')).toBe('whisper-large');
     expect(parseRelayBody('transcription', body, contentType).model).toBe('whisper-large');
     expect(() => parseRelayBody('transcription', body, 'application/json')).toThrow();
+  });
+});
+
+describe('field types', () => {
+  const body = (fields: Record<string, unknown>) =>
+    Buffer.from(
+      JSON.stringify({ model: 'gpt-4o', messages: [{ role: 'user', content: 'x' }], ...fields }),
+    );
+  const refusal = (fields: Record<string, unknown>) => {
+    try {
+      parseRelayBody('chat', body(fields), 'application/json');
+    } catch (error) {
+      return error as RelayError;
+    }
+    return undefined;
+  };
+
+  it('refuses fields of the wrong type with a 400 naming the field', () => {
+    const cases: Array<[Record<string, unknown>, string]> = [
+      [{ stream: 'yes' }, 'stream'],
+      [{ model: 42 }, 'model'],
+      [{ messages: 'hello' }, 'messages'],
+      [{ messages: ['hello'] }, 'messages'],
+      [{ messages: [null] }, 'messages'],
+      [{ max_tokens: '100' }, 'max_tokens'],
+      [{ stream_options: true }, 'stream_options'],
+      [{ tools: {} }, 'tools'],
+      [{ n: '2' }, 'n'],
+    ];
+    for (const [fields, field] of cases) {
+      const error = refusal(fields);
+      expect(error, JSON.stringify(fields)).toBeInstanceOf(RelayError);
+      expect(error!.status).toBe(400);
+      expect(error!.param).toBe(field);
+      expect(error!.toBody().error.type).toBe('invalid_request_error');
+    }
+  });
+
+  it('accepts the right types, and null where OpenAI allows it', () => {
+    expect(refusal({ stream: true, stream_options: { include_usage: true } })).toBeUndefined();
+    expect(refusal({ stream: null, max_tokens: null, tools: null })).toBeUndefined();
   });
 });

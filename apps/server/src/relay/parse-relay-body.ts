@@ -44,6 +44,53 @@ export function multipartField(
     .trim();
 }
 
+function wrongType(field: string, expected: string): RelayError {
+  return new RelayError(
+    400,
+    `Invalid request, field ${field} must be ${expected}`,
+    'invalid_request_error',
+    'invalid_request',
+    true,
+    field,
+  );
+}
+
+const isObject = (value: unknown) =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * Refuses fields of the wrong type instead of forwarding them (upstream would fail, or worse,
+ * misread them): only the fields the relay reads or that every upstream requires, checked on the
+ * object already parsed.
+ */
+function checkFieldTypes(mode: RelayMode, json: Record<string, unknown>): void {
+  if (json.model !== undefined && typeof json.model !== 'string') {
+    throw wrongType('model', 'a string');
+  }
+  if (json.stream !== undefined && json.stream !== null && typeof json.stream !== 'boolean') {
+    throw wrongType('stream', 'a boolean');
+  }
+  const streamOptions = json.stream_options;
+  if (streamOptions !== undefined && streamOptions !== null && !isObject(streamOptions)) {
+    throw wrongType('stream_options', 'an object');
+  }
+  for (const field of ['max_tokens', 'max_completion_tokens', 'n']) {
+    const value = json[field];
+    if (value !== undefined && value !== null && typeof value !== 'number') {
+      throw wrongType(field, 'a number');
+    }
+  }
+  if (mode === 'chat' && json.messages !== undefined) {
+    if (!Array.isArray(json.messages)) throw wrongType('messages', 'an array');
+    for (const message of json.messages) {
+      if (!isObject(message)) throw wrongType('messages', 'an array of objects');
+    }
+  }
+  if (json.tools !== undefined && json.tools !== null && !Array.isArray(json.tools)) {
+    throw wrongType('tools', 'an array');
+  }
+}
+
 function numberField(value: unknown): number {
   return typeof value === 'number' && Number.isFinite(value) ? value : 0;
 }
@@ -82,6 +129,7 @@ export function parseRelayBody(
     );
   }
   const json = parsed as Record<string, unknown>;
+  checkFieldTypes(mode, json);
   let model = typeof json.model === 'string' ? json.model.trim() : '';
   if (!model) {
     if (mode === 'moderations') model = 'text-moderation-stable';

@@ -4,7 +4,7 @@ import type { Admission } from '../billing/quota-ledger.js';
 import type { RelayExchange } from './relay-exchange.js';
 import type { ProviderAdaptor, RelayCallInput, RelayMode } from '../providers/provider-adaptor.js';
 import { defaultBaseUrl } from '../providers/registry.js';
-import { authenticateRelay, type AuthenticatedCall } from './auth/authenticate-relay.js';
+import type { AuthenticatedCall } from './auth/authenticate-relay.js';
 import type { RelayCaller } from './auth/relay-caller-cache.js';
 import { buildCallInput, toChannelTarget, type RequestFacts } from './build-call-input.js';
 import type { CachedChannel } from './channel-cache.js';
@@ -29,24 +29,16 @@ export class ClientGone extends Error {
 /**
  * One relay call end to end (architecture "The relay call, step by step"): authenticate, check,
  * price, reserve, try channels tier by tier, stream or send the answer, then settle and log
- * exactly once however the call ended. `exchange.body` holds the request body, already read.
+ * exactly once however the call ended. The caller was authenticated from the headers (its IP
+ * checked) before `exchange.body` was read.
  */
 export async function relayCall(
   services: RelayServices,
   exchange: RelayExchange,
   mode: RelayMode,
-  authenticate: () => Promise<AuthenticatedCall> = () =>
-    authenticateRelay(exchange.headers, exchange.path, services.callers, services.db),
+  authenticated: AuthenticatedCall,
 ): Promise<void> {
-  const { caller, pinnedChannelId } = await authenticate();
-  if (caller.allowIps.size > 0 && !caller.allowIps.has(exchange.ip)) {
-    throw new RelayError(
-      403,
-      '您的 IP 不在令牌允许访问的列表中',
-      'new_api_error',
-      'ip_not_allowed',
-    );
-  }
+  const { caller, pinnedChannelId } = authenticated;
 
   const rawBody = exchange.body;
   const contentType = String(exchange.headers['content-type'] ?? '');

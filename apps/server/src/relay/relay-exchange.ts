@@ -58,17 +58,17 @@ export class RelayExchange {
     return this.request.socket.remoteAddress ?? '';
   }
 
-  /** CORS headers for relay answers: any origin (echoed so credentials work). */
+  /**
+   * CORS headers for relay answers. API calls carry their key in a header, never a cookie, so any
+   * origin may call them and no origin is ever given credentials. The playground (`/pg`) runs on
+   * the session cookie and is for the console's own origin only: no CORS headers at all.
+   */
   get cors(): Record<string, string> {
     if (this.corsCache === undefined) {
-      const origin = this.request.headers.origin;
-      this.corsCache = origin
-        ? {
-            'access-control-allow-origin': origin,
-            'access-control-allow-credentials': 'true',
-            vary: 'Origin',
-          }
-        : {};
+      this.corsCache =
+        this.request.headers.origin && !this.path.startsWith('/pg/')
+          ? { 'access-control-allow-origin': '*' }
+          : {};
     }
     return this.corsCache;
   }

@@ -7,6 +7,7 @@ import type { DatabaseHandle } from '../db/open-database.js';
 import { QuotaLedger } from '../billing/quota-ledger.js';
 import type { AppEvents } from '../lib/app-events.js';
 import { InFlight } from '../lib/in-flight.js';
+import { BodyBudget, DEFAULT_BODY_BUDGET_BYTES } from './body-budget.js';
 import { NO_RELAY_METRICS, type RelayMetricsRecorder } from '../metrics/relay-metrics.js';
 import { LogOutboxDrainer } from '../logs/log-outbox-drainer.js';
 import type { LogDestination } from '../logs/log-destination.js';
@@ -42,6 +43,8 @@ export interface RelayServices {
   providers: ProviderRegistry;
   /** Hourly dashboard sums (quota_data), flushed every DataExportInterval minutes. */
   dashboard: QuotaDataAggregator;
+  /** Bytes of request bodies held at once (a bound against bursts of large uploads). */
+  bodyBudget: BodyBudget;
   /** Relay calls still running (including settlement after the answer was sent). */
   inFlight: InFlight;
   /** Prometheus metrics of relay calls (does nothing when metrics are off). */
@@ -121,6 +124,7 @@ export async function createRelayServices(parts: {
     }),
     dashboard,
     providers: createConfiguredProviders(parts.options, parts.config),
+    bodyBudget: new BodyBudget(DEFAULT_BODY_BUDGET_BYTES),
     inFlight: new InFlight(),
     metrics: parts.metrics ?? NO_RELAY_METRICS,
     onError,

@@ -124,15 +124,16 @@ describe.each(testDatabaseKinds())('channel tags and search on %s', (kind) => {
     expect(JSON.stringify(rows)).not.toContain('key-');
   });
 
-  it('searches by id, name, exact key, group and model', async () => {
+  it('searches by id, name, exact key (asked for explicitly), group and model', async () => {
     const names = async (query: string) =>
       ((await get(`/api/channel/search?${query}`)) as ListedChannel[]).map(
         (channel) => channel.name,
       );
     expect(await names(`keyword=${ids['loner']}`)).toEqual(['loner']);
     expect(await names('keyword=ALPHA')).toEqual(['Alpha One', 'alpha two']);
-    expect(await names('keyword=key-beta%20one')).toEqual(['beta one']);
-    expect(await names('keyword=key-beta')).toEqual([]);
+    expect(await names('keyword=key-beta%20one')).toEqual([]);
+    expect(await names('key=key-beta%20one')).toEqual(['beta one']);
+    expect(await names('key=key-beta')).toEqual([]);
     expect(await names('keyword=&group=vip')).toEqual(['beta one', 'alpha two']);
     expect(await names('keyword=&group=null&model=shared')).toEqual(['beta one', 'Alpha One']);
     expect(await names('keyword=%25')).toEqual([]);

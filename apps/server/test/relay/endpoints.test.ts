@@ -149,7 +149,11 @@ describe.each(testDatabaseKinds())(
       expect(anonymous.status).toBe(401);
       const foreignGroup = await fetch(`${fixture.url}/pg/chat/completions`, {
         method: 'POST',
-        headers: { cookie: fixture.root.cookie, 'content-type': 'application/json' },
+        headers: {
+          cookie: fixture.root.cookie,
+          'new-api-user': String(fixture.root.userId),
+          'content-type': 'application/json',
+        },
         body: JSON.stringify({
           model: 'gpt-4o-mini',
           group: 'secret-vip',
@@ -200,7 +204,9 @@ describe.each(testDatabaseKinds())(
         },
       });
       expect(preflight.status).toBe(204);
-      expect(preflight.headers.get('access-control-allow-origin')).toBe('https://app.example');
+      // Keys travel in headers: any origin, never with credentials.
+      expect(preflight.headers.get('access-control-allow-origin')).toBe('*');
+      expect(preflight.headers.get('access-control-allow-credentials')).toBeNull();
     });
   },
 );

@@ -2,6 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Transform } from 'node:stream';
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
 import { RelayError } from '../../errors/relay-error.js';
+import type { BodyBudget } from '../../relay/body-budget.js';
 
 /** Relay bodies can carry images and audio; console API bodies stay small. */
 export const RELAY_BODY_LIMIT_BYTES = 64 * 1024 * 1024;
@@ -15,6 +16,15 @@ function tooLarge(): RelayError {
   );
 }
 
+function busy(): RelayError {
+  return new RelayError(
+    503,
+    'The server is handling too many large requests; retry shortly',
+    'new_api_error',
+    'server_busy',
+  );
+}
+
 function decoderFor(encoding: string): Transform | undefined {
   if (encoding === 'gzip' || encoding === 'x-gzip') return createGunzip();
   if (encoding === 'br') return createBrotliDecompress();
@@ -22,20 +32,48 @@ function decoderFor(encoding: string): Transform | undefined {
   return undefined;
 }
 
+/** A body being read: the bytes, once read, and what it took from the budget. */
+export interface BodyReading {
+  body: Promise<Buffer>;
+  /** Gives back what the body took from the budget (call once the call no longer holds it). */
+  release(): void;
+}
+
 /**
  * Reads a relay request body as bytes (parsed once by the relay, and forwarded as is when
  * unchanged), decompressed first when the client sent `Content-Encoding: gzip`, `deflate` or `br`.
- * The limit applies to the decompressed size, so a small compressed bomb is refused too.
+ * The limit applies to the decompressed size, so a small compressed bomb is refused too. The bytes
+ * count against `budget` until released; a body that would overrun it is refused without being
+ * read.
  */
 export function readRelayBody(
   request: IncomingMessage,
+  budget: BodyBudget,
   limit = RELAY_BODY_LIMIT_BYTES,
+): BodyReading {
+  let taken = 0;
+  const release = () => {
+    budget.give(taken);
+    taken = 0;
+  };
+  const take = (bytes: number) => {
+    if (!budget.take(bytes)) return false;
+    taken += bytes;
+    return true;
+  };
+  return { body: readBody(request, limit, take), release };
+}
+
+function readBody(
+  request: IncomingMessage,
+  limit: number,
+  take: (bytes: number) => boolean,
 ): Promise<Buffer> {
   const declared = Number(request.headers['content-length']);
-  if (declared > limit) {
-    request.resume();
-    return Promise.reject(tooLarge());
-  }
+  if (declared > limit) return Promise.reject(tooLarge());
+  // A declared size is taken up front; otherwise the bytes are taken as they arrive.
+  const upFront = declared > 0 && !request.headers['content-encoding'] ? declared : 0;
+  if (!take(upFront)) return Promise.reject(busy());
   const encoding = String(request.headers['content-encoding'] ?? '')
     .trim()
     .toLowerCase();
@@ -43,7 +81,6 @@ export function readRelayBody(
   if (encoding && encoding !== 'identity') {
     const decoder = decoderFor(encoding);
     if (!decoder) {
-      request.resume();
       return Promise.reject(
         RelayError.badRequest(`unsupported Content-Encoding: ${encoding}`, 'invalid_request'),
       );
@@ -60,8 +97,7 @@ export function readRelayBody(
       done = true;
       source.removeListener('data', onData);
       if (error) {
-        // Keep reading the rest of the upload so the answer can still be sent on this connection.
-        request.resume();
+        // The answer closes the connection (the rest of the upload is not read).
         reject(error);
       } else {
         resolve(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, size));
@@ -69,9 +105,9 @@ export function readRelayBody(
     };
     const onData = (chunk: Buffer) => {
       size += chunk.length;
-      if (size > limit) {
+      if (size > limit || (size > upFront && !take(chunk.length))) {
         if (source !== request) (source as Transform).destroy();
-        finish(tooLarge());
+        finish(size > limit ? tooLarge() : busy());
         return;
       }
       chunks.push(chunk);

@@ -15,5 +15,9 @@ export function sendRelayError(exchange: RelayExchange, error: unknown): void {
   if (!(error instanceof RelayError))
     exchange.log.error({ err: error, requestId: exchange.id }, 'relay failed');
   const { status, body } = exchange.format.writeError(relayError, exchange.id);
-  exchange.sendJson(status, body);
+  const headers: Record<string, string> = {};
+  // Refused before its body was read: close the connection rather than take in the rest.
+  if (!exchange.request.complete) headers.connection = 'close';
+  if (relayError.code === 'server_busy') headers['retry-after'] = '1';
+  exchange.sendJson(status, body, headers);
 }

@@ -1,7 +1,12 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
 import type { RelayMode } from '../../providers/provider-adaptor.js';
-import { authenticatePlayground } from '../../relay/auth/playground-caller.js';
+import { authenticateRelay, type AuthenticatedCall } from '../../relay/auth/authenticate-relay.js';
+import { checkCallerIp } from '../../relay/auth/caller-ip.js';
+import {
+  authenticatePlaygroundSession,
+  playgroundCall,
+} from '../../relay/auth/playground-caller.js';
 import { preflightHeaders } from '../../relay/cors.js';
 import { relayCall } from '../../relay/relay-call.js';
 import type { RelayMetricsRecorder } from '../../metrics/relay-metrics.js';
@@ -141,31 +146,44 @@ export class RelayFront {
     return true;
   }
 
-  /** Reads the body and relays the call, counted in flight until settled and logged. */
+  /**
+   * Authenticates from the headers, then reads the body and relays the call, counted in flight
+   * until settled and logged. A request refused before its body was read is answered at once and
+   * its connection closed, so an unauthenticated client cannot make the server take in 64 MB.
+   */
   private run(exchange: RelayExchange, mode: RelayMode, playground: boolean): void {
     const services = this.services;
     const metrics = services.metrics;
     metrics.callStarted();
     void services.inFlight.run(async () => {
+      let release = () => {};
+      const readBody = async () => {
+        const reading = readRelayBody(exchange.request, services.bodyBudget);
+        release = reading.release;
+        exchange.body = await reading.body;
+      };
       try {
-        exchange.body = await readRelayBody(exchange.request);
-        await relayCall(
-          services,
-          exchange,
-          mode,
-          playground
-            ? () =>
-                authenticatePlayground(
-                  exchange,
-                  services.db,
-                  services.options,
-                  services.config.sessionSecret,
-                )
-            : undefined,
-        );
+        let call: AuthenticatedCall;
+        if (playground) {
+          const { db, config, options } = services;
+          const user = await authenticatePlaygroundSession(exchange, db, config.sessionSecret);
+          await readBody();
+          call = playgroundCall(user, exchange.body, options);
+        } else {
+          call = await authenticateRelay(
+            exchange.headers,
+            exchange.path,
+            services.callers,
+            services.db,
+          );
+          checkCallerIp(call.caller, exchange.ip);
+          await readBody();
+        }
+        await relayCall(services, exchange, mode, call);
       } catch (error) {
         sendRelayError(exchange, error);
       } finally {
+        release();
         metrics.callEnded();
         recordAnswer(metrics, exchange, mode);
       }

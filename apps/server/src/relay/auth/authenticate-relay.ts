@@ -66,6 +66,11 @@ export async function authenticateRelay(
     if (!caller) throw unauthorized('无效的令牌');
     problem = tokenProblem(caller, now);
   }
+  // Quota held for calls in flight is not in remain_quota: a token whose rest is all held is not
+  // exhausted, and the ledger decides whether this call fits.
+  if (problem?.status === TOKEN_STATUS.exhausted && (await heldForToken(db, caller)) > 0) {
+    problem = undefined;
+  }
   if (problem) {
     if (problem.status !== undefined) await markTokenStatus(db, caller, problem.status, now);
     throw unauthorized(problem.message);
@@ -83,6 +88,16 @@ export async function authenticateRelay(
     );
   }
   return { caller, pinnedChannelId: presented.pinnedChannelId };
+}
+
+/** What the token's remaining quota and its holds (calls in flight on any process) add up to. */
+async function heldForToken(db: Kysely<Database>, caller: RelayCaller): Promise<number> {
+  const row = await db
+    .selectFrom('quota_holds')
+    .select((select) => select.fn.sum<number | string | null>('amount').as('held'))
+    .where('token_id', '=', caller.token.id)
+    .executeTakeFirst();
+  return Number(caller.token.remain_quota) + Number(row?.held ?? 0);
 }
 
 /** Records expiry/exhaustion in the database, only if the database agrees (never on stale data). */

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { USER_STATUS } from '@tollgate/contracts';
 import { readCookie } from '../../accounts/read-cookie.js';
 import { decodeSession, SESSION_COOKIE_NAME } from '../../accounts/session-cookie.js';
-import type { Database, TokenRow } from '../../db/schema.js';
+import type { Database, TokenRow, UserRow } from '../../db/schema.js';
 import type { RelayExchange } from '../relay-exchange.js';
 import { usableGroups } from '../../groups/usable-groups.js';
 import type { OptionStore } from '../../options/option-store.js';
@@ -15,17 +15,16 @@ import type { CachedUser } from './relay-caller-cache.js';
 export const PLAYGROUND_TOKEN_ID = 0;
 
 /**
- * The console playground (`POST /pg/chat/completions`, reference §3.15): the signed-in user from
- * the session cookie, a group from the body that the user may use, and a stand-in unlimited
- * token named `playground-<group>` so the call is logged like any other. The user's balance is
- * charged; no token is.
+ * The console playground (`POST /pg/chat/completions`, reference §3.15), first step, from the
+ * headers alone: the signed-in user from the session cookie, who must also be named by the
+ * `New-Api-User` header (a cross-site page cannot set it), and a JSON body. The body is read
+ * only after this passed.
  */
-export async function authenticatePlayground(
+export async function authenticatePlaygroundSession(
   exchange: RelayExchange,
   db: Kysely<Database>,
-  options: OptionStore,
   sessionSecret: string,
-): Promise<AuthenticatedCall> {
+): Promise<UserRow> {
   const session = decodeSession(
     readCookie(exchange.headers.cookie, SESSION_COOKIE_NAME),
     sessionSecret,
@@ -35,6 +34,24 @@ export async function authenticatePlayground(
       throw RelayError.badRequest('暂不支持使用 access token', 'access_token_not_supported');
     }
     throw new RelayError(401, '无权进行此操作，未登录', 'new_api_error', 'unauthorized');
+  }
+  const claimed = exchange.headers['new-api-user'];
+  if (String(Array.isArray(claimed) ? claimed[0] : (claimed ?? '')).trim() !== String(session.id)) {
+    throw new RelayError(
+      401,
+      '无权进行此操作，New-Api-User 与登录用户不匹配',
+      'new_api_error',
+      'user_header_mismatch',
+    );
+  }
+  const contentType = String(exchange.headers['content-type'] ?? '').toLowerCase();
+  if (!contentType.startsWith('application/json')) {
+    throw new RelayError(
+      415,
+      'Content-Type must be application/json',
+      'invalid_request_error',
+      'unsupported_media_type',
+    );
   }
   const row = await db
     .selectFrom('users')
@@ -47,11 +64,22 @@ export async function authenticatePlayground(
   }
   if (row.status !== USER_STATUS.enabled)
     throw new RelayError(403, '用户已被封禁', 'new_api_error', 'user_banned');
+  return row;
+}
 
+/**
+ * The playground's second step, once the body is read: a group from the body that the user may
+ * use, and a stand-in unlimited token named `playground-<group>` so the call is logged like any
+ * other. The user's balance is charged; no token is.
+ */
+export function playgroundCall(
+  row: UserRow,
+  body: Buffer,
+  options: OptionStore,
+): AuthenticatedCall {
   const userGroup = row.group || 'default';
-  const body = exchange.body;
   let requestedGroup = '';
-  if (Buffer.isBuffer(body) && body.length > 0) {
+  if (body.length > 0) {
     try {
       const parsed: unknown = JSON.parse(body.toString('utf8'));
       const group = (parsed as { group?: unknown } | null)?.group;

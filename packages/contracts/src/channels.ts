@@ -80,6 +80,15 @@ export const createChannelRequestSchema = z.object({
 });
 export type CreateChannelRequest = z.infer<typeof createChannelRequestSchema>;
 
+/**
+ * What `POST /api/channel/` accepts: Tollgate's `{mode, channel}`, or the channel fields alone as
+ * new-api's own console sends them (reference §5.6: one channel per non-empty key line).
+ */
+export const createChannelBodySchema = z.union([
+  createChannelRequestSchema,
+  channelFieldsSchema.transform((channel) => ({ mode: 'batch' as const, channel })),
+]);
+
 /** `PUT /api/channel/`: the channel fields plus `id`; quick edits send `{id, status}` etc. */
 export const updateChannelRequestSchema = channelFieldsSchema.extend({
   id: z.number().int().positive(),

@@ -28,13 +28,15 @@ export function handleError(
   const status = fastifyError.statusCode ?? 500;
   if (status >= 400 && status < 500) {
     const message = clientErrorMessage(fastifyError);
-    return reply
-      .status(status)
-      .send(
-        relay
-          ? openAiError(message, 'invalid_request_error', fastifyError.code ?? '')
-          : fail(message),
-      );
+    if (relay) {
+      return reply
+        .status(status)
+        .send(openAiError(message, 'invalid_request_error', fastifyError.code ?? ''));
+    }
+    // The console shows only the message of a 200 answer (new-api answers bad input that way);
+    // authentication, missing routes, size and rate keep their statuses.
+    const kept = [401, 403, 404, 413, 429].includes(status);
+    return reply.status(kept ? status : 200).send(fail(message));
   }
 
   request.log.error({ err: error }, 'unhandled error');

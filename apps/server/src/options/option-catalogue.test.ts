@@ -130,7 +130,7 @@ describe('option catalogue', () => {
     expect(defaults.get('ModelRequestRateLimitSuccessCount')).toBe('1000');
     expect(defaults.get('SensitiveWords')).toBe('test_sensitive');
     expect(defaults.get('AutomaticDisableKeywords')?.split('\n')).toHaveLength(7);
-    expect(defaults.get('ServerAddress')).toBe('');
+    expect(defaults.get('ServerAddress')).toBe('http://localhost:3000');
     expect(defaults.get('Chats')).toContain('ama://set-api-key?server={address}\\u0026key={key}');
     expect(JSON.parse(defaults.get('Chats') ?? '')).toHaveLength(5);
   });

@@ -210,7 +210,8 @@ const definitions: OptionDefinition[] = [
   str('SystemName', 'Tollgate'),
   str('Logo', ''),
   // The reference keeps "" in the option map; /api/status falls back to http://localhost:3000.
-  str('ServerAddress', '', httpUrlOrEmpty),
+  // new-api's default; `GET /api/status` reads the same value.
+  str('ServerAddress', 'http://localhost:3000', httpUrlOrEmpty),
   str('TopUpLink', '', httpUrlOrEmpty),
   str('general_setting.docs_link', '', httpUrlOrEmpty),
   bool('general_setting.ping_interval_enabled', false),

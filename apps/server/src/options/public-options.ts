@@ -42,9 +42,6 @@ export interface StatusExtras {
   enableBatchUpdate: boolean;
 }
 
-/** Used by the reference when ServerAddress has never been saved. */
-const DEFAULT_SERVER_ADDRESS = 'http://localhost:3000';
-
 type StatusOptionReader = Pick<OptionStore, 'get' | 'getBoolean' | 'getNumber' | 'getJson'>;
 
 /** `GET /api/status` data (reference §11.3 plus the fields the console specs read). */
@@ -60,7 +57,7 @@ export function buildStatusPayload(store: StatusOptionReader, extras: StatusExtr
     system_name: text('SystemName'),
     logo: text('Logo'),
     footer_html: text('Footer'),
-    server_address: text('ServerAddress') || DEFAULT_SERVER_ADDRESS,
+    server_address: text('ServerAddress'),
     docs_link: text('general_setting.docs_link'),
     top_up_link: text('TopUpLink'),
     chats: [...store.getJson<ChatTemplate[]>('Chats')],

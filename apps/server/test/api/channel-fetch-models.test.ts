@@ -1,7 +1,13 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type Session, type TestApp } from '../support/test-app.js';
+import {
+  createTestApp,
+  type Session,
+  type TestApp,
+  businessFailure,
+  REFUSED,
+} from '../support/test-app.js';
 import { testDatabaseKinds } from '../support/test-databases.js';
 
 const GOOD_KEY = 'sk-upstream-good-key';
@@ -75,7 +81,7 @@ describe.each(testDatabaseKinds())('fetching upstream models on %s', (kind) => {
       message: '获取模型列表失败：未设置 API 地址',
     });
     const malformed = await harness.call(root, 'POST', '/api/channel/fetch_models', { type: 'x' });
-    expect(malformed.statusCode).toBe(400);
+    expect(businessFailure(malformed)).toEqual(REFUSED);
   });
 
   it("lists the models of a saved channel's upstream", async () => {

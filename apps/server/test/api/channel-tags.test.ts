@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type Session, type TestApp } from '../support/test-app.js';
+import {
+  createTestApp,
+  type Session,
+  type TestApp,
+  businessFailure,
+  REFUSED,
+} from '../support/test-app.js';
 import { testDatabaseKinds } from '../support/test-databases.js';
 
 interface ListedChannel {
@@ -236,6 +242,6 @@ describe.each(testDatabaseKinds())('channel tags and search on %s', (kind) => {
       success: false,
       message: '模型映射必须是合法的 JSON 对象',
     });
-    expect((await edit({ tag: 'beta', weight: -1 })).statusCode).toBe(400);
+    expect(businessFailure(await edit({ tag: 'beta', weight: -1 }))).toEqual(REFUSED);
   });
 });

@@ -4,7 +4,7 @@ import { MOCK_HARD_LIMIT_USD, MOCK_TOTAL_USAGE_CENTS } from '@tollgate/mock-upst
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isTestAllRunning } from '../../src/relay/channel-checks/channel-test-all.js';
 import { createRelayFixture, type RelayFixture } from '../support/relay-fixture.js';
-import type { Session } from '../support/test-app.js';
+import { businessFailure, REFUSED, type Session } from '../support/test-app.js';
 import { testDatabaseKinds } from '../support/test-databases.js';
 
 const MOCK_BALANCE = MOCK_HARD_LIMIT_USD - MOCK_TOTAL_USAGE_CENTS / 100;
@@ -224,7 +224,7 @@ describe.each(testDatabaseKinds())('channel tests and balances on %s', (kind) =>
       message: '渠道不存在',
     });
     const malformed = await fixture.harness.call(fixture.root, 'GET', '/api/channel/test/abc');
-    expect(malformed.statusCode).toBe(400);
+    expect(businessFailure(malformed)).toEqual(REFUSED);
   });
 
   it('reads an OpenAI-compatible balance (the mock: 75 USD) and stores it with the time', async () => {

@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHANNEL_SECRET as SECRET, channelFixtures } from '../support/channel-fixtures.js';
-import { createTestApp, type Session, type TestApp } from '../support/test-app.js';
+import {
+  createTestApp,
+  type Session,
+  type TestApp,
+  businessFailure,
+  REFUSED,
+} from '../support/test-app.js';
 import { testDatabaseKinds } from '../support/test-databases.js';
 
 describe.each(testDatabaseKinds())('channel administration on %s', (kind) => {
@@ -178,6 +184,32 @@ describe.each(testDatabaseKinds())('channel administration on %s', (kind) => {
     expect(await idsNamed('single-multiline')).toHaveLength(1);
   });
 
+  it("accepts the flat channel body new-api's own console sends, one channel per key line", async () => {
+    const response = await harness.call(root, 'POST', '/api/channel/', {
+      type: 1,
+      name: 'flat',
+      key: 'sk-flat-one\nsk-flat-two',
+      models: 'gpt-4o-mini',
+      group: 'default',
+      base_url: '',
+      other: '',
+      model_mapping: '',
+      priority: 0,
+      weight: 0,
+      auto_ban: 1,
+      groups: ['default'],
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ success: true, message: '' });
+    const rows = await db()
+      .selectFrom('channels')
+      .select('key')
+      .where('name', '=', 'flat')
+      .orderBy('id')
+      .execute();
+    expect(rows.map((row) => row.key)).toEqual(['sk-flat-one', 'sk-flat-two']);
+  });
+
   it('validates the channel form', async () => {
     const cases: [Record<string, unknown>, string][] = [
       [{ name: '' }, '渠道名称不能为空'],
@@ -204,9 +236,9 @@ describe.each(testDatabaseKinds())('channel administration on %s', (kind) => {
     const malformed = await harness.call(root, 'POST', '/api/channel/', {
       channel: { type: 'one' },
     });
-    expect(malformed.statusCode).toBe(400);
+    expect(businessFailure(malformed)).toEqual(REFUSED);
     const badMode = await harness.call(root, 'POST', '/api/channel/', { mode: 'x', channel: {} });
-    expect(badMode.statusCode).toBe(400);
+    expect(businessFailure(badMode)).toEqual(REFUSED);
     expect(await idsNamed('j')).toEqual([]);
   });
 
@@ -287,7 +319,7 @@ describe.each(testDatabaseKinds())('channel administration on %s', (kind) => {
     expect((await harness.call(root, 'POST', '/api/channel/copy/999999')).json().message).toBe(
       '渠道不存在',
     );
-    expect((await harness.call(root, 'GET', '/api/channel/abc')).statusCode).toBe(400);
+    expect(businessFailure(await harness.call(root, 'GET', '/api/channel/abc'))).toEqual(REFUSED);
     const [id] = await idsNamed('quick');
     const badMapping = await harness.call(root, 'PUT', '/api/channel/', {
       id,
@@ -297,8 +329,8 @@ describe.each(testDatabaseKinds())('channel administration on %s', (kind) => {
       success: false,
       message: '模型映射必须是合法的 JSON 对象',
     });
-    expect((await harness.call(root, 'PUT', '/api/channel/', { priority: 1 })).statusCode).toBe(
-      400,
-    );
+    expect(
+      businessFailure(await harness.call(root, 'PUT', '/api/channel/', { priority: 1 })),
+    ).toEqual(REFUSED);
   });
 });

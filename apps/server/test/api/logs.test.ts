@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertReturningId } from '../../src/db/dialect-helpers.js';
 import type { NewLog } from '../../src/db/schema.js';
-import { createTestApp, type Session, type TestApp } from '../support/test-app.js';
+import {
+  createTestApp,
+  type Session,
+  type TestApp,
+  businessFailure,
+  REFUSED,
+} from '../support/test-app.js';
 import { testDatabaseKinds } from '../support/test-databases.js';
 
 interface LogJson {
@@ -430,9 +436,9 @@ describe.each(testDatabaseKinds())('logs API on %s', (kind) => {
       success: false,
       message: 'target timestamp is required',
     });
-    expect((await harness.call(root, 'DELETE', '/api/log/?target_timestamp=abc')).statusCode).toBe(
-      400,
-    );
+    expect(
+      businessFailure(await harness.call(root, 'DELETE', '/api/log/?target_timestamp=abc')),
+    ).toEqual(REFUSED);
 
     const removed = await harness.call(root, 'DELETE', `/api/log/?target_timestamp=${now - 2500}`);
     expect(removed.json()).toEqual({ success: true, message: '', data: 1 });

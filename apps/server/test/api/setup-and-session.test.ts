@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, ROOT_PASSWORD, type TestApp } from '../support/test-app.js';
+import {
+  createTestApp,
+  ROOT_PASSWORD,
+  type TestApp,
+  businessFailure,
+  REFUSED,
+} from '../support/test-app.js';
 import { testDatabaseKinds } from '../support/test-databases.js';
 
 describe.each(testDatabaseKinds())('setup wizard and sessions on %s', (kind) => {
@@ -23,13 +29,13 @@ describe.each(testDatabaseKinds())('setup wizard and sessions on %s', (kind) => 
     expect(status.json().data.setup).toBe(false);
   });
 
-  it('refuses mismatched and short passwords, and bad JSON, with 400', async () => {
+  it('refuses mismatched and short passwords, and bad JSON, as business failures', async () => {
     const mismatch = await harness.call(undefined, 'POST', '/api/setup', {
       username: 'root',
       password: 'abcdefgh1',
       confirmPassword: 'abcdefgh2',
     });
-    expect(mismatch.statusCode).toBe(400);
+    expect(businessFailure(mismatch)).toEqual(REFUSED);
     expect(mismatch.json()).toMatchObject({ success: false, message: '两次输入的密码不一致' });
     const short = await harness.call(undefined, 'POST', '/api/setup', {
       username: 'root',
@@ -43,7 +49,7 @@ describe.each(testDatabaseKinds())('setup wizard and sessions on %s', (kind) => 
       headers: { 'content-type': 'application/json' },
       payload: '{"username": ',
     });
-    expect(badJson.statusCode).toBe(400);
+    expect(businessFailure(badJson)).toEqual(REFUSED);
     expect(badJson.json().success).toBe(false);
     expect(badJson.body).not.toMatch(/at .*\.js/);
   });
@@ -62,7 +68,7 @@ describe.each(testDatabaseKinds())('setup wizard and sessions on %s', (kind) => 
       password: ROOT_PASSWORD,
       confirmPassword: ROOT_PASSWORD,
     });
-    expect(again.statusCode).toBe(400);
+    expect(businessFailure(again)).toEqual(REFUSED);
     expect(again.json().message).toBe('系统已经初始化完成');
     const status = (await harness.call(undefined, 'GET', '/api/status')).json().data;
     expect(status.setup).toBe(true);

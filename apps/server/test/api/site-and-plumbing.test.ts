@@ -4,7 +4,13 @@ import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
-import { createTestApp, type Session, type TestApp } from '../support/test-app.js';
+import {
+  createTestApp,
+  type Session,
+  type TestApp,
+  businessFailure,
+  REFUSED,
+} from '../support/test-app.js';
 import { testDatabaseKinds } from '../support/test-databases.js';
 
 describe.each(testDatabaseKinds())('site routes, options and HTTP plumbing on %s', (kind) => {
@@ -75,6 +81,18 @@ describe.each(testDatabaseKinds())('site routes, options and HTTP plumbing on %s
     expect(status.quota_per_unit).toBe(500000);
   });
 
+  it('reads the same ServerAddress from the options as from the status on a fresh install', async () => {
+    const options = (await harness.call(root, 'GET', '/api/option/')).json().data as Array<{
+      key: string;
+      value: string;
+    }>;
+    const fromOptions = options.find((option) => option.key === 'ServerAddress')?.value;
+    const fromStatus = (await harness.call(undefined, 'GET', '/api/status')).json().data
+      .server_address;
+    expect(fromOptions).toBe('http://localhost:3000');
+    expect(fromStatus).toBe(fromOptions);
+  });
+
   it('never returns secrets from GET /api/option/ and validates PUT per key', async () => {
     await harness.call(root, 'PUT', '/api/option/', {
       key: 'SMTPToken',
@@ -132,7 +150,7 @@ describe.each(testDatabaseKinds())('site routes, options and HTTP plumbing on %s
       },
       payload: '{"key":',
     });
-    expect(missingBody.statusCode).toBe(400);
+    expect(businessFailure(missingBody)).toEqual(REFUSED);
   });
 
   it('resets model ratios', async () => {

@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type Session, type TestApp } from '../support/test-app.js';
+import {
+  createTestApp,
+  type Session,
+  type TestApp,
+  businessFailure,
+  REFUSED,
+} from '../support/test-app.js';
 import { testDatabaseKinds } from '../support/test-databases.js';
 
 interface TokenJson {
@@ -157,9 +163,9 @@ describe.each(testDatabaseKinds())('tokens API on %s', (kind) => {
     expect(changes).toHaveLength(3);
 
     const tooMany = await harness.call(alice, 'POST', '/api/token/', { name: 'x', count: 101 });
-    expect(tooMany.statusCode).toBe(400);
+    expect(businessFailure(tooMany)).toEqual(REFUSED);
     const zero = await harness.call(alice, 'POST', '/api/token/', { name: 'x', count: 0 });
-    expect(zero.statusCode).toBe(400);
+    expect(businessFailure(zero)).toEqual(REFUSED);
     // 24 bytes + "-" + 6 characters exceeds 30 bytes for the suffixed names.
     expect(await createToken(alice, { name: 'n'.repeat(24), count: 2 })).toEqual({
       success: false,
@@ -206,12 +212,12 @@ describe.each(testDatabaseKinds())('tokens API on %s', (kind) => {
     ).toMatchObject({ success: false });
 
     const badJson = await rawCall(alice, 'POST', '/api/token/', '{"name": ');
-    expect(badJson.statusCode).toBe(400);
+    expect(businessFailure(badJson)).toEqual(REFUSED);
     expect(badJson.json().success).toBe(false);
     const wrongType = await harness.call(alice, 'POST', '/api/token/', { remain_quota: 'lots' });
-    expect(wrongType.statusCode).toBe(400);
+    expect(businessFailure(wrongType)).toEqual(REFUSED);
     const fraction = await harness.call(alice, 'POST', '/api/token/', { remain_quota: 1.5 });
-    expect(fraction.statusCode).toBe(400);
+    expect(businessFailure(fraction)).toEqual(REFUSED);
     expect((await listAll(alice)).length).toBe(before);
   });
 
@@ -316,7 +322,7 @@ describe.each(testDatabaseKinds())('tokens API on %s', (kind) => {
     });
     for (const bad of ['abc', '0', '-1', '1.5', '99999999999']) {
       const response = await harness.call(bob, 'GET', `/api/token/${bad}`);
-      expect(response.statusCode, bad).toBe(400);
+      expect(businessFailure(response), bad).toEqual(REFUSED);
       expect(response.json().success).toBe(false);
     }
   });
@@ -392,11 +398,15 @@ describe.each(testDatabaseKinds())('tokens API on %s', (kind) => {
       success: false,
       message: '令牌不存在',
     });
-    expect((await harness.call(alice, 'PUT', '/api/token/', { name: 'no id' })).statusCode).toBe(
-      400,
+    expect(
+      businessFailure(await harness.call(alice, 'PUT', '/api/token/', { name: 'no id' })),
+    ).toEqual(REFUSED);
+    expect(businessFailure(await harness.call(alice, 'PUT', '/api/token/', { id: 'abc' }))).toEqual(
+      REFUSED,
     );
-    expect((await harness.call(alice, 'PUT', '/api/token/', { id: 'abc' })).statusCode).toBe(400);
-    expect((await rawCall(alice, 'PUT', '/api/token/', 'not json')).statusCode).toBe(400);
+    expect(businessFailure(await rawCall(alice, 'PUT', '/api/token/', 'not json'))).toEqual(
+      REFUSED,
+    );
     expect((await harness.call(alice, 'GET', `/api/token/${target.id}`)).json().data.name).toBe(
       'first',
     );
@@ -458,15 +468,17 @@ describe.each(testDatabaseKinds())('tokens API on %s', (kind) => {
     const after = (await harness.call(alice, 'GET', `/api/token/${target.id}`)).json().data;
     expect(after).toMatchObject({ name: 'full', group: 'vip', model_limits: 'gpt-4o,gpt-4o-mini' });
 
-    expect((await setStatus(target.id, 3)).statusCode).toBe(400);
-    expect((await setStatus(target.id, 'on')).statusCode).toBe(400);
+    expect(businessFailure(await setStatus(target.id, 3))).toEqual(REFUSED);
+    expect(businessFailure(await setStatus(target.id, 'on'))).toEqual(REFUSED);
     expect((await setStatus(target.id, 2, bob)).json()).toEqual({
       success: false,
       message: '令牌不存在',
     });
     expect(
-      (await harness.call(alice, 'PUT', '/api/token/?status_only=true', { status: 1 })).statusCode,
-    ).toBe(400);
+      businessFailure(
+        await harness.call(alice, 'PUT', '/api/token/?status_only=true', { status: 1 }),
+      ),
+    ).toEqual(REFUSED);
   });
 
   it('soft-deletes own tokens only, with or without the trailing slash', async () => {
@@ -503,7 +515,7 @@ describe.each(testDatabaseKinds())('tokens API on %s', (kind) => {
       .where('id', '=', first.id)
       .executeTakeFirstOrThrow();
     expect(row.deleted_at).not.toBeNull();
-    expect((await harness.call(bob, 'DELETE', '/api/token/abc')).statusCode).toBe(400);
+    expect(businessFailure(await harness.call(bob, 'DELETE', '/api/token/abc'))).toEqual(REFUSED);
   });
 
   it('requires a signed-in user with the New-Api-User header', async () => {

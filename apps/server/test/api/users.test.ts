@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type Session, type TestApp } from '../support/test-app.js';
+import {
+  createTestApp,
+  type Session,
+  type TestApp,
+  businessFailure,
+  REFUSED,
+} from '../support/test-app.js';
 import { testDatabaseKinds } from '../support/test-databases.js';
 
 describe.each(testDatabaseKinds())('accounts and user administration on %s', (kind) => {
@@ -187,7 +193,7 @@ describe.each(testDatabaseKinds())('accounts and user administration on %s', (ki
     const badPassword = await harness.call(root, 'PUT', '/api/user/', { id, password: 'short' });
     expect(badPassword.json().success).toBe(false);
     const negative = await harness.call(root, 'PUT', '/api/user/', { id, quota: -5 });
-    expect(negative.statusCode).toBe(400);
+    expect(businessFailure(negative)).toEqual(REFUSED);
   });
 
   it('applies the role rules of manage: promote, demote, disable, enable, delete', async () => {
@@ -245,7 +251,7 @@ describe.each(testDatabaseKinds())('accounts and user administration on %s', (ki
       id: daveId,
       action: 'explode',
     });
-    expect(bad.statusCode).toBe(400);
+    expect(businessFailure(bad)).toEqual(REFUSED);
   });
 
   it('bans take effect on an existing session immediately', async () => {

@@ -29,6 +29,20 @@ export interface Session {
 
 export const ROOT_PASSWORD = 'rootpassword1';
 
+/** What a refused console request looks like: HTTP 200 with `success: false` (new-api's way). */
+export const REFUSED = { status: 200, success: false };
+
+/** The status and `success` of a console answer, to compare with REFUSED. */
+export function businessFailure(response: LightMyRequestResponse): {
+  status: number;
+  success: unknown;
+} {
+  return {
+    status: response.statusCode,
+    success: (response.json() as { success?: unknown }).success,
+  };
+}
+
 export async function createTestApp(
   kind: TestDatabaseKind,
   env: Record<string, string> = {},

@@ -3,7 +3,7 @@ import {
   batchSetChannelTagRequestSchema,
   channelIdsRequestSchema,
   channelTagRequestSchema,
-  createChannelRequestSchema,
+  createChannelBodySchema,
   editChannelTagRequestSchema,
   fetchModelsRequestSchema,
   updateChannelRequestSchema,
@@ -175,7 +175,7 @@ export async function registerChannelRoutes(api: FastifyInstance, context: AppCo
   );
 
   api.post('/channel/', guard, async (request) => {
-    await createChannels(deps, parseInput(createChannelRequestSchema, request.body));
+    await createChannels(deps, parseInput(createChannelBodySchema, request.body));
     return ok();
   });
 

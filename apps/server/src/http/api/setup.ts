@@ -46,25 +46,25 @@ export async function registerSetupRoutes(api: FastifyInstance, context: AppCont
   });
 
   async function completeSetup(input: unknown) {
-    if (context.setup.done) throw new AppError('setup_done', '系统已经初始化完成', 400);
+    if (context.setup.done) throw new AppError('setup_done', '系统已经初始化完成');
     const parsed = setupRequestSchema.safeParse(input ?? {});
-    if (!parsed.success) throw new AppError('invalid_request', '请求参数有误', 400);
+    if (!parsed.success) throw new AppError('invalid_request', '请求参数有误');
     const body = parsed.data;
 
     if (!(await rootExists())) {
       const username = normalizeUsername(body.username);
-      if (username === '') throw new AppError('invalid_request', '用户名不能为空', 400);
+      if (username === '') throw new AppError('invalid_request', '用户名不能为空');
       const problem = usernameCharacterProblem(username);
-      if (problem) throw new AppError('invalid_request', problem, 400);
+      if (problem) throw new AppError('invalid_request', problem);
       if ([...username].length > 12)
-        throw new AppError('invalid_request', '用户名长度不能超过12个字符', 400);
+        throw new AppError('invalid_request', '用户名长度不能超过12个字符');
       if (body.password !== body.confirmPassword) {
-        throw new AppError('invalid_request', '两次输入的密码不一致', 400);
+        throw new AppError('invalid_request', '两次输入的密码不一致');
       }
       if ([...body.password].length < 8)
-        throw new AppError('invalid_request', '密码长度至少为8个字符', 400);
+        throw new AppError('invalid_request', '密码长度至少为8个字符');
       if ([...body.password].length > 20)
-        throw new AppError('invalid_request', '密码长度不能超过20个字符', 400);
+        throw new AppError('invalid_request', '密码长度不能超过20个字符');
       await insertUser(context.database, {
         username,
         password: await hashPassword(body.password),

@@ -83,6 +83,7 @@ export async function startRuntime(
     const stopBridge = redis ? await bridgeEventsToRedis(events, redis) : () => {};
     if (!redis) cluster?.bridgeEvents(events);
     followSharedChanges(events, options, setup);
+    cluster?.onSync('options', () => options.load());
     const metrics = config.metricsEnabled ? createGatewayMetrics() : undefined;
     if (metrics) cluster?.provideMetrics(() => metrics.registry.snapshot());
     const relay = await createRelayServices({
@@ -131,6 +132,7 @@ export async function startRuntime(
       version: TOLLGATE_VERSION,
       startTime: overrides.cluster?.serverStartTime ?? Math.floor(Date.now() / 1000),
       renderMetrics: metrics ? () => renderMetrics(metrics, cluster) : undefined,
+      syncOptions: cluster ? () => cluster.syncWorkers('options') : async () => {},
     };
     return {
       context,

@@ -40,6 +40,23 @@ export interface MetricsAnswer {
   snapshots: unknown[];
 }
 
+/**
+ * A sync round: worker → primary `sync-request` (make every other worker re-read `topic`); primary
+ * → workers `sync-run`; worker → primary `sync-done` once re-read; primary → asking worker
+ * `sync-answer` once all have (or the wait is over).
+ */
+export interface SyncRequest {
+  tollgate: 'sync-request' | 'sync-run';
+  id: number;
+  /** What to re-read: `options`. */
+  topic: string;
+}
+
+export interface SyncReply {
+  tollgate: 'sync-done' | 'sync-answer';
+  id: number;
+}
+
 /** Worker → primary: the worker listens (the first worker has also migrated the database). */
 export interface ReadyMessage {
   tollgate: 'ready';
@@ -51,6 +68,8 @@ export type ClusterMessage =
   | RateLimitAnswer
   | MetricsRequest
   | MetricsAnswer
+  | SyncRequest
+  | SyncReply
   | ReadyMessage;
 
 const KINDS = new Set([
@@ -61,6 +80,10 @@ const KINDS = new Set([
   'metrics-collect',
   'metrics-snapshot',
   'metrics-answer',
+  'sync-request',
+  'sync-run',
+  'sync-done',
+  'sync-answer',
   'ready',
 ]);
 
@@ -87,6 +110,12 @@ export function isClusterMessage(value: unknown): value is ClusterMessage {
     case 'metrics-snapshot':
     case 'metrics-answer':
       return typeof message.id === 'number' && Array.isArray(message.snapshots);
+    case 'sync-request':
+    case 'sync-run':
+      return typeof message.id === 'number' && typeof message.topic === 'string';
+    case 'sync-done':
+    case 'sync-answer':
+      return typeof message.id === 'number';
     default:
       return true;
   }

@@ -1,8 +1,7 @@
 import cluster, { type Worker } from 'node:cluster';
 import { pino } from 'pino';
 import type { Config } from '../config.js';
-import { sqliteFilePath } from '../db/sqlite-file-path.js';
-import { SqliteCheckpointer } from '../db/sqlite-checkpointer.js';
+import type { SqliteCheckpointer } from '../db/sqlite-checkpointer.js';
 import { createMemoryRateLimiter } from '../lib/rate-limiter.js';
 import {
   isClusterMessage,
@@ -10,6 +9,8 @@ import {
   WORKER_INDEX_VARIABLE,
   type ClusterMessage,
 } from './cluster-messages.js';
+import { startCheckpoints } from './primary-checkpoints.js';
+import { PrimaryRounds } from './primary-rounds.js';
 
 /** A worker that dies is replaced after this pause. */
 const RESTART_DELAY_MS = 1000;
@@ -20,6 +21,8 @@ const CRASH_WINDOW_MS = 60_000;
 const SHUTDOWN_LIMIT_MS = 35_000;
 /** How long a metrics scrape waits for the slowest worker. */
 const METRICS_WAIT_MS = 1500;
+/** How long a saved option waits for every worker to have re-read the options. */
+const SYNC_WAIT_MS = 2000;
 
 /**
  * Node options of the workers: the primary's own, plus 8 MB semi-spaces for the young generation
@@ -35,21 +38,13 @@ function workerExecArgv(): string[] {
   return chosen ? process.execArgv : [...process.execArgv, '--max-semi-space-size=8'];
 }
 
-interface Gathering {
-  id: number;
-  requester: Worker;
-  requestId: number;
-  waitingFor: Set<number>;
-  snapshots: unknown[];
-  timer: NodeJS.Timeout;
-}
-
 /**
  * The primary process of `WORKERS` > 1: it serves nothing itself. It starts worker 0 first (which
  * migrates the database and runs the background jobs), then the others; all of them share the
  * port. It carries cache invalidations between workers, keeps the rate-limit counts for all of them
- * (so a limit means the same with one worker or eight), gathers metrics for `/metrics`, replaces a
- * worker that dies, and on SIGTERM/SIGINT lets every worker finish its calls before exiting.
+ * (so a limit means the same with one worker or eight), gathers metrics for `/metrics`, makes every
+ * worker re-read a saved option before the save is answered, replaces a worker that dies, and on
+ * SIGTERM/SIGINT lets every worker finish its calls before exiting.
  */
 export async function runClusterPrimary(config: Config): Promise<void> {
   const log = pino({ level: config.debug ? 'debug' : 'info' }).child({ role: 'primary' });
@@ -71,8 +66,7 @@ export async function runClusterPrimary(config: Config): Promise<void> {
   const readyWaiters = new Map<number, () => void>();
   const crashes: number[] = [];
   const limiter = createMemoryRateLimiter();
-  const gatherings = new Map<number, Gathering>();
-  let gatheringSequence = 0;
+  const rounds = new PrimaryRounds();
   let stopping = false;
   let exitCode = 0;
 
@@ -96,34 +90,34 @@ export async function runClusterPrimary(config: Config): Promise<void> {
     });
   }
 
-  function finishGathering(id: number): void {
-    const gathering = gatherings.get(id);
-    if (!gathering) return;
-    gatherings.delete(id);
-    clearTimeout(gathering.timer);
-    send(gathering.requester, {
-      tollgate: 'metrics-answer',
-      id: gathering.requestId,
-      snapshots: gathering.snapshots,
-    });
+  function liveWorkers(except?: Worker): Worker[] {
+    return slots.filter(
+      (worker): worker is Worker =>
+        worker !== undefined && worker.isConnected() && worker !== except,
+    );
   }
 
   function gatherMetrics(requester: Worker, requestId: number): void {
-    const id = (gatheringSequence += 1);
-    const live = slots.filter(
-      (worker): worker is Worker => worker !== undefined && worker.isConnected(),
-    );
-    const gathering: Gathering = {
-      id,
+    rounds.start(
       requester,
       requestId,
-      waitingFor: new Set(live.map((worker) => worker.id)),
-      snapshots: [],
-      timer: setTimeout(() => finishGathering(id), METRICS_WAIT_MS),
-    };
-    gatherings.set(id, gathering);
-    for (const worker of live) send(worker, { tollgate: 'metrics-collect', id });
-    if (live.length === 0) finishGathering(id);
+      liveWorkers(),
+      METRICS_WAIT_MS,
+      (worker, id) => send(worker, { tollgate: 'metrics-collect', id }),
+      (to, id, snapshots) => send(to, { tollgate: 'metrics-answer', id, snapshots }),
+    );
+  }
+
+  /** Every other worker re-reads (the options); the one that saved hears once all have. */
+  function syncWorkers(requester: Worker, requestId: number, topic: string): void {
+    rounds.start(
+      requester,
+      requestId,
+      liveWorkers(requester),
+      SYNC_WAIT_MS,
+      (worker, id) => send(worker, { tollgate: 'sync-run', id, topic }),
+      (to, id) => send(to, { tollgate: 'sync-answer', id }),
+    );
   }
 
   cluster.on('message', (worker, message: unknown) => {
@@ -144,13 +138,15 @@ export async function runClusterPrimary(config: Config): Promise<void> {
       case 'metrics-request':
         gatherMetrics(worker, message.id);
         return;
-      case 'metrics-snapshot': {
-        const gathering = gatherings.get(message.id);
-        if (!gathering || !gathering.waitingFor.delete(worker.id)) return;
-        gathering.snapshots.push(...message.snapshots);
-        if (gathering.waitingFor.size === 0) finishGathering(message.id);
+      case 'metrics-snapshot':
+        rounds.answer(worker, message.id, message.snapshots);
         return;
-      }
+      case 'sync-request':
+        syncWorkers(worker, message.id, message.topic);
+        return;
+      case 'sync-done':
+        rounds.answer(worker, message.id, []);
+        return;
       default:
         return;
     }
@@ -160,11 +156,7 @@ export async function runClusterPrimary(config: Config): Promise<void> {
     const index = indexOf.get(worker.id);
     indexOf.delete(worker.id);
     if (index !== undefined && slots[index] === worker) slots[index] = undefined;
-    for (const gathering of [...gatherings.values()]) {
-      if (gathering.waitingFor.delete(worker.id) && gathering.waitingFor.size === 0) {
-        finishGathering(gathering.id);
-      }
-    }
+    rounds.workerExited(worker);
     if (stopping) {
       // A worker still starting has no handler yet: the SIGTERM sent to it ends it outright.
       if (code !== 0 && signal !== 'SIGTERM') exitCode = 1;
@@ -187,25 +179,7 @@ export async function runClusterPrimary(config: Config): Promise<void> {
     }, RESTART_DELAY_MS).unref();
   });
 
-  // The workers leave SQLite's WAL checkpoints to the primary, which serves nothing and so can
-  // afford the fsync at the end of each; started once worker 0 has created and migrated the file.
-  const checkpointers: SqliteCheckpointer[] = [];
-  function startCheckpoints(): void {
-    const files = new Set(
-      [config.database, config.logDatabase].flatMap((database) =>
-        database?.kind === 'sqlite' ? [sqliteFilePath(database.sqlitePath)] : [],
-      ),
-    );
-    for (const file of files) {
-      if (file === ':memory:') continue;
-      checkpointers.push(
-        new SqliteCheckpointer(file, {
-          inThisThread: true,
-          onError: (error) => log.warn({ err: error }, 'SQLite WAL checkpoint failed'),
-        }),
-      );
-    }
-  }
+  let checkpointers: SqliteCheckpointer[] = [];
 
   function finish(): void {
     for (const checkpointer of checkpointers) void checkpointer.close();
@@ -239,7 +213,7 @@ export async function runClusterPrimary(config: Config): Promise<void> {
   try {
     // Worker 0 migrates the database before the others open it.
     await whenReady(fork(0));
-    startCheckpoints();
+    checkpointers = startCheckpoints(config, log);
     await Promise.all(slots.slice(1).map((_, offset) => whenReady(fork(offset + 1))));
   } catch (error) {
     log.fatal({ err: error }, 'a worker could not start');

@@ -26,6 +26,8 @@ export class WorkerLink {
   private sequence = 0;
   private readonly rateLimits = new Map<number, Waiting<boolean>>();
   private readonly metrics = new Map<number, Waiting<unknown[]>>();
+  private readonly syncs = new Map<number, Waiting<void>>();
+  private readonly syncHandlers = new Map<string, () => Promise<void>>();
   private snapshotProvider: (() => unknown) | undefined;
   private readonly listener = (message: unknown) => this.receive(message);
   private events: AppEvents | undefined;
@@ -66,6 +68,22 @@ export class WorkerLink {
     };
   }
 
+  /** How this worker re-reads `topic` when another worker asks all to (see syncWorkers). */
+  onSync(topic: string, handler: () => Promise<void>): void {
+    this.syncHandlers.set(topic, handler);
+  }
+
+  /**
+   * Makes every other worker re-read `topic` (run its onSync handler) and resolves once all have,
+   * or after a short wait when one does not answer.
+   */
+  syncWorkers(topic: string): Promise<void> {
+    const id = this.nextId();
+    const answer = this.wait(this.syncs, id, () => undefined);
+    this.send({ tollgate: 'sync-request', id, topic });
+    return answer;
+  }
+
   /** What this worker answers when the primary collects metrics. */
   provideMetrics(snapshot: () => unknown): void {
     this.snapshotProvider = snapshot;
@@ -85,7 +103,11 @@ export class WorkerLink {
   close(): void {
     process.off('message', this.listener);
     for (const stop of this.stopEvents.splice(0)) stop();
-    for (const waiting of [...this.rateLimits.values(), ...this.metrics.values()])
+    for (const waiting of [
+      ...this.rateLimits.values(),
+      ...this.metrics.values(),
+      ...this.syncs.values(),
+    ])
       clearTimeout(waiting.timer);
   }
 
@@ -143,6 +165,16 @@ export class WorkerLink {
       }
       case 'metrics-answer':
         this.settle(this.metrics, message.id, message.snapshots);
+        return;
+      case 'sync-run': {
+        const handler = this.syncHandlers.get(message.topic);
+        const done = () => this.send({ tollgate: 'sync-done', id: message.id });
+        if (!handler) done();
+        else void handler().then(done, done);
+        return;
+      }
+      case 'sync-answer':
+        this.settle(this.syncs, message.id, undefined);
         return;
       default:
         return;

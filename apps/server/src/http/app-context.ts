@@ -19,7 +19,7 @@ export interface AppContext {
   redis?: Redis;
   /** Cache invalidation signals (see AppEventMap). */
   events: AppEvents;
-  /** The gateway engine: caches, ledger, log buffer, upstream client. */
+  /** The gateway engine: caches, ledger, upstream client. */
   relay: RelayServices;
   /** Product version shown in /api/status. */
   version: string;
@@ -27,4 +27,9 @@ export interface AppContext {
   startTime: number;
   /** The Prometheus text of `/metrics`; undefined when metrics are off. */
   renderMetrics?: () => Promise<string>;
+  /**
+   * Resolves once every process of this server has re-read the options (at once without a
+   * cluster): an option write answers only then, so the next call anywhere uses the new value.
+   */
+  syncOptions(): Promise<void>;
 }

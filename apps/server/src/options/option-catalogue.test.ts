@@ -175,7 +175,7 @@ describe('option validation', () => {
   });
 
   it('requires a positive QuotaPerUnit and USDExchangeRate', () => {
-    expect(refusal('QuotaPerUnit', '0')).toBe('QuotaPerUnit 必须大于 0');
+    expect(refusal('QuotaPerUnit', '0')).toBe('QuotaPerUnit 不能小于 1');
     expect(refusal('QuotaPerUnit', '500000.5')).toBeUndefined();
     expect(refusal('USDExchangeRate', '-1')).toBe('USDExchangeRate 必须大于 0');
   });
@@ -221,9 +221,9 @@ describe('option validation', () => {
     expect(refusal('ModelRequestRateLimitSuccessCount', '0')).toBe(
       'ModelRequestRateLimitSuccessCount 不能小于 1',
     );
-    expect(refusal('ModelRequestRateLimitDurationMinutes', '0')).toBeUndefined();
-    expect(refusal('ModelRequestRateLimitDurationMinutes', '-1')).toBe(
-      'ModelRequestRateLimitDurationMinutes 不能小于 0',
+    expect(refusal('ModelRequestRateLimitDurationMinutes', '1')).toBeUndefined();
+    expect(refusal('ModelRequestRateLimitDurationMinutes', '0')).toBe(
+      'ModelRequestRateLimitDurationMinutes 不能小于 1',
     );
   });
 

@@ -17,6 +17,7 @@ import {
   httpUrlOrEmpty,
   imageUrlOrEmpty,
   inRange,
+  MAX_RATIO_OR_PRICE,
   integerMap,
   namedAndTyped,
   nestedNumberMap,
@@ -101,11 +102,17 @@ const jsonArray = (
   ...rules: OptionRule[]
 ) => define(key, 'json-array', goJsonStringify(value), { shape, rules });
 
-const nonNegative = inRange({ min: 0 });
 /** Quota values end up in 32-bit integer columns. */
 const quotaAmount = inRange({ min: 0, max: 2_147_483_647 });
 const requestCount = (min: number) => inRange({ min, max: 100_000_000 });
 const budgetPercentage = inRange({ min: 0.1, max: 1 });
+/** Output limits per model: whole tokens, from 0 to ten million. */
+const maxTokenEntries: OptionRule = (value, key) => {
+  for (const [name, entry] of Object.entries(value as Record<string, number>)) {
+    if (entry < 0 || entry > 10_000_000) return `${key} 中 ${name} 的值必须在 0 到 10000000 之间`;
+  }
+  return undefined;
+};
 
 const DEFAULT_GROUP_RATIO = { default: 1, vip: 1, svip: 1 };
 
@@ -208,14 +215,14 @@ const definitions: OptionDefinition[] = [
   text('HomePageContent', ''),
   text('Footer', ''),
   str('SystemName', 'Tollgate'),
-  str('Logo', ''),
+  str('Logo', '', imageUrlOrEmpty),
   // The reference keeps "" in the option map; /api/status falls back to http://localhost:3000.
   // new-api's default; `GET /api/status` reads the same value.
   str('ServerAddress', 'http://localhost:3000', httpUrlOrEmpty),
   str('TopUpLink', '', httpUrlOrEmpty),
   str('general_setting.docs_link', '', httpUrlOrEmpty),
   bool('general_setting.ping_interval_enabled', false),
-  int('general_setting.ping_interval_seconds', 60, inRange({ min: 1 })),
+  int('general_setting.ping_interval_seconds', 60, inRange({ min: 1, max: 3600 })),
 
   str('WorkerUrl', '', httpUrlOrEmpty),
   secret('WorkerValidKey'),
@@ -223,9 +230,9 @@ const definitions: OptionDefinition[] = [
   str('CustomCallbackAddress', '', httpUrlOrEmpty),
   str('EpayId', ''),
   secret('EpayKey'),
-  num('Price', 7.3, nonNegative),
-  int('MinTopUp', 1, nonNegative),
-  num('USDExchangeRate', 7.3, inRange({ above: 0 })),
+  num('Price', 7.3, inRange({ min: 0, max: MAX_RATIO_OR_PRICE })),
+  int('MinTopUp', 1, quotaAmount),
+  num('USDExchangeRate', 7.3, inRange({ above: 0, max: MAX_RATIO_OR_PRICE })),
   jsonObject('TopupGroupRatio', DEFAULT_GROUP_RATIO, numberMap, nonNegativeEntries),
   jsonArray('PayMethods', DEFAULT_PAY_METHODS, stringRecordList, namedAndTyped),
   jsonArray('Chats', DEFAULT_CHATS, stringRecordList),
@@ -234,26 +241,26 @@ const definitions: OptionDefinition[] = [
   int('QuotaForInviter', 0, quotaAmount),
   int('QuotaForInvitee', 0, quotaAmount),
   int('QuotaRemindThreshold', 1000, quotaAmount),
-  int('PreConsumedQuota', 500, nonNegative),
-  num('QuotaPerUnit', 500_000, inRange({ above: 0 })),
+  int('PreConsumedQuota', 500, inRange({ min: 0, max: 10_000_000 })),
+  num('QuotaPerUnit', 500_000, inRange({ min: 1, max: 1_000_000_000 })),
 
   bool('DisplayInCurrencyEnabled', true),
   bool('DisplayTokenStatEnabled', true),
   bool('DrawingEnabled', true),
   bool('TaskEnabled', true),
   bool('DataExportEnabled', true),
-  int('DataExportInterval', 5, inRange({ min: 1 })),
+  int('DataExportInterval', 5, inRange({ min: 1, max: 1440 })),
   str('DataExportDefaultTime', 'hour', oneOf(['hour', 'day', 'week'])),
   bool('DefaultCollapseSidebar', false),
   bool('LogConsumeEnabled', true),
-  int('RetryTimes', 0, nonNegative),
-  num('ChannelDisableThreshold', 5, nonNegative),
+  int('RetryTimes', 0, inRange({ min: 0, max: 20 })),
+  num('ChannelDisableThreshold', 5, inRange({ min: 0, max: 86_400 })),
   bool('AutomaticDisableChannelEnabled', false),
   bool('AutomaticEnableChannelEnabled', false),
   text('AutomaticDisableKeywords', DEFAULT_AUTOMATIC_DISABLE_KEYWORDS),
   bool('DemoSiteEnabled', false),
   bool('SelfUseModeEnabled', false),
-  int('StreamCacheQueueLength', 0, nonNegative),
+  int('StreamCacheQueueLength', 0, inRange({ min: 0, max: 1_000_000 })),
 
   jsonObject('ModelRatio', DEFAULT_MODEL_RATIO, numberMap, nonNegativeEntries),
   jsonObject('ModelPrice', DEFAULT_MODEL_PRICE, numberMap, nonNegativeEntries),
@@ -273,7 +280,7 @@ const definitions: OptionDefinition[] = [
   bool('ModelRequestRateLimitEnabled', false),
   int('ModelRequestRateLimitCount', 0, requestCount(0)),
   int('ModelRequestRateLimitSuccessCount', 1000, requestCount(1)),
-  int('ModelRequestRateLimitDurationMinutes', 1, nonNegative),
+  int('ModelRequestRateLimitDurationMinutes', 1, inRange({ min: 1, max: 525_600 })),
 
   bool('MjNotifyEnabled', false),
   bool('MjAccountFilterEnabled', false),
@@ -287,7 +294,7 @@ const definitions: OptionDefinition[] = [
   text('SensitiveWords', 'test_sensitive'),
 
   jsonObject('claude.model_headers_settings', {}, headerSettingsMap),
-  jsonObject('claude.default_max_tokens', { default: 8192 }, integerMap, nonNegativeEntries),
+  jsonObject('claude.default_max_tokens', { default: 8192 }, integerMap, maxTokenEntries),
   bool('claude.thinking_adapter_enabled', true),
   num('claude.thinking_adapter_budget_tokens_percentage', 0.8, budgetPercentage),
   jsonObject(

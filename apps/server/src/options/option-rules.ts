@@ -122,20 +122,27 @@ export function inRange(bounds: NumberBounds): OptionRule {
   };
 }
 
-/** Every value of a number map is at least 0 (ratios, prices). */
+/**
+ * The largest ratio or per-call price (USD) accepted. Real ones stay below a few hundred; this
+ * only stops values that would overflow a charge or disable billing by accident (1e308).
+ */
+export const MAX_RATIO_OR_PRICE = 1_000_000;
+
+/** Every value of a number map is at least 0 and at most MAX_RATIO_OR_PRICE (ratios, prices). */
 export const nonNegativeEntries: OptionRule = (value, key) => {
   for (const [name, entry] of Object.entries(value as Record<string, number>)) {
     if (entry < 0) return `${key} 中 ${name} 的值不能小于 0`;
+    if (entry > MAX_RATIO_OR_PRICE) return `${key} 中 ${name} 的值不能大于 ${MAX_RATIO_OR_PRICE}`;
   }
   return undefined;
 };
 
 /** GroupRatio keeps the reference's own message for a negative ratio. */
-export const nonNegativeGroupRatios: OptionRule = (value) => {
+export const nonNegativeGroupRatios: OptionRule = (value, key, context) => {
   for (const [name, entry] of Object.entries(value as Record<string, number>)) {
     if (entry < 0) return `group ratio must be not less than 0: ${name}`;
   }
-  return undefined;
+  return nonNegativeEntries(value, key, context);
 };
 
 /** Every inner value of a nested number map is at least 0. */

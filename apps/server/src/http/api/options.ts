@@ -15,11 +15,13 @@ export async function registerOptionRoutes(api: FastifyInstance, context: AppCon
   api.put('/option/', guard, async (request) => {
     const { key, value } = parseInput(optionUpdateSchema, request.body);
     await context.options.update(key, typeof value === 'string' ? value : String(value));
+    await context.syncOptions();
     return ok();
   });
 
   api.post('/option/rest_model_ratio', guard, async () => {
     await context.options.resetModelRatios();
+    await context.syncOptions();
     return ok(undefined, '重置模型倍率成功');
   });
 }

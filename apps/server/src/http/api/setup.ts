@@ -86,6 +86,7 @@ export async function registerSetupRoutes(api: FastifyInstance, context: AppCont
       .execute();
     context.setup.done = true;
     context.events.emit('setup-completed');
+    await context.syncOptions();
     return ok(undefined, '系统初始化成功');
   }
 }

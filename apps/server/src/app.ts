@@ -10,20 +10,19 @@ import { createRequestId, REQUEST_ID_HEADER } from './relay/request-id.js';
 import { registerMetricsRoute } from './http/metrics-route.js';
 import { registerWebRoutes } from './http/web-routes.js';
 import { RelayFront } from './http/relay/relay-front.js';
+import { TrustedProxies } from './lib/trusted-proxies.js';
 
 export interface BuildAppOptions {
   /** Pino logger options, or false to stay silent (tests). */
   logger?: FastifyServerOptions['logger'];
   /** Directory of the built console; omitted → no static files (API only). */
   webRoot?: string;
-  /** Trust X-Forwarded-For from a reverse proxy for the client IP. */
-  trustProxy?: boolean;
 }
 
 /** Console API bodies are small; anything larger is refused with 413 before parsing. */
 const API_BODY_LIMIT_BYTES = 1024 * 1024;
-/** Idle keep-alive connections stay open this long (Fastify's own default, longer than Node's 5 s). */
-const KEEP_ALIVE_TIMEOUT_MS = 72_000;
+/** How often Node checks the request timeouts: a half-sent request is dropped within a second. */
+const TIMEOUT_CHECK_INTERVAL_MS = 1000;
 
 /**
  * Builds the whole HTTP application without listening, so tests can drive it with `inject()`.
@@ -33,24 +32,35 @@ export async function buildApp(
   context: AppContext,
   options: BuildAppOptions = {},
 ): Promise<FastifyInstance> {
-  const trustProxy = options.trustProxy ?? true;
+  const { config } = context;
+  // One rule for the client's address in the relay front and in Fastify.
+  const proxies = new TrustedProxies(config.trustedProxies);
   // Fastify's logger exists only once the instance does; the front reads it when it first logs.
-  const relayFront = new RelayFront(context.relay, () => app.log, trustProxy);
+  const relayFront = new RelayFront(context.relay, () => app.log, proxies);
   const app: FastifyInstance = Fastify({
     logger: options.logger ?? false,
     genReqId: () => createRequestId(),
     requestIdHeader: false,
-    trustProxy,
+    trustProxy: (address: string) => proxies.trusts(address),
     bodyLimit: API_BODY_LIMIT_BYTES,
     disableRequestLogging: !context.config.debug,
     // The relay routes are served in front of Fastify, straight from Node's server: a relayed
     // call is the hot path and needs none of the framework's per-request machinery. `inject()`
     // (tests of the console API) goes to Fastify only.
     serverFactory: (handler) => {
-      const server = createServer((request, response) => {
-        if (!relayFront.handle(request, response)) handler(request, response);
-      });
-      server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
+      // A client that sends its headers or body too slowly is dropped; the answer (a long stream
+      // included) is not limited by these.
+      const server = createServer(
+        {
+          headersTimeout: config.headersTimeoutSeconds * 1000,
+          requestTimeout: config.requestTimeoutSeconds * 1000,
+          keepAliveTimeout: config.keepAliveTimeoutSeconds * 1000,
+          connectionsCheckingInterval: TIMEOUT_CHECK_INTERVAL_MS,
+        },
+        (request, response) => {
+          if (!relayFront.handle(request, response)) handler(request, response);
+        },
+      );
       return server;
     },
   });

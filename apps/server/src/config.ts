@@ -1,3 +1,4 @@
+import { invalidTrustedProxy } from './lib/trusted-proxies.js';
 import { randomBytes } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import { z } from 'zod';
@@ -35,6 +36,17 @@ export interface Config {
    * its holds every third of this; after it dies, another gives them back once they expire.
    */
   quotaHoldSeconds: number;
+  /**
+   * Proxies whose `X-Forwarded-For` is believed (`TRUSTED_PROXIES`, addresses and CIDRs; none by
+   * default: the client's address is the socket's).
+   */
+  trustedProxies: readonly string[];
+  /** Seconds a client has to send the request headers (`SERVER_HEADERS_TIMEOUT`). */
+  headersTimeoutSeconds: number;
+  /** Seconds a client has to send the whole request, body included (`SERVER_REQUEST_TIMEOUT`). */
+  requestTimeoutSeconds: number;
+  /** Seconds an idle keep-alive connection stays open (`SERVER_KEEPALIVE_TIMEOUT`). */
+  keepAliveTimeoutSeconds: number;
   /** Memory caches of channels/tokens/users (`MEMORY_CACHE_ENABLED`; forced on with Redis). */
   memoryCacheEnabled: boolean;
   /** Slave nodes redirect unknown web routes here (`FRONTEND_BASE_URL`). */
@@ -202,6 +214,28 @@ export function loadConfig(
     throw new ConfigError(`NODE_TYPE must be master or slave, got "${nodeType}"`);
   }
 
+  const trustedProxies = (readString(env, 'TRUSTED_PROXIES') ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  const badProxy = invalidTrustedProxy(trustedProxies);
+  if (badProxy !== undefined) {
+    throw new ConfigError(
+      `TRUSTED_PROXIES must list IP addresses or CIDRs separated by commas, got "${badProxy}"`,
+    );
+  }
+  const headersTimeoutSeconds = readInteger(env, 'SERVER_HEADERS_TIMEOUT', 10, {
+    min: 1,
+    max: 3600,
+  });
+  const requestTimeoutSeconds = readInteger(env, 'SERVER_REQUEST_TIMEOUT', 120, {
+    min: 1,
+    max: 3600,
+  });
+  if (requestTimeoutSeconds < headersTimeoutSeconds) {
+    throw new ConfigError('SERVER_REQUEST_TIMEOUT must not be shorter than SERVER_HEADERS_TIMEOUT');
+  }
+
   const frontendBaseUrl = readString(env, 'FRONTEND_BASE_URL');
   if (frontendBaseUrl && !urlSchema.safeParse(frontendBaseUrl).success) {
     throw new ConfigError(`FRONTEND_BASE_URL must be an http(s) URL, got "${frontendBaseUrl}"`);
@@ -223,6 +257,13 @@ export function loadConfig(
       intervalSeconds: readInteger(env, 'BATCH_UPDATE_INTERVAL', 5, { min: 1 }),
     },
     quotaHoldSeconds: readInteger(env, 'QUOTA_HOLD_SECONDS', 60, { min: 3, max: 3600 }),
+    trustedProxies,
+    headersTimeoutSeconds,
+    requestTimeoutSeconds,
+    keepAliveTimeoutSeconds: readInteger(env, 'SERVER_KEEPALIVE_TIMEOUT', 72, {
+      min: 1,
+      max: 3600,
+    }),
     memoryCacheEnabled: readBoolean(env, 'MEMORY_CACHE_ENABLED', false) || redisUrl !== undefined,
     frontendBaseUrl: frontendBaseUrl?.replace(/\/+$/, ''),
     globalApiRateLimit: {

@@ -1,5 +1,6 @@
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
+import type { TrustedProxies } from '../lib/trusted-proxies.js';
 import type { InboundFormat } from './formats/format-spec.js';
 import { openAiFormat } from './formats/openai/openai-format.js';
 import { createRequestId, REQUEST_ID_HEADER } from './request-id.js';
@@ -31,7 +32,7 @@ export class RelayExchange {
     readonly request: IncomingMessage,
     readonly response: ServerResponse,
     readonly log: FastifyBaseLogger,
-    private readonly trustProxy: boolean,
+    private readonly proxies: TrustedProxies,
   ) {
     const url = request.url ?? '/';
     const mark = url.indexOf('?');
@@ -48,14 +49,12 @@ export class RelayExchange {
     return this.request.url ?? '/';
   }
 
-  /** The client's address: the first X-Forwarded-For entry when proxies are trusted. */
+  /** The client's address: the socket's, or what trusted proxies forwarded (TRUSTED_PROXIES). */
   get ip(): string {
-    if (this.trustProxy) {
-      const forwarded = this.request.headers['x-forwarded-for'];
-      const first = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(',')[0]?.trim();
-      if (first) return first;
-    }
-    return this.request.socket.remoteAddress ?? '';
+    return this.proxies.clientAddress(
+      this.request.socket.remoteAddress ?? '',
+      this.request.headers['x-forwarded-for'],
+    );
   }
 
   /**

@@ -9,6 +9,7 @@ import {
 } from '../../relay/auth/playground-caller.js';
 import { preflightHeaders } from '../../relay/cors.js';
 import { relayCall } from '../../relay/relay-call.js';
+import type { TrustedProxies } from '../../lib/trusted-proxies.js';
 import type { RelayMetricsRecorder } from '../../metrics/relay-metrics.js';
 import type { RelayServices } from '../../relay/relay-services.js';
 import { handleListModels, handleRetrieveModel } from './models-routes.js';
@@ -84,7 +85,7 @@ export class RelayFront {
   constructor(
     private readonly services: RelayServices,
     private readonly logger: () => FastifyBaseLogger,
-    private readonly trustProxy: boolean,
+    private readonly proxies: TrustedProxies,
   ) {}
 
   handle(request: IncomingMessage, response: ServerResponse): boolean {
@@ -92,7 +93,7 @@ export class RelayFront {
     const relayPath = url.startsWith('/v1/') || url.startsWith(PLAYGROUND_PATH);
     if (!relayPath) return false;
     const method = request.method;
-    const exchange = () => new RelayExchange(request, response, this.logger(), this.trustProxy);
+    const exchange = () => new RelayExchange(request, response, this.logger(), this.proxies);
 
     if (method === 'POST') {
       const call = exchange();

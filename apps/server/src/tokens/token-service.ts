@@ -24,6 +24,7 @@ import {
 } from './token-input-rules.js';
 import * as tokens from './token-repository.js';
 import { tokenRowToDto } from './token-dto.js';
+import { withHeldTokenQuota } from '../billing/held-quota.js';
 
 /** What the token rules need. */
 export interface TokenServiceDeps {
@@ -75,7 +76,10 @@ export async function getOwnToken(
   ownerId: number,
   id: number,
 ): Promise<Token> {
-  return tokenRowToDto(await requireOwnToken(deps, ownerId, id));
+  const [shown] = await withHeldTokenQuota(deps.database.db, [
+    await requireOwnToken(deps, ownerId, id),
+  ]);
+  return tokenRowToDto(shown);
 }
 
 /** `GET /api/token/?p&size`: `page` is 0-based. */
@@ -86,7 +90,7 @@ export async function listOwnTokens(
   pageSize: number,
 ): Promise<Token[]> {
   const rows = await tokens.listUserTokens(deps.database.db, ownerId, page * pageSize, pageSize);
-  return rows.map(tokenRowToDto);
+  return (await withHeldTokenQuota(deps.database.db, rows)).map(tokenRowToDto);
 }
 
 /** `GET /api/token/search`: `token` may carry the `sk-` prefix the console shows. */
@@ -103,7 +107,7 @@ export async function searchOwnTokens(
     { keyword: keyword.trim(), keyFragment },
     TOKEN_SEARCH_LIMIT,
   );
-  return rows.map(tokenRowToDto);
+  return (await withHeldTokenQuota(deps.database.db, rows)).map(tokenRowToDto);
 }
 
 /** The name of the `index`-th token of a batch: the first keeps the name, later ones get a suffix. */

@@ -239,6 +239,20 @@ export function sessionIsCurrent(user: UserRow, version: number | undefined): bo
   return Number(user.session_version ?? 0) === (version ?? 0);
 }
 
+/**
+ * Sets a user's whole balance to `total`: the stored quota becomes `total` less what is held for
+ * the user's calls in flight, in one statement, so no charge or release can slip in between.
+ */
+export async function setUserBalance(db: Db, id: number, total: number): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({
+      quota: sql`${total} - (select coalesce(sum(amount), 0) from quota_holds where user_id = ${id})`,
+    })
+    .where('id', '=', id)
+    .execute();
+}
+
 /** Adds (or, with a negative delta, removes) quota atomically in the database. */
 export async function addUserQuota(db: Db, id: number, delta: number): Promise<void> {
   await db

@@ -18,6 +18,7 @@ import {
   verifyPasswordOf,
 } from '../accounts/passwords.js';
 import { formatQuota } from '../billing/format-quota.js';
+import { heldForUser } from '../billing/held-quota.js';
 import type { DatabaseHandle } from '../db/open-database.js';
 import { isUniqueViolation } from '../db/dialect-helpers.js';
 import type { UserRow } from '../db/schema.js';
@@ -315,12 +316,13 @@ export async function updateUserByAdmin(
   if (request.display_name !== undefined) values.display_name = request.display_name;
   if (password !== '') values.password = await hashPassword(password);
   if (group !== undefined) values.group = group;
-  if (request.quota !== undefined) values.quota = request.quota;
   if (Object.keys(values).length > 0) await users.updateUserColumns(db, target.id, values);
   if (password !== '') await users.endSessions(db, target.id);
-
-  const oldQuota = Number(target.quota);
+  // The admin sets the whole balance, as the console shows it (what is held for calls in flight
+  // included): the stored part is that less the holds, written in one statement.
+  const oldQuota = Number(target.quota) + (await heldForUser(db, target.id));
   if (request.quota !== undefined && request.quota !== oldQuota) {
+    await users.setUserBalance(db, target.id, request.quota);
     await recordAccountLog(db, {
       userId: target.id,
       username: target.username,

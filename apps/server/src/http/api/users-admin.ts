@@ -5,6 +5,7 @@ import {
 } from '@tollgate/contracts';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { withHeldUserQuota } from '../../billing/held-quota.js';
 import { userRowToDto } from '../../users/user-dto.js';
 import { listUsers } from '../../users/user-repository.js';
 import {
@@ -46,7 +47,8 @@ export async function registerUserAdminRoutes(api: FastifyInstance, context: App
       (pageNumber - 1) * pageSize,
       pageSize,
     );
-    return ok({ items: items.map(userRowToDto), total, page: pageNumber, page_size: pageSize });
+    const shown = (await withHeldUserQuota(db, items)).map(userRowToDto);
+    return ok({ items: shown, total, page: pageNumber, page_size: pageSize });
   }
 
   api.get('/user/', guard, async (request) => page(request.query));
@@ -55,7 +57,8 @@ export async function registerUserAdminRoutes(api: FastifyInstance, context: App
   api.get<{ Params: { id: string } }>('/user/:id', guard, async (request) => {
     const actor = requireAuthenticated(request);
     const user = await getUserForAdmin(deps, actor.role, parseId(request.params.id));
-    return ok(userRowToDto(user));
+    const [shown] = await withHeldUserQuota(db, [user]);
+    return ok(userRowToDto(shown));
   });
 
   api.post('/user/', guard, async (request) => {

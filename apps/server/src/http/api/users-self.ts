@@ -1,6 +1,7 @@
 import { updateSelfRequestSchema } from '@tollgate/contracts';
 import type { FastifyInstance } from 'fastify';
 import { describeUsableGroups, usableGroups } from '../../groups/usable-groups.js';
+import { withHeldUserQuota } from '../../billing/held-quota.js';
 import { userRowToDto } from '../../users/user-dto.js';
 import { findUserById } from '../../users/user-repository.js';
 import {
@@ -26,7 +27,8 @@ export async function registerUserSelfRoutes(api: FastifyInstance, context: AppC
   api.get('/user/self', guard, async (request) => {
     const user = await findUserById(db, requireAuthenticated(request).id);
     if (!user) throw failure('用户不存在');
-    return ok(userRowToDto(user));
+    const [shown] = await withHeldUserQuota(db, [user]);
+    return ok(userRowToDto(shown));
   });
 
   api.put('/user/self', guard, async (request, reply) => {

@@ -33,15 +33,15 @@ describe('leaseSize', () => {
     expect(at(10_001, 10_000)).toBe(false);
   });
 
-  it('takes room for sixteen more calls, or as many as are in flight', () => {
+  it('takes room for 64 more calls, or four times as many as are in flight', () => {
     expect(leaseSize({ available: 0, inFlight: 0, estimates: [100], balances: roomy })).toEqual({
-      wanted: 100 + 1_600,
+      wanted: 100 + 6_400,
       steps: [100],
       roomy: true,
     });
     expect(
       leaseSize({ available: 0, inFlight: 5_000, estimates: [100], balances: roomy }).wanted,
-    ).toBe(100 + 5_100);
+    ).toBe(100 + 4 * 5_100);
   });
 
   it('never takes more than an eighth of the balance as room', () => {

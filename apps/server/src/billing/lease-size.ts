@@ -27,7 +27,9 @@ export interface LeaseSize {
 /** A balance above this many times a call's estimate is comfortable (new-api's trust threshold). */
 const ROOMY_FACTOR = 100;
 /** A roomy hold takes room for at least this many more calls, so most calls need no write. */
-const ROOM_FOR_CALLS = 16;
+const ROOM_FOR_CALLS = 64;
+/** …and for this many times the calls in flight, so busy pairs top up rarely. */
+const ROOM_PER_CALL_IN_FLIGHT = 4;
 /** A roomy hold never takes more than this share of a balance, so other processes get theirs. */
 const MAX_SHARE = 1 / 8;
 
@@ -35,8 +37,9 @@ const MAX_SHARE = 1 / 8;
  * How much hold to ask for. new-api reserves nothing when a balance exceeds 100 times the
  * estimate (reference §4.2), which lets concurrent calls overspend without bound. Here that
  * comfort buys only batching: a roomy balance is held for the waiting calls plus room for
- * `max(16 calls, the calls in flight)` more, but never more than an eighth of it; a tight balance
- * holds exactly what the waiting calls need. Either way every admitted call's estimate is held.
+ * `max(64 calls, 4 × the calls in flight)` more, but never more than an eighth of it; a tight
+ * balance holds exactly what the waiting calls need. Either way every admitted call's estimate is
+ * held, and what a hold does not use goes back within seconds.
  */
 export function leaseSize(input: LeaseSizeInput): LeaseSize {
   const steps: number[] = [];
@@ -52,7 +55,7 @@ export function leaseSize(input: LeaseSizeInput): LeaseSize {
   const threshold = ROOMY_FACTOR * largest;
   const roomy = largest > 0 && user > threshold && (token === undefined || token > threshold);
   if (!roomy || need === 0) return { wanted: need, steps, roomy };
-  let room = Math.max(ROOM_FOR_CALLS * largest, input.inFlight + need);
+  let room = Math.max(ROOM_FOR_CALLS * largest, ROOM_PER_CALL_IN_FLIGHT * (input.inFlight + need));
   room = Math.min(room, Math.floor(user * MAX_SHARE));
   if (token !== undefined) room = Math.min(room, Math.floor(token * MAX_SHARE));
   return { wanted: need + Math.max(0, room), steps, roomy };

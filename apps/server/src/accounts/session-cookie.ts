@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { sign, unsign } from '@fastify/cookie';
 
 /** What a signed-in browser carries. Signed, not encrypted: it holds nothing secret. */
 export interface SessionData {
@@ -23,13 +23,10 @@ export const SESSION_COOKIE_NAME = 'session';
 /** 30 days, as new-api. */
 export const SESSION_MAX_AGE_SECONDS = 2_592_000;
 
-function sign(payload: string, secret: string): string {
-  return createHmac('sha256', secret).update(payload).digest('base64url');
-}
-
 /**
- * Encodes a session as `<base64url json>.<hmac>`. Any node sharing SESSION_SECRET can verify it,
- * so sessions work behind a load balancer without shared storage.
+ * Encodes a session as `<base64url json>.<HMAC-SHA256>` (signed the way @fastify/cookie signs).
+ * Any node sharing SESSION_SECRET can verify it, so sessions work behind a load balancer without
+ * shared storage.
  */
 export function encodeSession(
   data: Omit<SessionData, 'exp'>,
@@ -37,8 +34,7 @@ export function encodeSession(
   now = Date.now(),
 ): string {
   const session: SessionData = { ...data, exp: Math.floor(now / 1000) + SESSION_MAX_AGE_SECONDS };
-  const payload = Buffer.from(JSON.stringify(session)).toString('base64url');
-  return `${payload}.${sign(payload, secret)}`;
+  return sign(Buffer.from(JSON.stringify(session)).toString('base64url'), secret);
 }
 
 /** Returns the session when the cookie is authentic and unexpired, else undefined. */
@@ -48,12 +44,8 @@ export function decodeSession(
   now = Date.now(),
 ): SessionData | undefined {
   if (!cookie) return undefined;
-  const dot = cookie.indexOf('.');
-  if (dot <= 0) return undefined;
-  const payload = cookie.slice(0, dot);
-  const given = Buffer.from(cookie.slice(dot + 1));
-  const expected = Buffer.from(sign(payload, secret));
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;
+  const { valid, value: payload } = unsign(cookie, secret);
+  if (!valid || !payload) return undefined;
   let parsed: unknown;
   try {
     parsed = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));

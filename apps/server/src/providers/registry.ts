@@ -76,22 +76,6 @@ function noAdaptorError(id: number, type: ChannelTypeDefinition | undefined): Re
   );
 }
 
-const defaultRegistry = createProviderRegistry();
-
-/** The adaptor for `channelType` with default settings (see createProviderRegistry). */
-export function getAdaptor(channelType: number): ProviderAdaptor {
-  return defaultRegistry.getAdaptor(channelType);
-}
-
-/** Channel types with an adaptor. */
-export function supportedChannelTypes(): number[] {
-  return CHANNEL_TYPE_TABLE.filter(
-    (type) => type.family === 'openai' || type.family === 'anthropic',
-  )
-    .map((type) => type.id)
-    .sort((left, right) => left - right);
-}
-
 /** The default base URL of a channel type ('' when it has none, e.g. Azure and Custom). */
 export function defaultBaseUrl(channelType: number): string {
   return channelTypeDefinition(channelType)?.defaultBaseUrl ?? '';

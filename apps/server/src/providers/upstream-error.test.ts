@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { getAdaptor } from './registry.js';
+import { createProviderRegistry } from './registry.js';
+
+const { getAdaptor } = createProviderRegistry();
 import { parseUpstreamError, toRelayError } from './upstream-error.js';
 
 const openAiErrorBody = readFileSync(

@@ -1,7 +1,6 @@
 import { RelayError } from '../errors/relay-error.js';
 import type { UpstreamError } from './provider-adaptor.js';
 import {
-  isJsonObject,
   parseJsonObject,
   readObject,
   readString,
@@ -78,9 +77,4 @@ function firstMessage(json: JsonObject): string {
   const plainError = json.error;
   if (typeof plainError === 'string' && plainError) return plainError;
   return '';
-}
-
-/** True for a value shaped like an OpenAI error object with a non-empty `type`. */
-export function isTypedErrorObject(value: unknown): value is JsonObject {
-  return isJsonObject(value) && typeof value.type === 'string' && value.type.length > 0;
 }

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { getAdaptor } from '../providers/registry.js';
+import { createProviderRegistry } from '../providers/registry.js';
+
+const { getAdaptor } = createProviderRegistry();
 import { RelayError } from '../errors/relay-error.js';
 import { mapStatusCode, shouldRetry } from './retry-policy.js';
 

@@ -118,15 +118,6 @@ export async function usernameTaken(db: Db, username: string, exceptUserId = 0):
   return row !== undefined;
 }
 
-export async function emailTaken(db: Db, email: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('users')
-    .select('id')
-    .where('email', '=', email)
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
 export async function findUserIdByAffCode(db: Db, affCode: string): Promise<number | undefined> {
   const row = await db
     .selectFrom('users')

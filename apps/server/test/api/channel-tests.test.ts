@@ -2,7 +2,6 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { MOCK_HARD_LIMIT_USD, MOCK_TOTAL_USAGE_CENTS } from '@tollgate/mock-upstream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isTestAllRunning } from '../../src/relay/channel-checks/channel-test-all.js';
 import { createRelayFixture, type RelayFixture } from '../support/relay-fixture.js';
 import { businessFailure, REFUSED, type Session } from '../support/test-app.js';
 import { testDatabaseKinds } from '../support/test-databases.js';
@@ -28,9 +27,12 @@ async function startExhaustedBilling(): Promise<{ server: Server; base: string; 
   return { server, base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, urls };
 }
 
-async function waitUntil(condition: () => boolean, timeoutMs = 30_000): Promise<void> {
+async function waitUntil(
+  condition: () => boolean | Promise<boolean>,
+  timeoutMs = 30_000,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
+  while (!(await condition())) {
     if (Date.now() > deadline) throw new Error('timed out waiting');
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
@@ -281,9 +283,18 @@ describe.each(testDatabaseKinds())('channel tests and balances on %s', (kind) =>
     await relay().health.setStatus(manual, 2, '');
 
     expect(await get('/api/channel/test')).toEqual({ success: true, message: '' });
-    expect(isTestAllRunning(relay())).toBe(true);
     expect(await get('/api/channel/test')).toEqual({ success: false, message: '测试已在运行中' });
-    await waitUntil(() => !isTestAllRunning(relay()));
+    // The run is over once every channel was tested and the last verdicts are written.
+    const all = [slow, badKey, badKeyNoBan, recovered, manual, fixture.channelId];
+    await waitUntil(async () => {
+      const rows = await Promise.all(all.map(channelRow));
+      return (
+        rows.every((row) => Number(row.test_time) > 0) &&
+        (await channelRow(slow)).status === 3 &&
+        (await channelRow(badKey)).status === 3 &&
+        (await channelRow(recovered)).status === 1
+      );
+    });
 
     expect((await channelRow(slow)).status).toBe(3);
     expect(await statusReason(slow)).toMatch(/^响应时间 1\.\d\ds 超过阈值 1\.00s$/);

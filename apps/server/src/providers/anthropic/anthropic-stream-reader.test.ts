@@ -5,7 +5,9 @@ import { describe, expect, it } from 'vitest';
 import type { Usage } from '../usage.js';
 import type { RelayCallInput } from '../provider-adaptor.js';
 import type { JsonObject } from '../json-guards.js';
-import { getAdaptor } from '../registry.js';
+import { createProviderRegistry } from '../registry.js';
+
+const { getAdaptor } = createProviderRegistry();
 import { SseParser } from '../sse-parser.js';
 import {
   anthropicSseBody,

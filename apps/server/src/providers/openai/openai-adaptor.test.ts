@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { RelayError } from '../../errors/relay-error.js';
 import type { RelayCallInput } from '../provider-adaptor.js';
-import { getAdaptor } from '../registry.js';
+import { createProviderRegistry } from '../registry.js';
+
+const { getAdaptor } = createProviderRegistry();
 import { makeCallInput, makeChannel } from '../__fixtures__/relay-call-input.js';
 import { OpenAiAdaptor } from './openai-adaptor.js';
 import { openAiCompatibleProfile } from './openai-compatible-profiles.js';

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { RelayError } from '../../errors/relay-error.js';
-import { getAdaptor } from '../registry.js';
+import { createProviderRegistry } from '../registry.js';
+
+const { getAdaptor } = createProviderRegistry();
 import { makeCallInput, makeChannel } from '../__fixtures__/relay-call-input.js';
 
 describe('OpenAI-compatible profiles: modes', () => {

@@ -2,7 +2,9 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { RelayError } from '../../errors/relay-error.js';
 import type { RelayCallInput } from '../provider-adaptor.js';
-import { getAdaptor } from '../registry.js';
+import { createProviderRegistry } from '../registry.js';
+
+const { getAdaptor } = createProviderRegistry();
 import { makeCallInput, makeChannel } from '../__fixtures__/relay-call-input.js';
 import { readTrailingObject } from './openai-response.js';
 

@@ -2,7 +2,9 @@ import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Usage } from '../usage.js';
 import type { RelayCallInput, StreamConverter } from '../provider-adaptor.js';
-import { getAdaptor } from '../registry.js';
+import { createProviderRegistry } from '../registry.js';
+
+const { getAdaptor } = createProviderRegistry();
 import { SseParser } from '../sse-parser.js';
 import {
   fixtureLines,

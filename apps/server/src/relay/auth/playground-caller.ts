@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { USER_STATUS } from '@tollgate/contracts';
-import { readCookie } from '../../accounts/read-cookie.js';
+import { fastifyCookie } from '@fastify/cookie';
 import { decodeSession, SESSION_COOKIE_NAME } from '../../accounts/session-cookie.js';
 import type { Database, TokenRow, UserRow } from '../../db/schema.js';
 import type { RelayExchange } from '../relay-exchange.js';
@@ -26,7 +26,7 @@ export async function authenticatePlaygroundSession(
   sessionSecret: string,
 ): Promise<UserRow> {
   const session = decodeSession(
-    readCookie(exchange.headers.cookie, SESSION_COOKIE_NAME),
+    fastifyCookie.parse(exchange.headers.cookie ?? '')[SESSION_COOKIE_NAME],
     sessionSecret,
   );
   if (!session) {

@@ -61,11 +61,6 @@ interface TestAllRun {
 
 const runs = new WeakMap<RelayServices, TestAllRun>();
 
-/** Whether a "test all" run is in progress. */
-export function isTestAllRunning(relay: RelayServices): boolean {
-  return runs.has(relay);
-}
-
 /**
  * Starts testing every channel in the background; false when a run is already in progress.
  * The returned run ends on its own; stopChannelTests cancels it.

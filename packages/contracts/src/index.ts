@@ -7,3 +7,4 @@ export * from './logs.js';
 export * from './channels.js';
 export * from './pricing.js';
 export * from './channel-types.js';
+export * from './log-other.js';

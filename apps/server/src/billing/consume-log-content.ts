@@ -1,3 +1,4 @@
+import type { ConsumeLogOther } from '@tollgate/contracts';
 import type { Usage } from '../providers/usage.js';
 import type { AudioRatios } from './audio-ratio.js';
 import { isGizmoModel } from './model-names.js';
@@ -75,42 +76,7 @@ export function imageLogExtra(image: ImageQuota): string {
   return `大小 ${image.size}, 品质 ${image.quality}`;
 }
 
-/** The `other` JSON of a consume log row (reference §4.6 and the console spec's log entry). */
-export interface ConsumeLogOther {
-  model_ratio: number;
-  group_ratio: number;
-  completion_ratio: number;
-  cache_tokens: number;
-  cache_ratio: number;
-  cache_creation_tokens: number;
-  cache_creation_ratio: number;
-  /** USD per call (for images: for the whole request); −1 when billed by ratio. */
-  model_price: number;
-  /** First response time − start, ms. */
-  frt: number;
-  /** Present when a GroupGroupRatio override set the group ratio. */
-  user_group_ratio?: number;
-  /** The group the call was billed through. */
-  group?: string;
-  reasoning_effort?: string;
-  is_model_mapped?: true;
-  upstream_model_name?: string;
-  claude?: true;
-  audio?: true;
-  ws?: true;
-  text_input?: number;
-  text_output?: number;
-  audio_input?: number;
-  audio_output?: number;
-  audio_ratio?: number;
-  audio_completion_ratio?: number;
-  image_size?: string;
-  image_quality?: string;
-  image_n?: number;
-  image_size_ratio?: number;
-  image_quality_ratio?: number;
-  admin_info: { use_channel: string[] };
-}
+export type { ConsumeLogOther } from '@tollgate/contracts';
 
 export interface LogOtherInput {
   /** The call's price (for images, computeImageQuota's adjusted price is used instead). */

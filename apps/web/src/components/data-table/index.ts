@@ -2,3 +2,4 @@
 export { DataTable, type DataTableColumn, type DataTablePagination } from './data-table';
 export { RowActions, type RowAction } from './row-actions';
 export { defaultPageSize, pageSizeOptions, useSavedPageSize } from './use-saved-page-size';
+export { useTablePaging, type TablePaging } from './use-table-paging';

@@ -2,7 +2,7 @@ import type { ChannelTagRow } from '@tollgate/contracts';
 import { Card, Result } from 'antd';
 import { useEffect, useState, type Key } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DataTable, useSavedPageSize } from '../../components/data-table';
+import { DataTable, useTablePaging } from '../../components/data-table';
 import { readString, writeString } from '../../lib/local-store';
 import { isAdmin, useStoredUser } from '../../session/stored-user';
 import type { ChannelSearch } from './api';
@@ -34,8 +34,8 @@ function rowKey(row: ChannelListRow): string | number {
 export default function ChannelsPage() {
   const { t } = useTranslation('channels');
   const admin = isAdmin(useStoredUser());
-  const [pageSize, setPageSize] = useSavedPageSize();
-  const [page, setPage] = useState(1);
+  const paging = useTablePaging();
+  const { page, setPage, pageSize } = paging;
   const [search, setSearch] = useState<ChannelSearch>(emptySearch);
   const [switches, setSwitches] = useState<ListSwitches>(() => ({
     idSort: readString(idSortKey) === 'true',
@@ -130,14 +130,7 @@ export default function ChannelsPage() {
           totalText: exact
             ? undefined
             : (range) => t('pageRange', { start: range[0], end: range[1] }),
-          onChange: (nextPage, nextSize) => {
-            if (nextSize !== pageSize) {
-              setPageSize(nextSize);
-              setPage(1);
-            } else {
-              setPage(nextPage);
-            }
-          },
+          onChange: paging.onChange,
         }}
       />
       <ChannelFormDrawer target={drawer} onClose={() => setDrawer(null)} />

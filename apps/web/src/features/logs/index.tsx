@@ -1,7 +1,7 @@
 import { Card } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DataTable, useSavedPageSize } from '../../components/data-table';
+import { DataTable, useTablePaging } from '../../components/data-table';
 import { isAdmin, useStoredUser } from '../../session/stored-user';
 import type { LogRow } from './api';
 import { LogDetails } from './components/log-details';
@@ -20,8 +20,8 @@ import './logs.css';
 export default function LogsPage() {
   const { t } = useTranslation('logs');
   const admin = isAdmin(useStoredUser());
-  const [pageSize, setPageSize] = useSavedPageSize();
-  const [page, setPage] = useState(1);
+  const paging = useTablePaging();
+  const { page, setPage, pageSize } = paging;
   const [filters, setFilters] = useState<LogFilters>(() => defaultLogFilters(Date.now()));
   // Every search starts afresh, even with unchanged filters; pages load as they are reached.
   const [searchId, setSearchId] = useState(0);
@@ -60,14 +60,7 @@ export default function LogsPage() {
           page,
           pageSize,
           total: pageQuery.data?.total ?? 0,
-          onChange: (nextPage, nextSize) => {
-            if (nextSize !== pageSize) {
-              setPageSize(nextSize);
-              setPage(1);
-            } else {
-              setPage(nextPage);
-            }
-          },
+          onChange: paging.onChange,
         }}
       />
       <UserInfoDialog userId={userId} onClose={() => setUserId(null)} />

@@ -3,7 +3,7 @@ import { TOKEN_STATUS } from '@tollgate/contracts';
 import { Alert, Button, Card } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DataTable, useSavedPageSize } from '../../components/data-table';
+import { DataTable, useTablePaging } from '../../components/data-table';
 import { notify } from '../../lib/notifier';
 import type { Token } from './api';
 import { useTokenColumns } from './components/use-token-columns';
@@ -16,8 +16,8 @@ import './tokens.css';
 /** API tokens (/token): list with search, add, edit, enable/disable, delete, copy and chat. */
 export default function TokensPage() {
   const { t } = useTranslation('tokens');
-  const [pageSize, setPageSize] = useSavedPageSize();
-  const [page, setPage] = useState(1);
+  const paging = useTablePaging();
+  const { page, setPage, pageSize } = paging;
   const [search, setSearch] = useState<TokenSearch>({ keyword: '', token: '' });
   const [formTarget, setFormTarget] = useState<TokenFormTarget>(null);
   const list = useTokenList(page, pageSize, search);
@@ -88,14 +88,7 @@ export default function TokensPage() {
                   end: firstRow + list.rows.length - 1,
                   loaded: list.loadedCount,
                 }),
-          onChange: (nextPage, nextSize) => {
-            if (nextSize !== pageSize) {
-              setPageSize(nextSize);
-              setPage(1);
-            } else {
-              setPage(nextPage);
-            }
-          },
+          onChange: paging.onChange,
         }}
       />
       <TokenFormDrawer target={formTarget} onClose={() => setFormTarget(null)} />

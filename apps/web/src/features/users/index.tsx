@@ -2,7 +2,7 @@ import { PlusOutlined } from '@ant-design/icons';
 import { Button, Card, Result } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DataTable, useSavedPageSize } from '../../components/data-table';
+import { DataTable, useTablePaging } from '../../components/data-table';
 import { notify } from '../../lib/notifier';
 import { isAdmin, useStoredUser } from '../../session/stored-user';
 import type { ManageAction, ManagedUser } from './api';
@@ -17,8 +17,8 @@ export default function UsersPage() {
   const { t } = useTranslation('users');
   const currentUser = useStoredUser();
   const admin = isAdmin(currentUser);
-  const [pageSize, setPageSize] = useSavedPageSize();
-  const [page, setPage] = useState(1);
+  const paging = useTablePaging();
+  const { page, setPage, pageSize } = paging;
   const [filters, setFilters] = useState<UserFilters>({ keyword: '', group: '' });
   const [adding, setAdding] = useState(false);
   const [editingId, setEditingId] = useState<number | null>(null);
@@ -64,14 +64,7 @@ export default function UsersPage() {
           page,
           pageSize,
           total: usersQuery.data?.total ?? 0,
-          onChange: (nextPage, nextSize) => {
-            if (nextSize !== pageSize) {
-              setPageSize(nextSize);
-              setPage(1);
-            } else {
-              setPage(nextPage);
-            }
-          },
+          onChange: paging.onChange,
         }}
       />
       <AddUserDrawer open={adding} onClose={() => setAdding(false)} />

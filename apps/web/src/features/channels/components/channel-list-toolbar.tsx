@@ -1,7 +1,8 @@
 import { DownOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
-import { App, Button, Dropdown, Space, Switch, Typography, type MenuProps } from 'antd';
+import { Button, Dropdown, Space, Switch, Typography, type MenuProps } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useConfirm } from '../../../lib/use-confirm';
 
 export interface ListSwitches {
   idSort: boolean;
@@ -57,18 +58,9 @@ interface ChannelListActionsProps {
 /** Add, refresh, the bulk actions (each confirmed first) and, in batch mode, the selection's. */
 export function ChannelListActions(props: ChannelListActionsProps) {
   const { t } = useTranslation('channels');
-  const { modal } = App.useApp();
-
+  const ask = useConfirm();
   const confirm = (title: ReactNode, content: ReactNode, onOk: () => void, danger = false) =>
-    modal.confirm({
-      title,
-      content,
-      centered: true,
-      okText: t('common:ok'),
-      cancelText: t('common:cancel'),
-      okButtonProps: { danger },
-      onOk,
-    });
+    ask({ title, content, onOk, danger });
 
   const items: MenuProps['items'] = [
     { key: 'test-all', label: t('toolbar.testAll') },

@@ -1,9 +1,10 @@
 import { DownOutlined, EllipsisOutlined } from '@ant-design/icons';
 import type { ChannelTagRow, ChannelView } from '@tollgate/contracts';
-import { App, Button, Dropdown, Space } from 'antd';
+import { Button, Dropdown, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { RowActions } from '../../../components/data-table';
 import { splitList } from '../rules/model-list';
+import { useConfirm } from '../../../lib/use-confirm';
 
 /** What the rows of the channel list can ask for. */
 export interface ChannelRowHandlers {
@@ -68,17 +69,9 @@ function MoreActions({
   handlers: ChannelRowHandlers;
 }) {
   const { t } = useTranslation('channels');
-  const { modal } = App.useApp();
+  const ask = useConfirm();
   const confirm = (title: string, content: string, onOk: () => void, danger = false) =>
-    modal.confirm({
-      title,
-      content,
-      centered: true,
-      okText: t('common:ok'),
-      cancelText: t('common:cancel'),
-      okButtonProps: { danger },
-      onOk,
-    });
+    ask({ title, content, onOk, danger });
   return (
     <Dropdown
       trigger={['click']}

@@ -1,5 +1,4 @@
 import type { ChannelTagRow, ChannelView } from '@tollgate/contracts';
-import { App } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../../lib/notifier';
@@ -15,6 +14,7 @@ import {
 import { formatBalance } from '../rules/channel-display';
 import { parsePriority, parseWeight, tagPriority, tagWeight } from '../rules/numbers';
 import type { ChannelRowHandlers } from './channel-row-actions';
+import { useConfirm } from '../../../lib/use-confirm';
 
 interface RowHandlerOptions {
   onEdit: (channel: ChannelView) => void;
@@ -35,7 +35,7 @@ function withId(set: ReadonlySet<number>, id: number, present: boolean): Set<num
  */
 export function useRowHandlers({ onEdit, onEditTag }: RowHandlerOptions): ChannelRowHandlers {
   const { t } = useTranslation('channels');
-  const { modal } = App.useApp();
+  const confirm = useConfirm();
   const [testing, setTesting] = useState<ReadonlySet<number>>(new Set());
   const [refreshing, setRefreshing] = useState<ReadonlySet<number>>(new Set());
   const testMutation = useTestChannelMutation();
@@ -97,14 +97,11 @@ export function useRowHandlers({ onEdit, onEditTag }: RowHandlerOptions): Channe
         resolve(false);
         return;
       }
-      modal.confirm({
+      confirm({
         title: t(field === 'priority' ? 'confirm.tagPriority' : 'confirm.tagWeight'),
         content: t(field === 'priority' ? 'confirm.tagPriorityDetail' : 'confirm.tagWeightDetail', {
           value,
         }),
-        centered: true,
-        okText: t('common:ok'),
-        cancelText: t('common:cancel'),
         onOk: () =>
           editTagMutation
             .mutateAsync({ tag: row.tag, [field]: value })

@@ -1,4 +1,4 @@
-import { App, type FormInstance } from 'antd';
+import { type FormInstance } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../../lib/notifier';
 import { useCreateChannelMutation, useUpdateChannelMutation } from '../queries';
@@ -10,6 +10,7 @@ import {
   newChannelValues,
   type ChannelFormValues,
 } from '../rules/form-values';
+import { useConfirm } from '../../../lib/use-confirm';
 
 interface SubmitOptions {
   form: FormInstance<ChannelFormValues>;
@@ -23,17 +24,16 @@ interface SubmitOptions {
  */
 export function useChannelFormSubmit({ form, channelId, onSaved }: SubmitOptions) {
   const { t } = useTranslation('channels');
-  const { modal } = App.useApp();
+  const confirm = useConfirm();
   const createMutation = useCreateChannelMutation();
   const updateMutation = useUpdateChannelMutation();
   const isEdit = channelId !== null;
 
   const confirmV1 = () =>
     new Promise<boolean>((resolve) => {
-      modal.confirm({
+      confirm({
         title: t('form.v1Warning.title'),
         content: t('form.v1Warning.content'),
-        centered: true,
         okText: t('form.v1Warning.ok'),
         cancelText: t('form.v1Warning.cancel'),
         onOk: () => resolve(true),

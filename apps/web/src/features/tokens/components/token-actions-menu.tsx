@@ -1,10 +1,11 @@
 import { MoreOutlined } from '@ant-design/icons';
 import { TOKEN_STATUS } from '@tollgate/contracts';
-import { App, Button, Dropdown, type MenuProps } from 'antd';
+import { Button, Dropdown, type MenuProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { copyWithFeedback } from '../../../lib/clipboard';
 import type { Token } from '../api';
 import { useChatLauncher } from './chat-open-button';
+import { useConfirm } from '../../../lib/use-confirm';
 
 interface TokenActionsMenuProps {
   token: Token;
@@ -16,7 +17,7 @@ interface TokenActionsMenuProps {
 /** Every row action behind one button, for phones where the row buttons would not fit. */
 export function TokenActionsMenu({ token, onEdit, onToggle, onDelete }: TokenActionsMenuProps) {
   const { t } = useTranslation('tokens');
-  const { modal } = App.useApp();
+  const confirm = useConfirm();
   const chat = useChatLauncher();
 
   const items: MenuProps['items'] = [
@@ -48,13 +49,10 @@ export function TokenActionsMenu({ token, onEdit, onToggle, onDelete }: TokenAct
     } else if (key === 'toggle') onToggle(token);
     else if (key === 'edit') onEdit(token);
     else if (key === 'delete') {
-      modal.confirm({
+      confirm({
         title: t('actions.confirmDelete'),
         content: t('actions.confirmDeleteDetail'),
-        okText: t('common:ok'),
-        cancelText: t('common:cancel'),
-        okButtonProps: { danger: true },
-        centered: true,
+        danger: true,
         onOk: () => onDelete(token),
       });
     }

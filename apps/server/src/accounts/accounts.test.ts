@@ -1,6 +1,6 @@
 import bcrypt from 'bcryptjs';
 import { describe, expect, it, vi } from 'vitest';
-import { canManage } from '../users/user-service.js';
+import { canManage } from '../users/user-rules.js';
 import { hashPassword, passwordProblem, verifyPassword, verifyPasswordOf } from './passwords.js';
 import { decodeSession, encodeSession } from './session-cookie.js';
 

@@ -8,7 +8,8 @@ import {
 import type { UserRow } from '../../db/schema.js';
 import { loginUserDto } from '../../users/user-dto.js';
 import { endSessions } from '../../users/user-repository.js';
-import { authenticate, registerUser } from '../../users/user-service.js';
+import { registerUser } from '../../users/registration-service.js';
+import { authenticate } from '../../users/sign-in-service.js';
 import type { AppContext } from '../app-context.js';
 import { readSession } from '../auth.js';
 import { ok } from '../envelope.js';

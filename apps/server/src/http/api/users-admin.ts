@@ -14,7 +14,7 @@ import {
   hardDeleteUserByAdmin,
   manageUser,
   updateUserByAdmin,
-} from '../../users/user-service.js';
+} from '../../users/user-admin-service.js';
 import type { AppContext } from '../app-context.js';
 import { requireAdmin, requireAuthenticated } from '../auth.js';
 import { ok } from '../envelope.js';

@@ -9,7 +9,7 @@ import {
   getAffCode,
   regenerateAccessToken,
   updateSelf,
-} from '../../users/user-service.js';
+} from '../../users/self-service.js';
 import type { AppContext } from '../app-context.js';
 import { failure } from '../../errors/app-error.js';
 import { readSession, requireAuthenticated, requireUser } from '../auth.js';

@@ -1,11 +1,10 @@
-import type { RelayExchange } from './relay-exchange.js';
 import type {
   ProviderAdaptor,
   RelayCallInput,
   UpstreamError,
 } from '../providers/provider-adaptor.js';
 import { answerForClient } from './formats/client-side.js';
-import type { CallRecord, CallOutcome } from './record-consume-log.js';
+import type { RelayCall } from './relay-call-context.js';
 import { RelayError } from '../errors/relay-error.js';
 import { UpstreamBodyTooLarge, type UpstreamResponse } from './upstream-response.js';
 
@@ -30,12 +29,10 @@ export async function readUpstreamError(
 
 /** Sends a complete upstream answer, converted for the client, then settles. */
 export async function relayPlainResponse(
-  exchange: RelayExchange,
-  record: CallRecord,
+  call: RelayCall,
   adaptor: ProviderAdaptor,
   input: RelayCallInput,
   response: UpstreamResponse,
-  settle: (outcome: CallOutcome) => Promise<void>,
 ): Promise<void> {
   let body: Buffer;
   try {
@@ -52,14 +49,14 @@ export async function relayPlainResponse(
     throw RelayError.upstream(502, '读取上游响应失败', 'new_api_error', 'read_response_failed');
   }
   const contentType = String(response.headers['content-type'] ?? 'application/json');
-  const converted = answerForClient(record.format, adaptor, input, body, contentType);
-  record.firstResponseAt = Date.now();
+  const converted = answerForClient(call.format, adaptor, input, body, contentType);
+  call.firstResponseAt = Date.now();
   // The client gets its answer first; settlement and logging follow off its critical path.
-  exchange.send(200, converted.contentType, converted.body);
-  await settle({
+  call.exchange.send(200, converted.contentType, converted.body);
+  await call.settle({
     usage: converted.usage,
     completionText: converted.completionText,
-    channel: record.lastChannel,
+    channel: call.lastChannel,
     failed: false,
   });
 }

@@ -1,5 +1,4 @@
 import type { ServerResponse } from 'node:http';
-import type { RelayExchange } from './relay-exchange.js';
 import { REQUEST_ID_HEADER } from './request-id.js';
 import type {
   ProviderAdaptor,
@@ -8,7 +7,8 @@ import type {
 } from '../providers/provider-adaptor.js';
 import { SseParser } from '../providers/sse-parser.js';
 import { streamForClient } from './formats/client-side.js';
-import { finalUsage, type CallOutcome, type CallRecord } from './record-consume-log.js';
+import { finalUsage } from './final-usage.js';
+import type { RelayCall } from './relay-call-context.js';
 import type { RelayServices } from './relay-services.js';
 import { RelayError } from '../errors/relay-error.js';
 import type { UpstreamResponse } from './upstream-response.js';
@@ -27,15 +27,12 @@ interface StreamEnd {
  * is settled on what was actually produced.
  */
 export async function relayStreamResponse(
-  services: RelayServices,
-  exchange: RelayExchange,
-  record: CallRecord,
+  call: RelayCall,
   adaptor: ProviderAdaptor,
   input: RelayCallInput,
   upstream: UpstreamResponse,
-  attempt: { clientGone: boolean },
-  settle: (outcome: CallOutcome) => Promise<void>,
 ): Promise<void> {
+  const { services, exchange } = call;
   const client = exchange.response;
   client.writeHead(200, {
     ...exchange.cors,
@@ -47,17 +44,17 @@ export async function relayStreamResponse(
   });
   client.flushHeaders();
 
-  const converter = streamForClient(record.format, adaptor, input);
+  const converter = streamForClient(call.format, adaptor, input);
   const ping = startPing(services, client);
   services.metrics.streamStarted();
   let end: StreamEnd;
   try {
-    end = await pump(upstream, exchange, converter, record, attempt, ping);
+    end = await pump(call, upstream, converter, ping);
   } finally {
     ping.stop();
     services.metrics.streamEnded();
   }
-  if (end.error && !attempt.clientGone) {
+  if (end.error && !call.clientGone) {
     exchange.log.warn(
       { err: end.error, requestId: exchange.id, channelId: input.channel.id },
       'stream ended abnormally',
@@ -67,13 +64,13 @@ export async function relayStreamResponse(
   if (converter.upstreamError) {
     const { status, message, type, code, param } = converter.upstreamError;
     const error = RelayError.upstream(status, message, type, code, param);
-    services.health.reportFailure(record.lastChannel!, error, adaptor.classifyError(error));
+    services.health.reportFailure(call.lastChannel!, error, adaptor.classifyError(error));
   }
   const clean = end.clean;
   // Rebuilding the generated text costs a parse of every chunk: only when usage must be counted.
   const needsLocalCount = converter.usage === undefined || !clean;
   const usage = finalUsage(
-    record,
+    call,
     converter.usage,
     needsLocalCount ? converter.completionText() : '',
     needsLocalCount ? converter.toolCallCount : 0,
@@ -82,24 +79,23 @@ export async function relayStreamResponse(
   const tail = converter.finish({ clean, usage });
   if (!client.destroyed) client.end(tail);
   exchange.finishedAt = Date.now();
-  await settle({
+  await call.settle({
     usage,
-    channel: record.lastChannel,
+    channel: call.lastChannel,
     failed: false,
-    clientAborted: attempt.clientGone,
+    clientAborted: call.clientGone,
     streamBroken: !clean,
   });
 }
 
 /** Moves events from upstream to the client until upstream ends, fails or the client leaves. */
 function pump(
+  call: RelayCall,
   upstream: UpstreamResponse,
-  exchange: RelayExchange,
   converter: StreamConverter,
-  record: CallRecord,
-  attempt: { clientGone: boolean },
   ping: Ping,
 ): Promise<StreamEnd> {
+  const { exchange } = call;
   const client = exchange.response;
   return new Promise((resolve) => {
     const parser = new SseParser();
@@ -117,7 +113,7 @@ function pump(
     };
     client.on('drain', onDrain);
     const stopped = () =>
-      attempt.clientGone || client.destroyed || converter.upstreamError !== undefined;
+      call.clientGone || client.destroyed || converter.upstreamError !== undefined;
 
     upstream.stream({
       onChunk(chunk) {
@@ -125,7 +121,7 @@ function pump(
         let output = '';
         try {
           for (const event of parser.push(chunk)) {
-            record.firstResponseAt ??= Date.now();
+            call.firstResponseAt ??= Date.now();
             output += converter.onEvent(event);
           }
         } catch (error) {

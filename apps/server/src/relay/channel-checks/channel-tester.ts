@@ -4,13 +4,7 @@
  * the single-test rules (response time, re-enabling). "Test all" lives in channel-test-all.ts.
  */
 import { CHANNEL_STATUS } from '@tollgate/contracts';
-import {
-  buildLogOther,
-  consumeLogModelName,
-  resolvePrice,
-  type PriceInfo,
-} from '../../billing/index.js';
-import { LOG_TYPE } from '../../logs/log-writer.js';
+import { buildLogOther, resolvePrice, type PriceInfo } from '../../billing/index.js';
 import type {
   ProviderAdaptor,
   RelayCallInput,
@@ -23,6 +17,7 @@ import { toCachedChannel, type CachedChannel } from '../channel-cache.js';
 import { answerForClient } from '../formats/client-side.js';
 import { openAiFormat } from '../formats/openai/openai-format.js';
 import { RelayError } from '../../errors/relay-error.js';
+import { recordConsumption } from '../record-consumption.js';
 import type { RelayServices } from '../relay-services.js';
 import type { Usage } from '../../providers/usage.js';
 import { findUserById } from '../../users/user-repository.js';
@@ -247,8 +242,6 @@ function recordTestLog(
   elapsedMs: number,
 ): void {
   const quota = channelTestQuota(test.price, usage, relay.options.getNumber('QuotaPerUnit'));
-  const createdAt = Math.floor(Date.now() / 1000);
-  const modelName = consumeLogModelName(test.model);
   const other = buildLogOther({
     price: test.price,
     usage,
@@ -258,32 +251,28 @@ function recordTestLog(
     isModelMapped: test.upstreamModel !== test.model,
     upstreamModelName: test.upstreamModel,
   });
-  relay.ledger.addLog({
-    user_id: TEST_RUNNER_USER_ID,
-    username: test.username,
-    created_at: createdAt,
-    type: LOG_TYPE.consume,
-    content: CHANNEL_TEST_LOG_NAME,
-    prompt_tokens: usage.promptTokens,
-    completion_tokens: usage.completionTokens,
-    token_name: CHANNEL_TEST_LOG_NAME,
-    model_name: modelName,
-    quota,
-    channel_id: channel.id,
-    token_id: 0,
-    use_time: Math.floor(elapsedMs / 1000),
-    is_stream: false,
-    group: test.group,
-    other: JSON.stringify(other),
-  });
-  relay.dashboard.record({
-    userId: TEST_RUNNER_USER_ID,
-    username: test.username,
-    modelName,
-    createdAt,
-    tokensUsed: usage.promptTokens + usage.completionTokens,
-    quota,
-  });
+  const now = Date.now();
+  const row = recordConsumption(
+    relay,
+    {
+      userId: TEST_RUNNER_USER_ID,
+      username: test.username,
+      tokenId: 0,
+      tokenName: CHANNEL_TEST_LOG_NAME,
+      channelId: channel.id,
+      model: test.model,
+      usage,
+      quota,
+      content: CHANNEL_TEST_LOG_NAME,
+      other,
+      group: test.group,
+      isStream: false,
+      startedAt: now - elapsedMs,
+    },
+    now,
+  );
+  // Charges nobody: the row alone joins the ledger's next write.
+  relay.ledger.addLog(row);
 }
 
 function isJsonText(bytes: Buffer): boolean {

@@ -1,0 +1,136 @@
+import { RelayError } from '../errors/relay-error.js';
+import type { ProviderAdaptor, RelayCallInput } from '../providers/provider-adaptor.js';
+import { defaultBaseUrl } from '../providers/registry.js';
+import { buildCallInput, toChannelTarget } from './build-call-input.js';
+import type { CachedChannel } from './channel-cache.js';
+import type { RelayCall } from './relay-call-context.js';
+import { mapStatusCode, shouldRetry } from './retry-policy.js';
+import { readUpstreamError, relayPlainResponse } from './send-plain-response.js';
+import { relayStreamResponse } from './send-stream-response.js';
+import type { UpstreamResponse } from './upstream-response.js';
+
+const SATURATED_MESSAGE = '当前分组上游负载已饱和，请稍后再试';
+
+/** Why an upstream exchange is cancelled when the client goes away. */
+export class ClientGone extends Error {
+  constructor() {
+    super('client closed the request');
+  }
+}
+
+/**
+ * Tries the call's channels tier by tier (reference §3.3): the pinned channel alone, or up to
+ * `RetryTimes` more after a failure its adaptor calls retryable, each failure reported to channel
+ * health. A client that leaves cancels the attempt in progress.
+ */
+export async function tryChannels(call: RelayCall): Promise<void> {
+  const { services, exchange, pinned } = call;
+  const retryTimes = pinned ? 0 : Math.max(0, Math.floor(services.options.getNumber('RetryTimes')));
+  const response = exchange.response;
+  const onClose = () => {
+    if (response.writableFinished) return;
+    call.clientGone = true;
+    call.upstream?.abort(new ClientGone());
+  };
+  response.once('close', onClose);
+  try {
+    for (let index = 0; index <= retryTimes; index += 1) {
+      const channel = pinned ?? services.channels.select(call.group, call.model, index);
+      if (!channel) {
+        throw new RelayError(
+          500,
+          `获取分组 ${call.group} 下模型 ${call.model} 的可用渠道失败`,
+          'new_api_error',
+          'get_channel_failed',
+        );
+      }
+      call.lastChannel = channel;
+      call.useChannel.push(String(channel.id));
+      const adaptor = services.providers.getAdaptor(channel.type);
+      if (!adaptor.supports(call.mode)) {
+        throw RelayError.badRequest(
+          `channel type ${channel.type} does not support this endpoint`,
+          'convert_request_failed',
+        );
+      }
+      const target = toChannelTarget(channel, defaultBaseUrl(channel.type));
+      const input = buildCallInput(call.facts, channel, target, {
+        forceStreamUsage:
+          services.config.forceStreamOption && adaptor.supportsStreamOptions(target),
+      });
+      call.upstreamModel = input.upstreamModel;
+      try {
+        await callChannel(call, channel, adaptor, input);
+        return;
+      } catch (error) {
+        if (!(error instanceof RelayError)) throw error;
+        if (call.clientGone || exchange.headersSent) throw error;
+        const classification = adaptor.classifyError(error);
+        if (!error.local) services.health.reportFailure(channel, error, classification);
+        if (!shouldRetry(error, classification, retryTimes - index, pinned !== undefined)) {
+          throw error.status === 429
+            ? new RelayError(429, SATURATED_MESSAGE, error.type, error.code, false)
+            : error;
+        }
+        exchange.log.warn(
+          { requestId: exchange.id, channelId: channel.id, status: error.status, attempt: index },
+          'upstream attempt failed, retrying',
+        );
+      }
+    }
+  } finally {
+    response.off('close', onClose);
+  }
+}
+
+/** One attempt on one channel: the upstream call, then its answer relayed (or its error thrown). */
+async function callChannel(
+  call: RelayCall,
+  channel: CachedChannel,
+  adaptor: ProviderAdaptor,
+  input: RelayCallInput,
+): Promise<void> {
+  const { services, exchange } = call;
+  if (call.clientGone) return clientClosed(call, channel);
+  const sentAt = Date.now();
+  const upstream = services.upstream.send(adaptor.buildRequest(input), channel.setting.proxy);
+  call.upstream = upstream;
+  let response: UpstreamResponse;
+  try {
+    response = await upstream.started;
+  } catch (error) {
+    if (call.clientGone) return clientClosed(call, channel);
+    services.metrics.upstreamFailed(channel.id, 0);
+    exchange.log.warn(
+      { err: error, requestId: exchange.id, channelId: channel.id },
+      'upstream request failed',
+    );
+    throw RelayError.upstream(500, '请求上游地址失败', 'new_api_error', 'do_request_failed');
+  }
+
+  services.metrics.upstreamAnswered(channel.id, (Date.now() - sentAt) / 1000);
+  if (response.statusCode >= 400) {
+    services.metrics.upstreamFailed(channel.id, response.statusCode);
+    const upstreamError = await readUpstreamError(adaptor, response);
+    const status = mapStatusCode(upstreamError.status, channel.statusCodeMapping);
+    throw RelayError.upstream(
+      status,
+      upstreamError.message,
+      upstreamError.type,
+      upstreamError.code,
+      upstreamError.param,
+    );
+  }
+
+  const contentType = String(response.headers['content-type'] ?? '');
+  if (contentType.includes('text/event-stream')) {
+    await relayStreamResponse(call, adaptor, input, response);
+  } else {
+    await relayPlainResponse(call, adaptor, input, response);
+  }
+}
+
+async function clientClosed(call: RelayCall, channel: CachedChannel): Promise<never> {
+  await call.settle({ usage: undefined, channel, failed: true, clientAborted: true });
+  throw new RelayError(499, 'client closed the request', 'new_api_error', 'client_closed', true);
+}

@@ -1,0 +1,73 @@
+import { CHANNEL_STATUS } from '@tollgate/contracts';
+import { resolvePrice } from '../billing/index.js';
+import { RelayError } from '../errors/relay-error.js';
+import type { RelayMode } from '../providers/provider-adaptor.js';
+import type { AuthenticatedCall } from './auth/authenticate-relay.js';
+import type { RequestFacts } from './build-call-input.js';
+import type { CachedChannel } from './channel-cache.js';
+import type { CallPlan } from './relay-call-context.js';
+import type { RelayExchange } from './relay-exchange.js';
+import type { RelayServices } from './relay-services.js';
+import { resolveGroup } from './resolve-group.js';
+
+/** `/pg/…` and `/v1/engines/:model/…` reach upstream as the plain `/v1/…` path. */
+function upstreamPath(path: string): string {
+  if (path.startsWith('/pg/')) return `/v1/${path.slice(4)}`;
+  if (path.startsWith('/v1/engines/')) return path.replace(/^\/v1\/engines\/[^/]+\//, '/v1/');
+  return path;
+}
+
+/**
+ * Everything decided before the first upstream attempt, from memory: the request read by the
+ * client's format, the pinned channel or the token's model limits, the group, that some channel
+ * serves the model there, and the price. Throws the reference's errors.
+ */
+export function planCall(
+  services: RelayServices,
+  exchange: RelayExchange,
+  mode: RelayMode,
+  { caller, pinnedChannelId }: AuthenticatedCall,
+): CallPlan {
+  const rawBody = exchange.body;
+  const contentType = String(exchange.headers['content-type'] ?? '');
+  const parsed = exchange.format.readRequest(mode, rawBody, contentType, exchange.model);
+  const facts: RequestFacts = {
+    mode,
+    rawBody,
+    contentType,
+    path: upstreamPath(exchange.path),
+    query: exchange.query,
+    headers: exchange.headers,
+    parsed,
+  };
+
+  const model = parsed.model;
+  let pinned: CachedChannel | undefined;
+  if (pinnedChannelId !== undefined) {
+    pinned = services.channels.getById(pinnedChannelId);
+    if (!pinned) throw RelayError.badRequest('无效的渠道 Id', 'invalid_channel_id');
+    if (pinned.status !== CHANNEL_STATUS.enabled) {
+      throw new RelayError(403, '该渠道已被禁用', 'new_api_error', 'channel_disabled');
+    }
+  } else if (caller.token.model_limits_enabled && !caller.modelLimits.has(model)) {
+    throw new RelayError(403, `该令牌无权访问模型 ${model}`, 'new_api_error', 'model_not_allowed');
+  }
+  const group = resolveGroup(caller, model, services.options, services.channels);
+  if (!pinned && !services.channels.has(group, model)) {
+    throw new RelayError(
+      503,
+      `当前分组 ${group} 下对于模型 ${model} 无可用渠道`,
+      'new_api_error',
+      'model_not_found',
+    );
+  }
+
+  const price = resolvePrice(services.options, {
+    model,
+    group,
+    userGroup: caller.user.group,
+    userId: caller.user.id,
+    acceptUnsetModelRatio: caller.user.setting.accept_unset_model_ratio_model === true,
+  });
+  return { caller, mode, model, group, price, facts, isStream: parsed.stream, pinned };
+}

@@ -1,0 +1,96 @@
+import type { PriceInfo } from '../billing/index.js';
+import type { Admission } from '../billing/quota-ledger.js';
+import type { RelayMode } from '../providers/provider-adaptor.js';
+import type { Usage } from '../providers/usage.js';
+import type { RelayCaller } from './auth/relay-caller-cache.js';
+import type { RequestFacts } from './build-call-input.js';
+import type { CachedChannel } from './channel-cache.js';
+import type { InboundFormat } from './formats/format-spec.js';
+import type { RelayExchange } from './relay-exchange.js';
+import type { RelayServices } from './relay-services.js';
+import { settleCall } from './settle-call.js';
+import type { UpstreamResponse } from './upstream-response.js';
+
+/** How a call ended. */
+export interface CallOutcome {
+  /** Final usage (already completed locally where upstream gave none); undefined on failure. */
+  usage: Usage | undefined;
+  /** Generated text of a plain answer, for local counting when usage is missing. */
+  completionText?: string;
+  channel: CachedChannel | undefined;
+  /** True when no answer was delivered: nothing is charged. */
+  failed: boolean;
+  clientAborted?: boolean;
+  streamBroken?: boolean;
+}
+
+/** What a call is, decided before its first upstream attempt. */
+export interface CallPlan {
+  caller: RelayCaller;
+  mode: RelayMode;
+  model: string;
+  group: string;
+  price: PriceInfo;
+  facts: RequestFacts;
+  isStream: boolean;
+  /** The channel an admin pinned with `sk-<key>-<channelId>`, if any. */
+  pinned?: CachedChannel;
+}
+
+/**
+ * One relay call while it runs: what was decided before the upstream call, what each attempt
+ * learns, the upstream exchange in progress (a client that leaves cancels it), and settlement,
+ * which happens exactly once however the call ends.
+ */
+export class RelayCall {
+  readonly caller: RelayCaller;
+  readonly mode: RelayMode;
+  readonly model: string;
+  readonly group: string;
+  readonly price: PriceInfo;
+  readonly facts: RequestFacts;
+  readonly isStream: boolean;
+  readonly pinned: CachedChannel | undefined;
+  /** The wire format the client speaks. */
+  readonly format: InboundFormat;
+  readonly startedAt: number;
+  /** Channel ids tried, in order (logged as admin_info.use_channel). */
+  readonly useChannel: string[] = [];
+  lastChannel: CachedChannel | undefined;
+  /** The model sent upstream on the last attempt (after model mapping). */
+  upstreamModel: string | undefined;
+  firstResponseAt: number | undefined;
+  /** Locally counted prompt tokens, computed at most once. */
+  localPromptTokens: number | undefined;
+  /** The upstream exchange in progress. */
+  upstream: UpstreamResponse | undefined;
+  /** The client went away before the answer was complete. */
+  clientGone = false;
+  private settled = false;
+
+  constructor(
+    readonly services: RelayServices,
+    readonly exchange: RelayExchange,
+    plan: CallPlan,
+    /** The call's admission by the ledger (its estimate set aside). */
+    readonly admission: Admission,
+  ) {
+    this.caller = plan.caller;
+    this.mode = plan.mode;
+    this.model = plan.model;
+    this.group = plan.group;
+    this.price = plan.price;
+    this.facts = plan.facts;
+    this.isStream = plan.isStream;
+    this.pinned = plan.pinned;
+    this.format = exchange.format;
+    this.startedAt = exchange.startedAt;
+  }
+
+  /** Settles the call with how it ended; only the first outcome counts. */
+  settle(outcome: CallOutcome): Promise<void> {
+    if (this.settled) return Promise.resolve();
+    this.settled = true;
+    return settleCall(this, outcome);
+  }
+}

@@ -1,0 +1,138 @@
+import {
+  buildLogOther,
+  computeAudioQuota,
+  computeImageQuota,
+  computeQuota,
+  consumeLogContent,
+  isAudioTokenModel,
+  resolveAudioRatios,
+} from '../billing/index.js';
+import type { LogRow } from '../logs/log-insert-statement.js';
+import type { Usage } from '../providers/usage.js';
+import { finalUsage } from './final-usage.js';
+import { recordConsumption } from './record-consumption.js';
+import type { CallOutcome, RelayCall } from './relay-call-context.js';
+
+/** gpt-4o-audio calls are priced by text and audio tokens separately (reference §4.4). */
+function audioBilling(audio: NonNullable<Usage['audio']>, model: string) {
+  return {
+    ratios: resolveAudioRatios(model),
+    usage: {
+      textInputTokens: audio.textInput,
+      textOutputTokens: audio.textOutput,
+      audioInputTokens: audio.audioInput,
+      audioOutputTokens: audio.audioOutput,
+    },
+  };
+}
+
+/** Image generations are priced per image by size and quality (reference §4.7). */
+function imageRequestQuota(call: RelayCall, quotaPerUnit: number) {
+  const body = call.facts.parsed.json ?? {};
+  return computeImageQuota(
+    call.price,
+    {
+      model: call.model,
+      size: typeof body.size === 'string' ? body.size : undefined,
+      quality: typeof body.quality === 'string' ? body.quality : undefined,
+      n: typeof body.n === 'number' ? body.n : undefined,
+    },
+    quotaPerUnit,
+  );
+}
+
+/**
+ * Settles a call exactly once: the real cost (nothing when it failed) against what was set aside
+ * for it, counters, and the consume log row with everything needed to recompute the charge.
+ */
+export async function settleCall(call: RelayCall, outcome: CallOutcome): Promise<void> {
+  const { services } = call;
+  const { options } = services;
+  const usage = outcome.failed
+    ? undefined
+    : finalUsage(call, outcome.usage, outcome.completionText ?? '', 0, false);
+  const quotaPerUnit = options.getNumber('QuotaPerUnit');
+  const image = call.mode === 'images' ? imageRequestQuota(call, quotaPerUnit) : undefined;
+  const audio =
+    usage?.audio && isAudioTokenModel(call.model)
+      ? audioBilling(usage.audio, call.model)
+      : undefined;
+  const quota =
+    outcome.failed || !usage
+      ? 0
+      : image
+        ? image.quota
+        : audio
+          ? computeAudioQuota(call.price, audio.ratios, audio.usage, quotaPerUnit)
+          : computeQuota(call.price, usage, quotaPerUnit);
+  const producedNothing = !usage || usage.promptTokens + usage.completionTokens === 0;
+  const channelId = outcome.channel?.id ?? 0;
+
+  if (!outcome.failed && usage) {
+    services.metrics.charged(call.model, usage.promptTokens, usage.completionTokens, quota);
+  }
+  const log =
+    !outcome.failed && usage && options.getBoolean('LogConsumeEnabled')
+      ? consumeLogRowOf(call, usage, quota, channelId, producedNothing, image, audio)
+      : undefined;
+
+  // The charge and its log row are written together. The ledger reports a failed write itself and
+  // keeps the settlement to write it again, so a rejection here needs no handling beyond waiting
+  // for it; until written, the ledger counts the charge in this process's view of the balances.
+  await services.ledger
+    .settle(call.admission, {
+      quota,
+      channelId,
+      countUsage: !outcome.failed && !producedNothing,
+      log,
+    })
+    .catch(() => {});
+}
+
+/** The consume log row of a settled call. */
+function consumeLogRowOf(
+  call: RelayCall,
+  usage: Usage,
+  quota: number,
+  channelId: number,
+  producedNothing: boolean,
+  image: ReturnType<typeof imageRequestQuota> | undefined,
+  audio: ReturnType<typeof audioBilling> | undefined,
+): LogRow {
+  const { caller } = call;
+  const other = buildLogOther({
+    price: call.price,
+    usage,
+    firstResponseMs: call.firstResponseAt ? call.firstResponseAt - call.startedAt : -1000,
+    isModelMapped: call.upstreamModel !== undefined && call.upstreamModel !== call.model,
+    upstreamModelName: call.upstreamModel,
+    useChannel: call.useChannel,
+    group: call.group,
+    image,
+    audio,
+    reasoningEffort:
+      typeof call.facts.parsed.json?.reasoning_effort === 'string'
+        ? call.facts.parsed.json.reasoning_effort
+        : undefined,
+  });
+  return recordConsumption(call.services, {
+    userId: caller.user.id,
+    username: caller.user.username,
+    tokenId: caller.token.id,
+    tokenName: caller.token.name ?? '',
+    channelId,
+    model: call.model,
+    usage,
+    quota,
+    content: consumeLogContent(call.price, {
+      model: call.model,
+      producedNothing: producedNothing && !image,
+      image,
+      audio: audio?.ratios,
+    }),
+    other,
+    group: call.group,
+    isStream: call.isStream,
+    startedAt: call.startedAt,
+  });
+}

@@ -15,6 +15,10 @@ export function holdKeyText(userId: number, tokenId: number): string {
  * A request to move quota from a user's balance (and their token's) into this process's hold for
  * that pair. The largest acceptable amount is taken: `wanted` when both balances cover it, else the
  * largest of `steps` they cover, else nothing.
+ *
+ * Calls settled against a hold are charged to the balances directly (the hold is not touched on
+ * every settlement); `rebase` says how much of the hold they used since the last request, and the
+ * hold shrinks by that much while it grows by the grant, in the same statement.
  */
 export interface LeaseRequest extends HoldKey {
   /** An unlimited token's remaining quota is lowered but never checked. */
@@ -22,20 +26,22 @@ export interface LeaseRequest extends HoldKey {
   wanted: number;
   /** Smaller acceptable amounts, ascending (each covers one more waiting call than the last). */
   steps: readonly number[];
+  /** What calls settled against the hold have cost since the last request (charged directly). */
+  rebase: number;
 }
 
 /** What a lease request got; `shortfall` says which balance refused when `granted` is 0. */
 export interface LeaseGrant {
   granted: number;
   shortfall?: 'user' | 'token';
+  /** The hold's amount once written (what the process holds in the database now). */
+  hold: number;
 }
 
 /** The final numbers of one call, applied exactly once, with its log row. */
 export interface Settlement extends HoldKey {
-  /** Quota the call really costs. */
+  /** Quota the call really costs, taken from the user's and token's balances. */
   quota: number;
-  /** True when the call's estimate was held: the cost is taken from the hold, not the balance. */
-  held: boolean;
   channelId: number;
   /** False for calls that produced nothing: counters (used_quota, request_count) stay unchanged. */
   countUsage: boolean;
@@ -43,13 +49,8 @@ export interface Settlement extends HoldKey {
   log?: LogRow;
 }
 
-/** Changes to one hold row. */
-export interface HoldChange extends HoldKey {
-  /** Quota charged against the hold. */
-  spent: number;
-  /** Give what remains of the hold back to the balances and delete the row. */
-  release: boolean;
-}
+/** A hold to give back to the balances (the row is deleted). */
+export type HoldRelease = HoldKey;
 
 export interface UserChange {
   /** Quota to take from the balance directly (negative: to give back). */
@@ -67,11 +68,11 @@ export interface TokenChange {
 
 /**
  * Everything one group commit writes besides lease requests: settlements summed per row (one
- * UPDATE per hold, user, token and channel carries any number of calls), hold releases and log rows.
+ * UPDATE per user, token and channel carries any number of calls), hold releases and log rows.
  * Sums are exact: quota values are integers well inside 2^53.
  */
 export class PendingWrites {
-  readonly holds = new Map<string, HoldChange>();
+  readonly releases = new Map<string, HoldRelease>();
   readonly users = new Map<number, UserChange>();
   readonly tokens = new Map<number, TokenChange>();
   readonly channels = new Map<number, number>();
@@ -79,7 +80,7 @@ export class PendingWrites {
 
   get empty(): boolean {
     return (
-      this.holds.size === 0 &&
+      this.releases.size === 0 &&
       this.users.size === 0 &&
       this.tokens.size === 0 &&
       this.channels.size === 0 &&
@@ -93,23 +94,20 @@ export class PendingWrites {
     const used = settlement.countUsage ? quota : 0;
     const requests = settlement.countUsage ? 1 : 0;
     if (settlement.log) this.logs.push(settlement.log);
-    if (settlement.held) {
-      if (quota !== 0) this.hold(userId, tokenId).spent += quota;
-    } else if (quota !== 0 && tokenId !== 0) {
-      this.addToken(tokenId, { quota, used: 0 });
+    if (quota !== 0 || used !== 0 || requests !== 0) {
+      this.addUser(userId, { quota, used, requests });
     }
-    const direct = settlement.held ? 0 : quota;
-    if (direct !== 0 || used !== 0 || requests !== 0) {
-      this.addUser(userId, { quota: direct, used, requests });
-    }
-    if (quota !== 0 && tokenId !== 0) this.addToken(tokenId, { quota: 0, used: quota });
+    if (quota !== 0 && tokenId !== 0) this.addToken(tokenId, { quota, used: quota });
     if (used !== 0 && settlement.channelId > 0) this.addChannel(settlement.channelId, used);
     return quota !== 0 || used !== 0 || requests !== 0 || settlement.log !== undefined;
   }
 
-  /** Gives what remains of a hold back (after this batch's charges against it). */
+  /** Gives a hold back to the balances. */
   addRelease(key: HoldKey): void {
-    this.hold(key.userId, key.tokenId).release = true;
+    this.releases.set(holdKeyText(key.userId, key.tokenId), {
+      userId: key.userId,
+      tokenId: key.tokenId,
+    });
   }
 
   addLog(row: LogRow): void {
@@ -118,25 +116,11 @@ export class PendingWrites {
 
   /** Adds everything of `other` (puts a failed write's changes back). */
   addAll(other: PendingWrites): void {
-    for (const change of other.holds.values()) {
-      const hold = this.hold(change.userId, change.tokenId);
-      hold.spent += change.spent;
-      hold.release ||= change.release;
-    }
+    for (const release of other.releases.values()) this.addRelease(release);
     for (const [id, change] of other.users) this.addUser(id, change);
     for (const [id, change] of other.tokens) this.addToken(id, change);
     for (const [id, used] of other.channels) this.addChannel(id, used);
     this.logs = other.logs.concat(this.logs);
-  }
-
-  private hold(userId: number, tokenId: number): HoldChange {
-    const key = holdKeyText(userId, tokenId);
-    let hold = this.holds.get(key);
-    if (!hold) {
-      hold = { userId, tokenId, spent: 0, release: false };
-      this.holds.set(key, hold);
-    }
-    return hold;
   }
 
   private addUser(id: number, change: UserChange): void {

@@ -31,11 +31,6 @@ export interface LedgerTarget {
 export interface BatchResult {
   /** Per lease request, in the order given. */
   grants: LeaseGrant[];
-  /**
-   * Holds this process believed it had but another process gave back after they expired: the
-   * charges against them were taken from the balances directly instead.
-   */
-  lostHolds: string[];
   balances: ObservedBalances;
 }
 
@@ -64,9 +59,9 @@ function change(map: Map<number, RowChange>, id: number): RowChange {
 }
 
 /**
- * Writes one batch in one transaction: charges against holds, hold releases, direct charges,
- * lease requests, counters and the log rows of the settled calls, so a charge and its log row are
- * written together or not at all.
+ * Writes one batch in one transaction: the settled calls' charges (taken from the balances), their
+ * counters and their log rows, so a charge and its log row are written together or not at all;
+ * hold releases; and lease requests, which also shrink their hold by what calls used of it.
  *
  * Rows are locked in one global order — this process's holds, then users by id, then tokens by
  * id, then channels by id — which every writer of these rows follows (the hold reclaimer too), so
@@ -110,23 +105,12 @@ export async function commitLedgerBatch(
 
     // New amounts of hold rows: a number to write, 0 to delete.
     const holdAmounts = new Map<string, number>();
-    const lostHolds: string[] = [];
-    for (const [key, hold] of writes?.holds ?? []) {
+    for (const [key, release] of writes?.releases ?? []) {
       const row = held.get(key);
-      if (!row) {
-        // Given back by another process after it expired: charge the balances instead.
-        if (hold.spent !== 0) {
-          lostHolds.push(key);
-          takeDirectly(hold.userId, hold.tokenId, hold.spent);
-        }
-        continue;
-      }
-      let amount = row.amount - hold.spent;
-      if (hold.release) {
-        takeDirectly(hold.userId, hold.tokenId, -amount);
-        amount = 0;
-      }
-      holdAmounts.set(key, amount);
+      // A hold another process already gave back (it expired) has nothing left to give.
+      if (!row) continue;
+      takeDirectly(release.userId, release.tokenId, -row.amount);
+      holdAmounts.set(key, 0);
     }
 
     const grants = await grantLeases(transaction, dialect, leases, users, tokens);
@@ -134,12 +118,17 @@ export async function commitLedgerBatch(
       // Read back even when refused, so the caches see the balance that refused it.
       change(users, lease.userId);
       if (lease.tokenId !== 0) change(tokens, lease.tokenId);
-      const granted = grants[index].granted;
-      if (granted === 0) return;
       const key = holdKeyText(lease.userId, lease.tokenId);
-      const base = holdAmounts.get(key) ?? held.get(key)?.amount ?? 0;
-      holdAmounts.set(key, base + granted);
-      takeDirectly(lease.userId, lease.tokenId, granted);
+      const row = held.get(key);
+      // Calls settled against the hold were charged directly: it shrinks by what they used. A
+      // hold another process gave back meanwhile had all of it returned; nothing to shrink.
+      const rebase = row && !holdAmounts.has(key) ? Math.min(lease.rebase, row.amount) : 0;
+      const grant = grants[index];
+      const base = holdAmounts.get(key) ?? row?.amount ?? 0;
+      grant.hold = base - rebase + grant.granted;
+      if (grant.granted === 0 && rebase === 0) return;
+      holdAmounts.set(key, grant.hold);
+      takeDirectly(lease.userId, lease.tokenId, grant.granted - rebase);
     });
 
     const userIds = ascending(users.keys());
@@ -185,7 +174,7 @@ export async function commitLedgerBatch(
     // Read back inside the transaction: this batch's own changes plus everything other processes
     // committed before it, so this process's view of these balances is fresh again.
     const balances = await readBalances(transaction, userIds, tokenIds);
-    return { grants, lostHolds, balances };
+    return { grants, balances };
   });
 }
 
@@ -199,7 +188,7 @@ async function lockHolds(
 ): Promise<Map<string, HeldRow>> {
   const held = new Map<string, HeldRow>();
   const userIds = new Set<number>();
-  for (const hold of writes?.holds.values() ?? []) userIds.add(hold.userId);
+  for (const release of writes?.releases.values() ?? []) userIds.add(release.userId);
   for (const lease of leases) userIds.add(lease.userId);
   if (userIds.size === 0) return held;
   let query = transaction
@@ -272,13 +261,13 @@ async function grantLeases(
     }
     if (granted === 0) {
       const smallest = lease.steps[0] ?? lease.wanted;
-      return { granted: 0, shortfall: forUser < smallest ? 'user' : 'token' };
+      return { granted: 0, shortfall: forUser < smallest ? 'user' : 'token', hold: 0 };
     }
     userAvailable.set(lease.userId, forUser - granted);
     if (lease.tokenId !== 0) {
       tokenAvailable.set(lease.tokenId, (tokenAvailable.get(lease.tokenId) ?? 0) - granted);
     }
-    return { granted };
+    return { granted, hold: 0 };
   });
 }
 

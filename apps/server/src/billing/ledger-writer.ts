@@ -28,10 +28,9 @@ interface QueuedLease {
   reject(error: unknown): void;
 }
 
-/** Told what each write did: balances read back and holds found given back by another process. */
+/** Told what each write read back: the balances it touched, as the database holds them now. */
 export interface WriteListener {
   balances(balances: ObservedBalances): void;
-  lostHolds(keys: readonly string[]): void;
 }
 
 /**
@@ -219,7 +218,6 @@ export class LedgerWriter {
       return;
     }
     this.writing = undefined;
-    if (result.lostHolds.length > 0) this.listener.lostHolds(result.lostHolds);
     this.listener.balances(result.balances);
     for (const waiter of waiters) waiter.resolve();
     leases.forEach((queued, index) => queued.resolve(result.grants[index]));

@@ -51,6 +51,8 @@ interface Lease {
   tokenUnlimited: boolean;
   /** Quota held in the database for this pair, as this process knows it. */
   held: number;
+  /** What settled calls used of the hold since the last top-up (charged to the balances). */
+  used: number;
   /** Estimates of the calls admitted and not settled yet. */
   inFlight: number;
   waiters: Waiter[];
@@ -96,10 +98,14 @@ function userQuotaError(): RelayError {
  * calls are admitted from memory without a database write; when it is tight, each call holds
  * exactly its estimate.
  *
- * A settled call's cost is charged against the hold together with its log row, in one group
- * commit. What is left of a hold goes back to the balances when no call has used it for a moment,
- * at shutdown, or — when the process died — by another process once the hold expired
- * (hold-reclaimer.ts); holds are renewed while their process lives.
+ * A settled call's cost is taken from the balances together with its log row, in one group
+ * commit; the hold is not written for it. The next top-up shrinks the hold by what the calls used,
+ * in the same statement that grows it, so a busy hold costs one write per top-up, not per call.
+ * What is left of a hold goes back to the balances when no call has used it for a moment, at
+ * shutdown, or — when the process died — by another process once the hold expired
+ * (hold-reclaimer.ts); holds are renewed while their process lives. Until a hold is shrunk or
+ * given back, the balances count what its calls used twice (in the hold and as charged): the true
+ * balance is the stored one plus the holds, which is what the console shows.
  */
 export class QuotaLedger {
   private readonly writer: LedgerWriter;
@@ -122,12 +128,6 @@ export class QuotaLedger {
         balances: (balances) => {
           for (const listener of this.balanceListeners) listener(balances);
         },
-        lostHolds: (keys) => {
-          for (const key of keys) {
-            const lease = this.leases.get(key);
-            if (lease) lease.held = 0;
-          }
-        },
       },
       onError,
     );
@@ -148,7 +148,7 @@ export class QuotaLedger {
     const { user, token, estimate } = request;
     const key = holdKeyText(user.id, token.id);
     let lease = this.leases.get(key);
-    const available = lease ? lease.held - lease.inFlight : 0;
+    const available = lease ? lease.held - lease.used - lease.inFlight : 0;
     if (estimate <= 0) {
       // Nothing to set aside (a per-image price, a free model): charged directly at settlement.
       if (this.userView(request) <= 0 && available <= 0) throw userQuotaError();
@@ -160,6 +160,7 @@ export class QuotaLedger {
         tokenId: token.id,
         tokenUnlimited: token.unlimited_quota,
         held: 0,
+        used: 0,
         inFlight: 0,
         waiters: [],
         requesting: false,
@@ -192,14 +193,13 @@ export class QuotaLedger {
       userId: admission.userId,
       tokenId: admission.tokenId,
       quota: charge.quota,
-      held: lease !== undefined,
       channelId: charge.channelId,
       countUsage: charge.countUsage,
       log: charge.log,
     });
     if (lease) {
       lease.inFlight -= admission.estimate;
-      lease.held -= charge.quota;
+      lease.used += charge.quota;
       lease.lastActive = Date.now();
       // A tight balance gets back what its calls did not use at once, as when each call reserved.
       if (!lease.roomy && !this.batch.enabled) this.releaseIfIdle(key, lease);
@@ -268,8 +268,9 @@ export class QuotaLedger {
   private topUp(lease: Lease, request: AdmitRequest): void {
     if (lease.requesting || lease.waiters.length === 0) return;
     const waiters = lease.waiters.slice();
+    const rebase = Math.max(0, lease.used);
     const size = leaseSize({
-      available: lease.held - lease.inFlight,
+      available: lease.held - lease.used - lease.inFlight,
       inFlight: lease.inFlight,
       estimates: waiters.map((waiter) => waiter.estimate),
       balances: this.balanceView(request, lease),
@@ -287,10 +288,13 @@ export class QuotaLedger {
         tokenUnlimited: lease.tokenUnlimited,
         wanted: size.wanted,
         steps: size.steps,
+        rebase,
       })
       .then(
         (grant) => {
-          lease.held += grant.granted;
+          // The hold shrank by what calls used (or was given back by another process meanwhile).
+          lease.held = grant.hold;
+          lease.used -= rebase;
           lease.roomy = size.roomy;
           this.admitWaiting(lease, waiters.length, grant.shortfall);
         },
@@ -315,7 +319,7 @@ export class QuotaLedger {
   private admitWaiting(lease: Lease, count: number, shortfall: LeaseGrant['shortfall']): void {
     const waiters = lease.waiters.splice(0, count);
     for (const waiter of waiters) {
-      if (lease.held - lease.inFlight >= waiter.estimate) {
+      if (lease.held - lease.used - lease.inFlight >= waiter.estimate) {
         lease.inFlight += waiter.estimate;
         waiter.resolve({ userId: lease.userId, tokenId: lease.tokenId, estimate: waiter.estimate });
       } else {

@@ -314,29 +314,38 @@ describe.each(testDatabaseKinds())('QuotaLedger on %s', (kind) => {
 
   it('gives the holds of a process that died back once they expire, with a log row', async () => {
     await reset(10_000, 10_000);
-    // A process took 3,000 into its hold, charged 1,200 against it, and died a minute ago.
+    // A process took 3,000 into its hold, settled 1,200 worth of calls, and died a minute ago.
     const dead: LedgerTarget = { ...target(), holdSeconds: 5 };
     const past = Date.now() - 60_000;
     const grant = await commitLedgerBatch(
       dead,
       undefined,
-      [{ userId: USER_ID, tokenId: TOKEN_ID, tokenUnlimited: false, wanted: 3_000, steps: [] }],
+      [
+        {
+          userId: USER_ID,
+          tokenId: TOKEN_ID,
+          tokenUnlimited: false,
+          wanted: 3_000,
+          steps: [],
+          rebase: 0,
+        },
+      ],
       { now: past },
     );
-    expect(grant.grants).toEqual([{ granted: 3_000 }]);
+    expect(grant.grants).toEqual([{ granted: 3_000, hold: 3_000 }]);
     const { PendingWrites } = await import('../../src/billing/ledger-batch.js');
     const writes = new PendingWrites();
     writes.addSettlement({
       userId: USER_ID,
       tokenId: TOKEN_ID,
       quota: 1_200,
-      held: true,
       channelId: CHANNEL_ID,
       countUsage: true,
       log: logRow(1_200),
     });
     await commitLedgerBatch(dead, writes, [], { now: past });
-    expect((await balances()).userQuota).toBe(7_000);
+    // Charged directly; the hold still sets 3,000 aside until it is given back.
+    expect((await balances()).userQuota).toBe(10_000 - 3_000 - 1_200);
 
     // A live process's holds are not touched.
     const live = await ledger.admit(await caller(500));
@@ -345,7 +354,7 @@ describe.each(testDatabaseKinds())('QuotaLedger on %s', (kind) => {
       dialect: database.handle.dialect,
       logs: { kind: 'table', dialect: database.handle.dialect },
     });
-    expect([...reclaimed]).toEqual([[USER_ID, 1_800]]);
+    expect([...reclaimed]).toEqual([[USER_ID, 3_000]]);
     expect(await balances()).toMatchObject({ userQuota: 10_000 - 1_200 - 500, tokenUsed: 1_200 });
     const systemLogs = await db()
       .selectFrom('logs')
@@ -353,7 +362,7 @@ describe.each(testDatabaseKinds())('QuotaLedger on %s', (kind) => {
       .where('type', '=', 4)
       .execute();
     expect(systemLogs).toHaveLength(1);
-    expect(systemLogs[0].content).toContain('1800');
+    expect(systemLogs[0].content).toContain('3000');
     await ledger.settle(live, charge(500));
     await ledger.close();
     expect(await balances()).toMatchObject({ userQuota: 10_000 - 1_700, userUsed: 1_700 });

@@ -230,6 +230,18 @@ test('every screen in both languages and both themes, on a laptop and on a phone
       .waitFor();
     await record(page, 'personal', variant);
 
+    // Changing the password asks for the current one first.
+    await main.getByRole('button', { name: text(variant, 'personal:password.open') }).click();
+    const passwordDialog = page
+      .getByRole('dialog')
+      .filter({ hasText: text(variant, 'personal:password.title') });
+    await passwordDialog.getByLabel(text(variant, 'personal:password.current')).waitFor();
+    // Let the dialog's opening animation finish, or the picture shows a blur.
+    await page.waitForFunction(() => !document.querySelector('.ant-zoom-appear, .ant-zoom-enter'));
+    await record(page, 'change-password-dialog', variant);
+    await passwordDialog.getByRole('button', { name: text(variant, 'common:cancel') }).click();
+    await passwordDialog.waitFor({ state: 'hidden' });
+
     await openInConsole(page, '/no-such-page');
     await main.getByText(text(variant, 'shell:notFound.title'), { exact: true }).waitFor();
     await record(page, 'not-found', variant);

@@ -48,7 +48,9 @@ export async function startServer(env: Record<string, string> = {}): Promise<Ser
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const exited = new Promise<number | null>((resolve) =>
+    child.once('exit', (code) => resolve(code)),
+  );
 
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 30_000;

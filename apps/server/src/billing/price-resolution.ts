@@ -1,4 +1,4 @@
-import type { OptionKey } from '@tollgate/contracts';
+import type { OptionStore } from '../options/option-store.js';
 import { RelayError } from '../errors/relay-error.js';
 import { completionRatioFor } from './completion-ratio.js';
 import { billingModelName, ownNumber } from './model-names.js';
@@ -7,10 +7,7 @@ import { billingModelName, ownNumber } from './model-names.js';
  * The option getters billing reads. `OptionStore` satisfies it (its JSON values are parsed once
  * per change, so these reads are map look-ups); tests pass plain objects.
  */
-export interface PriceOptions {
-  getJson<T>(key: OptionKey): T;
-  getBoolean(key: OptionKey): boolean;
-}
+export type PriceOptions = Pick<OptionStore, 'getJson' | 'getBoolean'>;
 
 /** What one relay call costs per unit, resolved once before the call (reference §4.1). */
 export interface PriceInfo {
@@ -53,9 +50,6 @@ export const UNKNOWN_MODEL_RATIO = 37.5;
  */
 export const CACHE_CREATION_RATIO = 1.25;
 
-type RatioMap = Readonly<Record<string, number>>;
-type NestedRatioMap = Readonly<Record<string, Readonly<Record<string, number>>>>;
-
 /**
  * Resolves how a call is priced: `ModelPrice` (per call) if the model has one, else the ratios.
  * A model with neither is billed at ratio 37.5 in self-use mode or when the user accepts unpriced
@@ -64,17 +58,16 @@ type NestedRatioMap = Readonly<Record<string, Readonly<Record<string, number>>>>
 export function resolvePrice(options: PriceOptions, request: PriceRequest): PriceInfo {
   const name = billingModelName(request.model);
 
-  const groupGroupRatios = options.getJson<NestedRatioMap>('GroupGroupRatio');
+  const groupGroupRatios = options.getJson('GroupGroupRatio');
   const userRow =
     groupGroupRatios && Object.hasOwn(groupGroupRatios, request.userGroup)
       ? groupGroupRatios[request.userGroup]
       : undefined;
   const userGroupRatio =
     typeof userRow === 'object' && userRow !== null ? ownNumber(userRow, request.group) : undefined;
-  const groupRatio =
-    userGroupRatio ?? ownNumber(options.getJson<RatioMap>('GroupRatio'), request.group) ?? 1;
+  const groupRatio = userGroupRatio ?? ownNumber(options.getJson('GroupRatio'), request.group) ?? 1;
 
-  const modelPrice = ownNumber(options.getJson<RatioMap>('ModelPrice'), name);
+  const modelPrice = ownNumber(options.getJson('ModelPrice'), name);
   if (modelPrice !== undefined) {
     return {
       usePrice: true,
@@ -88,7 +81,7 @@ export function resolvePrice(options: PriceOptions, request: PriceRequest): Pric
     };
   }
 
-  let modelRatio = ownNumber(options.getJson<RatioMap>('ModelRatio'), name);
+  let modelRatio = ownNumber(options.getJson('ModelRatio'), name);
   if (modelRatio === undefined) {
     if (!options.getBoolean('SelfUseModeEnabled') && !request.acceptUnsetModelRatio) {
       throw unpricedModelError(request.model, request.userId);
@@ -100,8 +93,8 @@ export function resolvePrice(options: PriceOptions, request: PriceRequest): Pric
     usePrice: false,
     modelPrice: -1,
     modelRatio,
-    completionRatio: completionRatioFor(name, options.getJson<RatioMap>('CompletionRatio')),
-    cacheRatio: ownNumber(options.getJson<RatioMap>('CacheRatio'), name) ?? 1,
+    completionRatio: completionRatioFor(name, options.getJson('CompletionRatio')),
+    cacheRatio: ownNumber(options.getJson('CacheRatio'), name) ?? 1,
     cacheCreationRatio: CACHE_CREATION_RATIO,
     groupRatio,
     userGroupRatio,

@@ -188,7 +188,7 @@ describe('option validation', () => {
     expect(refusal('ModelRatio', '{"gpt-4":0,"x":2.5}')).toBeUndefined();
     expect(refusal('GroupRatio', '{"vip":-0.5}')).toBe('group ratio must be not less than 0: vip');
     expect(refusal('Chats', '{}')).toBe('Chats 必须是 JSON 数组');
-    expect(refusal('Chats', '[{"a":1}]')).toBe('Chats 的元素 中 a 的值必须是字符串');
+    expect(refusal('Chats', '[{"a":1}]')).toBe('Chats 中 [0].a 的值必须是字符串');
     expect(refusal('PayMethods', '[{"name":"x"}]')).toBe(
       'PayMethods 的每一项都必须有 name 和 type',
     );
@@ -196,12 +196,19 @@ describe('option validation', () => {
       refusal('PayMethods', '[{"name":"支付宝","type":"zfb","color":"blue"}]'),
     ).toBeUndefined();
     expect(refusal('GroupGroupRatio', '{"vip":{"default":-1}}')).toBe(
-      'GroupGroupRatio 中 vip 中 default 的值不能小于 0',
+      'GroupGroupRatio 中 vip.default 的值不能小于 0',
     );
-    expect(refusal('AutoGroups', '["default",1]')).toBe('AutoGroups 的元素必须是字符串');
+    expect(refusal('AutoGroups', '["default",1]')).toBe('AutoGroups 中 [1] 的值必须是字符串');
     expect(refusal('claude.model_headers_settings', '{"m":{"h":"v"}}')).toBe(
-      'claude.model_headers_settings 中 m.h 的值必须是字符串数组',
+      'claude.model_headers_settings 中 m.h 的值必须是 JSON 数组',
     );
+    expect(refusal('claude.model_headers_settings', '{"m":{"h":["v",2]}}')).toBe(
+      'claude.model_headers_settings 中 m.h[1] 的值必须是字符串',
+    );
+    expect(refusal('GroupGroupRatio', '{"vip":{"default":"x"}}')).toBe(
+      'GroupGroupRatio 中 vip.default 的值必须是数字',
+    );
+    expect(refusal('ModelRatio', '{"gpt-4":1e999}')).toBe('ModelRatio 中 gpt-4 的值必须是数字');
     expect(
       refusal('claude.model_headers_settings', '{"m":{"anthropic-beta":["x"]}}'),
     ).toBeUndefined();

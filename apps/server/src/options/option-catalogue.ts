@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { OptionKey } from '@tollgate/contracts';
 import { DEFAULT_CACHE_RATIO } from './defaults/default-cache-ratio.js';
 import { DEFAULT_CHATS } from './defaults/default-chats.js';
@@ -10,29 +11,22 @@ import {
 import { DEFAULT_MODEL_PRICE } from './defaults/default-model-price.js';
 import { DEFAULT_MODEL_RATIO } from './defaults/default-model-ratio.js';
 import { goJsonStringify } from './go-json.js';
+import { JSON_OPTION_SCHEMAS, type JsonOptionKey, type JsonOptionValue } from './option-schemas.js';
 import {
   emailDomainList,
   filled,
-  headerSettingsMap,
   httpUrlOrEmpty,
   imageUrlOrEmpty,
   inRange,
   MAX_RATIO_OR_PRICE,
-  integerMap,
   namedAndTyped,
-  nestedNumberMap,
   nonNegativeEntries,
   nonNegativeGroupRatios,
   nonNegativeNestedEntries,
-  numberMap,
   oneOf,
   requiresWhenEnabled,
   splitDomainList,
-  stringList,
-  stringMap,
-  stringRecordList,
   type OptionRule,
-  type OptionShape,
 } from './option-rules.js';
 
 /**
@@ -56,8 +50,11 @@ export interface OptionDefinition {
   readonly defaultValue: string;
   /** A credential: never returned by `GET /api/option/`. */
   readonly secret: boolean;
-  /** Shape of a JSON value; enforced for stored rows as well as for saves. */
-  readonly shape?: OptionShape;
+  /**
+   * Schema of a JSON option (from `JSON_OPTION_SCHEMAS`); enforced for stored rows as well as for
+   * saves, and the source of the type `getJson` returns.
+   */
+  readonly schema?: z.ZodType;
   /** Checks made when an operator saves the option. */
   readonly rules: readonly OptionRule[];
 }
@@ -71,14 +68,14 @@ function define(
   key: OptionKey,
   kind: OptionKind,
   defaultValue: string,
-  extras: Extras & { shape?: OptionShape } = {},
+  extras: Extras & { schema?: z.ZodType } = {},
 ): OptionDefinition {
   return {
     key,
     kind,
     defaultValue,
     secret: extras.secret ?? false,
-    shape: extras.shape,
+    schema: extras.schema,
     rules: extras.rules ?? [],
   };
 }
@@ -93,14 +90,16 @@ const str = (key: OptionKey, value: string, ...rules: OptionRule[]) =>
   define(key, 'string', value, { rules });
 const text = (key: OptionKey, value: string) => define(key, 'text', value);
 const secret = (key: OptionKey) => define(key, 'string', '', { secret: true });
-const jsonObject = (key: OptionKey, value: object, shape: OptionShape, ...rules: OptionRule[]) =>
-  define(key, 'json-object', goJsonStringify(value), { shape, rules });
-const jsonArray = (
-  key: OptionKey,
-  value: readonly unknown[],
-  shape: OptionShape,
+/** A JSON option; its kind and shape come from its schema, and the default is type-checked by it. */
+function json<Key extends JsonOptionKey>(
+  key: Key,
+  value: JsonOptionValue<Key>,
   ...rules: OptionRule[]
-) => define(key, 'json-array', goJsonStringify(value), { shape, rules });
+): OptionDefinition {
+  const schema = JSON_OPTION_SCHEMAS[key];
+  const kind = schema instanceof z.ZodArray ? 'json-array' : 'json-object';
+  return define(key, kind, goJsonStringify(value), { schema, rules });
+}
 
 /** Quota values end up in 32-bit integer columns. */
 const quotaAmount = inRange({ min: 0, max: 2_147_483_647 });
@@ -233,9 +232,9 @@ const definitions: OptionDefinition[] = [
   num('Price', 7.3, inRange({ min: 0, max: MAX_RATIO_OR_PRICE })),
   int('MinTopUp', 1, quotaAmount),
   num('USDExchangeRate', 7.3, inRange({ above: 0, max: MAX_RATIO_OR_PRICE })),
-  jsonObject('TopupGroupRatio', DEFAULT_GROUP_RATIO, numberMap, nonNegativeEntries),
-  jsonArray('PayMethods', DEFAULT_PAY_METHODS, stringRecordList, namedAndTyped),
-  jsonArray('Chats', DEFAULT_CHATS, stringRecordList),
+  json('TopupGroupRatio', DEFAULT_GROUP_RATIO, nonNegativeEntries),
+  json('PayMethods', DEFAULT_PAY_METHODS, namedAndTyped),
+  json('Chats', DEFAULT_CHATS),
 
   int('QuotaForNewUser', 0, quotaAmount),
   int('QuotaForInviter', 0, quotaAmount),
@@ -262,19 +261,14 @@ const definitions: OptionDefinition[] = [
   bool('SelfUseModeEnabled', false),
   int('StreamCacheQueueLength', 0, inRange({ min: 0, max: 1_000_000 })),
 
-  jsonObject('ModelRatio', DEFAULT_MODEL_RATIO, numberMap, nonNegativeEntries),
-  jsonObject('ModelPrice', DEFAULT_MODEL_PRICE, numberMap, nonNegativeEntries),
-  jsonObject('CompletionRatio', DEFAULT_COMPLETION_RATIO, numberMap, nonNegativeEntries),
-  jsonObject('CacheRatio', DEFAULT_CACHE_RATIO, numberMap, nonNegativeEntries),
-  jsonObject('GroupRatio', DEFAULT_GROUP_RATIO, numberMap, nonNegativeGroupRatios),
-  jsonObject('UserUsableGroups', { default: '默认分组', vip: 'vip分组' }, stringMap),
-  jsonObject(
-    'GroupGroupRatio',
-    { vip: { edit_this: 0.9 } },
-    nestedNumberMap,
-    nonNegativeNestedEntries,
-  ),
-  jsonArray('AutoGroups', ['default'], stringList),
+  json('ModelRatio', DEFAULT_MODEL_RATIO, nonNegativeEntries),
+  json('ModelPrice', DEFAULT_MODEL_PRICE, nonNegativeEntries),
+  json('CompletionRatio', DEFAULT_COMPLETION_RATIO, nonNegativeEntries),
+  json('CacheRatio', DEFAULT_CACHE_RATIO, nonNegativeEntries),
+  json('GroupRatio', DEFAULT_GROUP_RATIO, nonNegativeGroupRatios),
+  json('UserUsableGroups', { default: '默认分组', vip: 'vip分组' }),
+  json('GroupGroupRatio', { vip: { edit_this: 0.9 } }, nonNegativeNestedEntries),
+  json('AutoGroups', ['default']),
   bool('DefaultUseAutoGroup', false),
 
   bool('ModelRequestRateLimitEnabled', false),
@@ -293,21 +287,16 @@ const definitions: OptionDefinition[] = [
   bool('StopOnSensitiveEnabled', true),
   text('SensitiveWords', 'test_sensitive'),
 
-  jsonObject('claude.model_headers_settings', {}, headerSettingsMap),
-  jsonObject('claude.default_max_tokens', { default: 8192 }, integerMap, maxTokenEntries),
+  json('claude.model_headers_settings', {}),
+  json('claude.default_max_tokens', { default: 8192 }, maxTokenEntries),
   bool('claude.thinking_adapter_enabled', true),
   num('claude.thinking_adapter_budget_tokens_percentage', 0.8, budgetPercentage),
-  jsonObject(
-    'gemini.safety_settings',
-    { default: 'OFF', HARM_CATEGORY_CIVIC_INTEGRITY: 'BLOCK_NONE' },
-    stringMap,
-  ),
-  jsonObject('gemini.version_settings', { default: 'v1beta', 'gemini-1.0-pro': 'v1' }, stringMap),
-  jsonArray(
-    'gemini.supported_imagine_models',
-    ['gemini-2.0-flash-exp-image-generation', 'gemini-2.0-flash-exp'],
-    stringList,
-  ),
+  json('gemini.safety_settings', { default: 'OFF', HARM_CATEGORY_CIVIC_INTEGRITY: 'BLOCK_NONE' }),
+  json('gemini.version_settings', { default: 'v1beta', 'gemini-1.0-pro': 'v1' }),
+  json('gemini.supported_imagine_models', [
+    'gemini-2.0-flash-exp-image-generation',
+    'gemini-2.0-flash-exp',
+  ]),
   bool('gemini.thinking_adapter_enabled', false),
   num('gemini.thinking_adapter_budget_tokens_percentage', 0.6, budgetPercentage),
   bool('global.pass_through_request_enabled', false),

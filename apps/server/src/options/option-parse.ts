@@ -1,5 +1,6 @@
 import type { OptionDefinition } from './option-catalogue.js';
 import type { OptionRuleContext } from './option-rules.js';
+import { describeShapeIssue } from './option-schemas.js';
 
 /** Outcome of reading an option's text. */
 export type OptionParseResult = { ok: true; value: unknown } | { ok: false; message: string };
@@ -64,8 +65,11 @@ function parseJson(definition: OptionDefinition, raw: string): OptionParseResult
       message: wantsArray ? `${key} 必须是 JSON 数组` : `${key} 必须是 JSON 对象`,
     };
   }
-  const message = definition.shape?.(value, key);
-  return message ? { ok: false, message } : { ok: true, value: deepFreeze(value) };
+  if (!definition.schema) return { ok: true, value: deepFreeze(value) };
+  // The schema's output, not the raw parse: it is exactly the checked shape (no `__proto__` keys).
+  const checked = definition.schema.safeParse(value);
+  if (!checked.success) return { ok: false, message: describeShapeIssue(key, checked.error) };
+  return { ok: true, value: deepFreeze(checked.data) };
 }
 
 /**

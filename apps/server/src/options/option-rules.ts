@@ -1,9 +1,9 @@
 import type { OptionKey } from '@tollgate/contracts';
 
 /**
- * Building blocks of the option catalogue: shape checks (must hold for any value the store keeps,
- * including rows read from an adopted database) and rules (checked only when an operator saves a
- * value). Every message is Chinese, like the rest of the console's server messages.
+ * Save-time rules of the option catalogue: checked only when an operator saves a value, after the
+ * value has been read into its kind (and, for JSON options, checked against its schema in
+ * `option-schemas.ts`). Every message is Chinese, like the rest of the console's server messages.
  */
 
 /** What a rule may look at besides the value being saved: the other options as they are now. */
@@ -11,94 +11,12 @@ export interface OptionRuleContext {
   get(key: OptionKey): string;
 }
 
-/** A shape check of a parsed value; returns an error message or undefined. */
-export type OptionShape = (value: unknown, key: string) => string | undefined;
-
 /** A save-time rule; returns an error message or undefined. */
 export type OptionRule = (
   value: unknown,
   key: string,
   context: OptionRuleContext,
 ) => string | undefined;
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function isFiniteNumber(value: unknown): value is number {
-  return typeof value === 'number' && Number.isFinite(value);
-}
-
-// ---------------------------------------------------------------------------------------------
-// Shapes of JSON options.
-
-/** `{ name: number }`, e.g. ModelRatio. */
-export const numberMap: OptionShape = (value, key) => {
-  if (!isPlainObject(value)) return `${key} 必须是 JSON 对象`;
-  for (const [name, entry] of Object.entries(value)) {
-    if (!isFiniteNumber(entry)) return `${key} 中 ${name} 的值必须是数字`;
-  }
-  return undefined;
-};
-
-/** `{ name: integer }`, e.g. claude.default_max_tokens. */
-export const integerMap: OptionShape = (value, key) => {
-  if (!isPlainObject(value)) return `${key} 必须是 JSON 对象`;
-  for (const [name, entry] of Object.entries(value)) {
-    if (!Number.isSafeInteger(entry)) return `${key} 中 ${name} 的值必须是整数`;
-  }
-  return undefined;
-};
-
-/** `{ name: string }`, e.g. UserUsableGroups. */
-export const stringMap: OptionShape = (value, key) => {
-  if (!isPlainObject(value)) return `${key} 必须是 JSON 对象`;
-  for (const [name, entry] of Object.entries(value)) {
-    if (typeof entry !== 'string') return `${key} 中 ${name} 的值必须是字符串`;
-  }
-  return undefined;
-};
-
-/** `{ outer: { inner: number } }`, e.g. GroupGroupRatio. */
-export const nestedNumberMap: OptionShape = (value, key) => {
-  if (!isPlainObject(value)) return `${key} 必须是 JSON 对象`;
-  for (const [name, entry] of Object.entries(value)) {
-    const message = numberMap(entry, `${key} 中 ${name}`);
-    if (message) return message;
-  }
-  return undefined;
-};
-
-/** `{ model: { header: [values] } }` (claude.model_headers_settings). */
-export const headerSettingsMap: OptionShape = (value, key) => {
-  if (!isPlainObject(value)) return `${key} 必须是 JSON 对象`;
-  for (const [model, headers] of Object.entries(value)) {
-    if (!isPlainObject(headers)) return `${key} 中 ${model} 的值必须是 JSON 对象`;
-    for (const [header, values] of Object.entries(headers)) {
-      if (!Array.isArray(values) || values.some((item) => typeof item !== 'string')) {
-        return `${key} 中 ${model}.${header} 的值必须是字符串数组`;
-      }
-    }
-  }
-  return undefined;
-};
-
-/** `["a", "b"]`, e.g. AutoGroups. */
-export const stringList: OptionShape = (value, key) => {
-  if (!Array.isArray(value)) return `${key} 必须是 JSON 数组`;
-  if (value.some((item) => typeof item !== 'string')) return `${key} 的元素必须是字符串`;
-  return undefined;
-};
-
-/** `[{ name: string, ... }]` with string values only, e.g. Chats and PayMethods. */
-export const stringRecordList: OptionShape = (value, key) => {
-  if (!Array.isArray(value)) return `${key} 必须是 JSON 数组`;
-  for (const item of value) {
-    const message = stringMap(item, `${key} 的元素`);
-    if (message) return message;
-  }
-  return undefined;
-};
 
 // ---------------------------------------------------------------------------------------------
 // Save-time rules.
@@ -128,27 +46,37 @@ export function inRange(bounds: NumberBounds): OptionRule {
  */
 export const MAX_RATIO_OR_PRICE = 1_000_000;
 
-/** Every value of a number map is at least 0 and at most MAX_RATIO_OR_PRICE (ratios, prices). */
-export const nonNegativeEntries: OptionRule = (value, key) => {
-  for (const [name, entry] of Object.entries(value as Record<string, number>)) {
-    if (entry < 0) return `${key} 中 ${name} 的值不能小于 0`;
-    if (entry > MAX_RATIO_OR_PRICE) return `${key} 中 ${name} 的值不能大于 ${MAX_RATIO_OR_PRICE}`;
+/** The first value of `entries` below 0 or above MAX_RATIO_OR_PRICE, described at `prefix.name`. */
+function ratioOutOfRange(
+  key: string,
+  entries: Record<string, number>,
+  prefix = '',
+): string | undefined {
+  for (const [name, entry] of Object.entries(entries)) {
+    if (entry < 0) return `${key} 中 ${prefix}${name} 的值不能小于 0`;
+    if (entry > MAX_RATIO_OR_PRICE) {
+      return `${key} 中 ${prefix}${name} 的值不能大于 ${MAX_RATIO_OR_PRICE}`;
+    }
   }
   return undefined;
-};
+}
+
+/** Every value of a number map is at least 0 and at most MAX_RATIO_OR_PRICE (ratios, prices). */
+export const nonNegativeEntries: OptionRule = (value, key) =>
+  ratioOutOfRange(key, value as Record<string, number>);
 
 /** GroupRatio keeps the reference's own message for a negative ratio. */
-export const nonNegativeGroupRatios: OptionRule = (value, key, context) => {
+export const nonNegativeGroupRatios: OptionRule = (value, key) => {
   for (const [name, entry] of Object.entries(value as Record<string, number>)) {
     if (entry < 0) return `group ratio must be not less than 0: ${name}`;
   }
-  return nonNegativeEntries(value, key, context);
+  return ratioOutOfRange(key, value as Record<string, number>);
 };
 
-/** Every inner value of a nested number map is at least 0. */
-export const nonNegativeNestedEntries: OptionRule = (value, key, context) => {
+/** Every inner value of a nested number map is in the ratio range (GroupGroupRatio). */
+export const nonNegativeNestedEntries: OptionRule = (value, key) => {
   for (const [name, inner] of Object.entries(value as Record<string, Record<string, number>>)) {
-    const message = nonNegativeEntries(inner, `${key} 中 ${name}`, context);
+    const message = ratioOutOfRange(key, inner, `${name}.`);
     if (message) return message;
   }
   return undefined;

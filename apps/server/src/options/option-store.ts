@@ -9,6 +9,7 @@ import {
 import { parseOptionText, validateOptionText } from './option-parse.js';
 import { optionValueToString } from './go-json.js';
 import type { OptionRuleContext } from './option-rules.js';
+import type { JsonOptionKey, JsonOptionValue } from './option-schemas.js';
 
 /**
  * In-memory view of the `options` table (reference §11.1): built-in defaults overlaid by the rows
@@ -25,8 +26,11 @@ export interface OptionStore {
   getBoolean(key: OptionKey): boolean;
   /** An integer or number option. */
   getNumber(key: OptionKey): number;
-  /** A JSON option, parsed and deeply frozen; the same object until the option changes. */
-  getJson<T>(key: OptionKey): T;
+  /**
+   * A JSON option, checked against its schema (`option-schemas.ts`), parsed and deeply frozen; the
+   * same object until the option changes. The key picks the type.
+   */
+  getJson<Key extends JsonOptionKey>(key: Key): JsonOptionValue<Key>;
   /** Every option's current text. */
   snapshot(): Record<OptionKey, string>;
   /**
@@ -195,7 +199,8 @@ export function createOptionStore<Database extends { options: object }>(
     get: (key) => read(key).text,
     getBoolean: (key) => readKind(key, ['boolean']) as boolean,
     getNumber: (key) => readKind(key, ['integer', 'number']) as number,
-    getJson: <T>(key: OptionKey) => readKind(key, ['json-object', 'json-array']) as T,
+    getJson: <Key extends JsonOptionKey>(key: Key) =>
+      readKind(key, ['json-object', 'json-array']) as JsonOptionValue<Key>,
 
     snapshot() {
       const values = {} as Record<OptionKey, string>;

@@ -1,10 +1,4 @@
-import type {
-  ChatTemplate,
-  OptionEntry,
-  OptionKey,
-  PayMethod,
-  StatusPayload,
-} from '@tollgate/contracts';
+import type { OptionEntry, OptionKey, PayMethod, StatusPayload } from '@tollgate/contracts';
 import { findOptionDefinition } from './option-catalogue.js';
 import type { OptionStore } from './option-store.js';
 
@@ -42,6 +36,16 @@ export interface StatusExtras {
   enableBatchUpdate: boolean;
 }
 
+/**
+ * Saves require a name and a type on every payment method; a row adopted from another database
+ * may lack them, and such a method cannot be offered.
+ */
+function offeredPayMethods(methods: readonly Readonly<Record<string, string>>[]): PayMethod[] {
+  return methods.flatMap(({ name, type, ...rest }) =>
+    name && type ? [{ ...rest, name, type }] : [],
+  );
+}
+
 type StatusOptionReader = Pick<OptionStore, 'get' | 'getBoolean' | 'getNumber' | 'getJson'>;
 
 /** `GET /api/status` data (reference §11.3 plus the fields the console specs read). */
@@ -60,7 +64,7 @@ export function buildStatusPayload(store: StatusOptionReader, extras: StatusExtr
     server_address: text('ServerAddress'),
     docs_link: text('general_setting.docs_link'),
     top_up_link: text('TopUpLink'),
-    chats: [...store.getJson<ChatTemplate[]>('Chats')],
+    chats: [...store.getJson('Chats')],
     chat_link: '',
     chat_link2: '',
 
@@ -86,7 +90,7 @@ export function buildStatusPayload(store: StatusOptionReader, extras: StatusExtr
     usd_exchange_rate: number('USDExchangeRate'),
     enable_online_topup:
       text('PayAddress') !== '' && text('EpayId') !== '' && text('EpayKey') !== '',
-    pay_methods: [...store.getJson<PayMethod[]>('PayMethods')],
+    pay_methods: offeredPayMethods(store.getJson('PayMethods')),
 
     enable_batch_update: extras.enableBatchUpdate,
     enable_drawing: flag('DrawingEnabled'),

@@ -8,8 +8,6 @@ import { usableGroups } from '../groups/usable-groups.js';
 import type { AppEvents } from '../lib/app-events.js';
 import type { OptionStore } from '../options/option-store.js';
 
-type RatioMap = Readonly<Record<string, number>>;
-
 /** The option reads pricing needs (`OptionStore` satisfies it). */
 export type PricingOptions = Pick<OptionStore, 'getJson'>;
 
@@ -34,9 +32,9 @@ export function buildPricingEntries(
     groups.add(group);
     groupsByModel.set(model, groups);
   }
-  const prices = options.getJson<RatioMap>('ModelPrice');
-  const ratios = options.getJson<RatioMap>('ModelRatio');
-  const completionRatios = options.getJson<RatioMap>('CompletionRatio');
+  const prices = options.getJson('ModelPrice');
+  const ratios = options.getJson('ModelRatio');
+  const completionRatios = options.getJson('CompletionRatio');
 
   const entries: PricingEntry[] = [];
   for (const [model, groups] of groupsByModel) {
@@ -84,7 +82,7 @@ export interface PricingGroups {
 export function pricingGroups(options: OptionStore, userGroup: string): PricingGroups {
   const usable = usableGroups(options, userGroup);
   if (userGroup === '') usable[''] ??= '用户分组';
-  const configured = options.getJson<RatioMap>('GroupRatio') ?? {};
+  const configured = options.getJson('GroupRatio');
   const ratios: Record<string, number> = {};
   for (const group of Object.keys(usable)) {
     const ratio = ownNumber(configured, group);

@@ -10,12 +10,10 @@ export function createConfiguredProviders(options: OptionStore, config: Config):
   return createProviderRegistry({
     openAi: { azureDefaultApiVersion: config.azureDefaultApiVersion, openRouterReferer: '' },
     anthropic: () => ({
-      defaultMaxTokens: options.getJson<Record<string, number>>('claude.default_max_tokens'),
+      defaultMaxTokens: options.getJson('claude.default_max_tokens'),
       thinkingAdapterEnabled: options.getBoolean('claude.thinking_adapter_enabled'),
       thinkingBudgetRatio: options.getNumber('claude.thinking_adapter_budget_tokens_percentage'),
-      modelHeaders: options.getJson<Record<string, Record<string, string[]>>>(
-        'claude.model_headers_settings',
-      ),
+      modelHeaders: options.getJson('claude.model_headers_settings'),
     }),
   });
 }

@@ -23,7 +23,7 @@ export function resolveGroup(
   const requested = tokenGroup || userGroup;
   if (requested === AUTO_GROUP) {
     const usable = usableGroups(options, userGroup);
-    const order = options.getJson<string[]>('AutoGroups') ?? [];
+    const order = options.getJson('AutoGroups');
     for (const group of order) {
       if (group in usable && channels.has(group, model)) return group;
     }
@@ -38,7 +38,7 @@ export function resolveGroup(
         'group_forbidden',
       );
     }
-    const ratios = options.getJson<Record<string, number>>('GroupRatio') ?? {};
+    const ratios = options.getJson('GroupRatio');
     if (!(tokenGroup in ratios)) {
       throw new RelayError(403, `分组 ${tokenGroup} 已被弃用`, 'new_api_error', 'group_deprecated');
     }

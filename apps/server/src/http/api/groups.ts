@@ -7,7 +7,7 @@ import { ok } from '../envelope.js';
 /** Group names (`GET /api/group/`) and the per-channel-type model catalogue (`GET /api/models`). */
 export async function registerGroupRoutes(api: FastifyInstance, context: AppContext) {
   api.get('/group/', { preHandler: requireAdmin(context) }, async () =>
-    ok(Object.keys(context.options.getJson<Record<string, number>>('GroupRatio') ?? {})),
+    ok(Object.keys(context.options.getJson('GroupRatio'))),
   );
 
   api.get('/models', { preHandler: requireUser(context) }, async () =>

@@ -40,7 +40,7 @@ function modelsFor(services: RelayServices, caller: RelayCaller): string[] {
   if (group === AUTO_GROUP) {
     const usable = usableGroups(services.options, caller.user.group);
     const names = new Set<string>();
-    for (const autoGroup of services.options.getJson<string[]>('AutoGroups') ?? []) {
+    for (const autoGroup of services.options.getJson('AutoGroups')) {
       if (autoGroup in usable)
         for (const model of services.channels.modelsOf(autoGroup)) names.add(model);
     }

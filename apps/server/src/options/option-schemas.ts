@@ -1,0 +1,81 @@
+import { z } from 'zod';
+import type { OptionKey } from '@tollgate/contracts';
+
+/**
+ * The shape of every JSON option, one zod schema per key. The schema is the single source of both
+ * the check (applied to saves and to rows read from an adopted database) and the type readers get
+ * from `OptionStore.getJson(key)`, so no reader casts.
+ *
+ * Leaf messages are the phrase after the location ("必须是数字"); `describeShapeIssue` puts the
+ * option key and the location in front, e.g. `ModelRatio 中 gpt-4 的值必须是数字`.
+ */
+
+const number = z.number({ error: '必须是数字' });
+const integer = z.int({ error: '必须是整数' });
+const string = z.string({ error: '必须是字符串' });
+const objectOf = <Value extends z.ZodType>(value: Value) =>
+  z.record(z.string(), value, { error: '必须是 JSON 对象' });
+const listOf = <Item extends z.ZodType>(item: Item) => z.array(item, { error: '必须是 JSON 数组' });
+
+/** `{ name: number }`: ratios and prices. */
+const numberMap = objectOf(number);
+/** `{ name: string }`. */
+const stringMap = objectOf(string);
+
+export const JSON_OPTION_SCHEMAS = {
+  TopupGroupRatio: numberMap,
+  /** Payment methods shown on the wallet page: `[{ name, type, color?, min_topup? }]`, all text. */
+  PayMethods: listOf(stringMap),
+  /** Chat-client links: `[{ "ChatGPT Next Web": "https://…" }]`. */
+  Chats: listOf(stringMap),
+  ModelRatio: numberMap,
+  ModelPrice: numberMap,
+  CompletionRatio: numberMap,
+  CacheRatio: numberMap,
+  GroupRatio: numberMap,
+  /** Group name → description, for the groups users may pick themselves. */
+  UserUsableGroups: stringMap,
+  /** User group → { token group → ratio }. */
+  GroupGroupRatio: objectOf(numberMap),
+  /** Groups tried in order by tokens of the `auto` group. */
+  AutoGroups: listOf(string),
+  /** Model → { header → values } added to Anthropic requests. */
+  'claude.model_headers_settings': objectOf(objectOf(listOf(string))),
+  /** Model (or `default`) → max_tokens sent when the client gives none. */
+  'claude.default_max_tokens': objectOf(integer),
+  'gemini.safety_settings': stringMap,
+  'gemini.version_settings': stringMap,
+  'gemini.supported_imagine_models': listOf(string),
+} as const satisfies Partial<Record<OptionKey, z.ZodType>>;
+
+export type JsonOptionKey = keyof typeof JSON_OPTION_SCHEMAS;
+
+/** Values are deeply frozen and shared by every reader, so they are read-only all the way down. */
+type DeepReadonly<T> = T extends object ? { readonly [K in keyof T]: DeepReadonly<T[K]> } : T;
+
+/** What `getJson(key)` returns for a JSON option. */
+export type JsonOptionValue<Key extends JsonOptionKey> = DeepReadonly<
+  z.infer<(typeof JSON_OPTION_SCHEMAS)[Key]>
+>;
+
+/** A JSON option key's schema, or undefined for an option that is not JSON. */
+export function jsonOptionSchema(key: OptionKey): z.ZodType | undefined {
+  return (JSON_OPTION_SCHEMAS as Partial<Record<OptionKey, z.ZodType>>)[key];
+}
+
+/** `a.b[2]`: where in the value an issue lies. */
+function locationOf(path: readonly PropertyKey[]): string {
+  let text = '';
+  for (const segment of path) {
+    text += typeof segment === 'number' ? `[${segment}]` : `${text ? '.' : ''}${String(segment)}`;
+  }
+  return text;
+}
+
+/** The console's message for the first issue: `Key 必须是 JSON 对象`, `Key 中 a.b 的值必须是数字`. */
+export function describeShapeIssue(key: string, error: z.ZodError): string {
+  const issue = error.issues[0];
+  if (!issue) return `${key} 的值无效`;
+  if (issue.path.length === 0) return `${key} ${issue.message}`;
+  return `${key} 中 ${locationOf(issue.path)} 的值${issue.message}`;
+}

@@ -1,8 +1,7 @@
 import { RelayError } from '../errors/relay-error.js';
 import type { ProviderAdaptor, RelayCallInput } from '../providers/provider-adaptor.js';
-import { defaultBaseUrl } from '../providers/registry.js';
-import { buildCallInput, toChannelTarget } from './build-call-input.js';
 import type { CachedChannel } from './channel-cache.js';
+import { planAttempt } from './plan-attempt.js';
 import type { RelayCall } from './relay-call-context.js';
 import { mapStatusCode, shouldRetry } from './retry-policy.js';
 import { readUpstreamError, relayPlainResponse } from './send-plain-response.js';
@@ -46,18 +45,12 @@ export async function tryChannels(call: RelayCall): Promise<void> {
       }
       call.lastChannel = channel;
       call.useChannel.push(String(channel.id));
-      const adaptor = services.providers.getAdaptor(channel.type);
-      if (!adaptor.supports(call.mode)) {
-        throw RelayError.badRequest(
-          `channel type ${channel.type} does not support this endpoint`,
-          'convert_request_failed',
-        );
-      }
-      const target = toChannelTarget(channel, defaultBaseUrl(channel.type));
-      const input = buildCallInput(call.facts, channel, target, {
-        forceStreamUsage:
-          services.config.forceStreamOption && adaptor.supportsStreamOptions(target),
-      });
+      const { adaptor, input } = planAttempt(
+        services.providers,
+        channel,
+        call.facts,
+        services.config.forceStreamOption,
+      );
       call.upstreamModel = input.upstreamModel;
       try {
         await callChannel(call, channel, adaptor, input);

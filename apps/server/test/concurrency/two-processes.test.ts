@@ -18,7 +18,10 @@ const CALLS = 200;
  * token whose owner can afford 100: the balance never goes below zero, no call is charged twice,
  * and the charges in the logs add up exactly to the drop in balance.
  */
-describe.skipIf(!redisUrl || kinds.length === 0).each(kinds)(
+// Without any server configured the suite is listed as skipped (an empty `each` is an error).
+describe
+  .skipIf(!redisUrl || kinds.length === 0)
+  .each(kinds.length > 0 ? kinds : (['postgres'] as const))(
   'two processes sharing %s and Redis',
   (kind) => {
     let database: TestDatabase;

@@ -10,13 +10,12 @@ import type {
   RelayCallInput,
   RelayMode,
 } from '../../providers/provider-adaptor.js';
-import { defaultBaseUrl } from '../../providers/registry.js';
-import { unsupportedModeError } from '../../providers/unsupported-mode-error.js';
-import { buildCallInput, toChannelTarget, type RequestFacts } from '../build-call-input.js';
+import type { RequestFacts } from '../build-call-input.js';
 import { toCachedChannel, type CachedChannel } from '../channel-cache.js';
 import { answerForClient } from '../formats/client-side.js';
 import { openAiFormat } from '../formats/openai/openai-format.js';
 import { RelayError } from '../../errors/relay-error.js';
+import { planAttempt } from '../plan-attempt.js';
 import { recordConsumption } from '../record-consumption.js';
 import type { RelayServices } from '../relay-services.js';
 import type { Usage } from '../../providers/usage.js';
@@ -138,9 +137,18 @@ async function prepareTest(
   const upstreamModel = channel.modelMapping[model] || model;
   const embeddings = isEmbeddingTest(model, upstreamModel, channel.type);
   const mode: RelayMode = embeddings ? 'embeddings' : 'chat';
-  // Types without an adaptor throw a local RelayError naming the type.
-  const adaptor = relay.providers.getAdaptor(channel.type);
-  if (!adaptor.supports(mode)) throw unsupportedModeError(mode, channel.type);
+  const rawBody = Buffer.from(JSON.stringify(buildTestBody(model, upstreamModel, embeddings)));
+  const facts: RequestFacts = {
+    mode,
+    rawBody,
+    contentType: 'application/json',
+    path: embeddings ? '/v1/embeddings' : '/v1/chat/completions',
+    query: '',
+    headers: {},
+    parsed: openAiFormat.readRequest(mode, rawBody, 'application/json'),
+  };
+  // A type without an adaptor, or one that cannot serve the mode, fails here before any look-up.
+  const { adaptor, input } = planAttempt(relay.providers, channel, facts, false);
 
   const runner = await findUserById(relay.db, TEST_RUNNER_USER_ID);
   const group = runner?.group || 'default';
@@ -153,18 +161,6 @@ async function prepareTest(
     acceptUnsetModelRatio: acceptsUnsetRatio(runner?.setting ?? null),
   });
 
-  const rawBody = Buffer.from(JSON.stringify(buildTestBody(model, upstreamModel, embeddings)));
-  const facts: RequestFacts = {
-    mode,
-    rawBody,
-    contentType: 'application/json',
-    path: embeddings ? '/v1/embeddings' : '/v1/chat/completions',
-    query: '',
-    headers: {},
-    parsed: openAiFormat.readRequest(mode, rawBody, 'application/json'),
-  };
-  const target = toChannelTarget(channel, defaultBaseUrl(channel.type));
-  const input = buildCallInput(facts, channel, target, { forceStreamUsage: false });
   return {
     model,
     upstreamModel,

@@ -1,0 +1,36 @@
+import type { ProviderAdaptor, RelayCallInput } from '../providers/provider-adaptor.js';
+import { defaultBaseUrl, type ProviderRegistry } from '../providers/registry.js';
+import { unsupportedModeError } from '../providers/unsupported-mode-error.js';
+import { buildCallInput, toChannelTarget, type RequestFacts } from './build-call-input.js';
+import type { CachedChannel } from './channel-cache.js';
+
+/** What one upstream attempt on one channel sends. */
+export interface PlannedAttempt {
+  adaptor: ProviderAdaptor;
+  /** The call as the adaptor receives it: target, credentials, mapped model, body. */
+  input: RelayCallInput;
+}
+
+/**
+ * Plans one attempt of a call on `channel`: its adaptor (a local 400 when the adaptor cannot serve
+ * the call's mode), its target and the call input. The relay's failover loop and the channel
+ * tester both go through here, so a channel test exercises exactly the request a relayed call
+ * would send.
+ *
+ * `forceStreamOption` is FORCE_STREAM_OPTION: ask for usage in streams where the adaptor can.
+ */
+export function planAttempt(
+  providers: ProviderRegistry,
+  channel: CachedChannel,
+  facts: RequestFacts,
+  forceStreamOption: boolean,
+): PlannedAttempt {
+  // Types without an adaptor throw a local RelayError naming the type.
+  const adaptor = providers.getAdaptor(channel.type);
+  if (!adaptor.supports(facts.mode)) throw unsupportedModeError(facts.mode, channel.type);
+  const target = toChannelTarget(channel, defaultBaseUrl(channel.type));
+  const input = buildCallInput(facts, channel, target, {
+    forceStreamUsage: forceStreamOption && adaptor.supportsStreamOptions(target),
+  });
+  return { adaptor, input };
+}

@@ -11,9 +11,12 @@ export interface AccountLog {
   content: string;
 }
 
-/** Writes a non-consumption log row (top-up, admin action, system event). */
-export async function recordAccountLog(db: Kysely<Database>, log: AccountLog): Promise<void> {
-  await db
+/**
+ * Writes a non-consumption log row (top-up, admin action, system event) into `logDb`: the log
+ * database (`AppContext.logDatabase`), which is the main one unless LOG_SQL_DSN names another.
+ */
+export async function recordAccountLog(logDb: Kysely<Database>, log: AccountLog): Promise<void> {
+  await logDb
     .insertInto('logs')
     .values({
       user_id: log.userId,

@@ -52,7 +52,7 @@ export async function registerUser(
   });
 
   if (quotaForNewUser > 0) {
-    await recordAccountLog(db, {
+    await recordAccountLog(deps.logDatabase.db, {
       userId: id,
       username,
       type: LOG_TYPE.system,
@@ -74,7 +74,7 @@ async function rewardInvitation(
   const forInviter = deps.options.getNumber('QuotaForInviter');
   if (forInvitee > 0) {
     await users.addUserQuota(db, inviteeId, forInvitee);
-    await recordAccountLog(db, {
+    await recordAccountLog(deps.logDatabase.db, {
       userId: inviteeId,
       username: inviteeName,
       type: LOG_TYPE.system,
@@ -91,7 +91,7 @@ async function rewardInvitation(
     .where('id', '=', inviterId)
     .execute();
   if (forInviter > 0) {
-    await recordAccountLog(db, {
+    await recordAccountLog(deps.logDatabase.db, {
       userId: inviterId,
       type: LOG_TYPE.system,
       content: `邀请用户赠送 ${quotaText(deps, forInviter)}`,

@@ -107,7 +107,7 @@ export async function updateUserByAdmin(
   const oldQuota = Number(target.quota) + (await heldForUser(db, target.id));
   if (request.quota !== undefined && request.quota !== oldQuota) {
     await users.setUserBalance(db, target.id, request.quota);
-    await recordAccountLog(db, {
+    await recordAccountLog(deps.logDatabase.db, {
       userId: target.id,
       username: target.username,
       type: LOG_TYPE.manage,

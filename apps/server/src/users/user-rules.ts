@@ -20,6 +20,8 @@ import { normalizeUsername, usernameCharacterProblem } from './username-rules.js
 /** What the account rules need besides the database. */
 export interface UserServiceDeps {
   database: DatabaseHandle;
+  /** Where log rows go: the main database, or the one LOG_SQL_DSN names. */
+  logDatabase: DatabaseHandle;
   options: OptionStore;
 }
 

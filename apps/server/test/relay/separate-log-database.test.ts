@@ -43,5 +43,37 @@ describe.skipIf(!process.env.TEST_POSTGRES_DSN)(
       );
       expect(listed.json().data.total).toBe(1);
     });
+
+    it('writes account log rows (an admin setting a balance) there too', async () => {
+      const { harness, root } = fixture;
+      const created = await harness.call(root, 'POST', '/api/user/', {
+        username: 'logdbuser',
+        password: 'password123',
+        display_name: 'logdbuser',
+      });
+      expect(created.json().success).toBe(true);
+      const found = await harness.call(root, 'GET', '/api/user/search?keyword=logdbuser');
+      const id = found.json().data.items[0].id as number;
+      const update = await harness.call(root, 'PUT', '/api/user/', {
+        id,
+        username: 'logdbuser',
+        display_name: 'logdbuser',
+        quota: 4321,
+        password: '',
+      });
+      expect(update.json().success).toBe(true);
+      const context = harness.runtime.context;
+      const manageRows = (database: typeof context.database) =>
+        database.db
+          .selectFrom('logs')
+          .select('id')
+          .where('type', '=', 3)
+          .where('user_id', '=', id)
+          .execute();
+      expect(await manageRows(context.logDatabase)).toHaveLength(1);
+      expect(await manageRows(context.database)).toHaveLength(0);
+      const listed = await harness.call(root, 'GET', '/api/log/?p=1&page_size=10&type=3');
+      expect(listed.json().data.total).toBe(1);
+    });
   },
 );

@@ -113,7 +113,7 @@ export async function registerChannelRoutes(api: FastifyInstance, context: AppCo
     if (query.key.trim() !== '') {
       // Looking a channel up by its credential is recorded, with the key's last characters only.
       const admin = requireAuthenticated(request);
-      await recordAccountLog(database.db, {
+      await recordAccountLog(context.logDatabase.db, {
         userId: admin.id,
         username: admin.username,
         type: LOG_TYPE.manage,

@@ -41,7 +41,11 @@ export function startSession(reply: FastifyReply, context: AppContext, user: Use
 /** Login, logout and self-registration (reference §8.1, §8.4). */
 export async function registerSessionRoutes(api: FastifyInstance, context: AppContext) {
   const critical = rateLimitHook(context.rateLimiter, 'CT', context.config.criticalRateLimit);
-  const deps = { database: context.database, options: context.options };
+  const deps = {
+    database: context.database,
+    logDatabase: context.logDatabase,
+    options: context.options,
+  };
 
   api.post('/user/login', { onRequest: critical }, async (request, reply) => {
     const body = parseInput(loginRequestSchema, request.body);

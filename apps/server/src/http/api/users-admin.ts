@@ -34,7 +34,11 @@ const userPageQuerySchema = z.object({
 /** User administration for admins (spec part 1 §2/§4, reference §2.4 and §12.7). */
 export async function registerUserAdminRoutes(api: FastifyInstance, context: AppContext) {
   const guard = { preHandler: requireAdmin(context) };
-  const deps = { database: context.database, options: context.options };
+  const deps = {
+    database: context.database,
+    logDatabase: context.logDatabase,
+    options: context.options,
+  };
   const { db } = context.database;
 
   async function page(query: unknown) {

@@ -21,7 +21,11 @@ import { startSession } from './session.js';
 /** The signed-in user's own account (reference §8.4, §12.6, Appendix B). */
 export async function registerUserSelfRoutes(api: FastifyInstance, context: AppContext) {
   const guard = { preHandler: requireUser(context) };
-  const deps = { database: context.database, options: context.options };
+  const deps = {
+    database: context.database,
+    logDatabase: context.logDatabase,
+    options: context.options,
+  };
   const { db } = context.database;
 
   api.get('/user/self', guard, async (request) => {

@@ -224,6 +224,23 @@ test('an admin wires two providers, calls them with a token, and sees logs, cost
     }
     await shot(page, 'channel-list');
 
+    // The keyword never matches keys; the masked key field finds channels by a whole key.
+    const keywordField = main.getByLabel(text('channels:search.keyword'), { exact: true });
+    const openAiRow = main.getByRole('row').filter({ hasText: openAiChannel.name });
+    await keywordField.fill('sk-mock-upstream-key');
+    await keywordField.press('Enter');
+    await openAiRow.waitFor({ state: 'hidden' });
+    await keywordField.fill('');
+    const keyField = main.getByLabel(text('channels:search.key'), { exact: true });
+    await keyField.fill('sk-mock-upstream-key');
+    await keyField.press('Enter');
+    for (const channel of [openAiChannel, anthropicChannel]) {
+      await main.getByRole('row').filter({ hasText: channel.name }).waitFor();
+    }
+    await shot(page, 'channel-key-lookup');
+    await main.getByRole('button', { name: text('channels:search.reset') }).click();
+    await openAiRow.waitFor();
+
     // 3. A token made in /token; its key comes from the API (the list masks it).
     await openInConsole(page, '/token');
     await main.getByRole('button', { name: text('tokens:add') }).click();

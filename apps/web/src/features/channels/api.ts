@@ -22,13 +22,16 @@ export interface ChannelListShape {
 }
 
 export interface ChannelSearch {
+  /** Matches ids and names (never keys). */
   keyword: string;
   group: string;
   model: string;
+  /** A whole channel key for an exact lookup; the server records each such lookup. */
+  key: string;
 }
 
 export function isSearching(search: ChannelSearch): boolean {
-  return search.keyword !== '' || search.group !== '' || search.model !== '';
+  return search.keyword !== '' || search.group !== '' || search.model !== '' || search.key !== '';
 }
 
 function shapeQuery(shape: ChannelListShape) {

@@ -11,23 +11,28 @@ interface ChannelSearchBarProps {
   onSearch: (search: ChannelSearch) => void;
 }
 
-export const emptySearch: ChannelSearch = { keyword: '', group: '', model: '' };
+export const emptySearch: ChannelSearch = { keyword: '', group: '', model: '', key: '' };
 
-/** Keyword (id, name, key), model and group search of the channel list. */
+/**
+ * Keyword (id, name), model and group search of the channel list, and the exact key lookup (a
+ * masked field: the key is a secret, and the server logs that it was looked up).
+ */
 export function ChannelSearchBar({ groups, value, onSearch }: ChannelSearchBarProps) {
   const { t } = useTranslation('channels');
   const [keyword, setKeyword] = useState(value.keyword);
   const [model, setModel] = useState(value.model);
+  const [key, setKey] = useState(value.key);
   // On a phone the text fields take whole rows; on wider screens they sit side by side.
   const isMobile = useIsMobile();
 
   useEffect(() => {
     setKeyword(value.keyword);
     setModel(value.model);
-  }, [value.keyword, value.model]);
+    setKey(value.key);
+  }, [value.keyword, value.model, value.key]);
 
   const submit = (group = value.group) =>
-    onSearch({ keyword: keyword.trim(), model: model.trim(), group });
+    onSearch({ keyword: keyword.trim(), model: model.trim(), group, key: key.trim() });
 
   return (
     <div style={{ display: 'flex', flexWrap: 'wrap', gap: 8 }}>
@@ -48,6 +53,17 @@ export function ChannelSearchBar({ groups, value, onSearch }: ChannelSearchBarPr
         value={model}
         style={{ width: isMobile ? '100%' : 160 }}
         onChange={(event) => setModel(event.target.value)}
+        onPressEnter={() => submit()}
+      />
+      <Input.Password
+        allowClear
+        placeholder={t('search.key')}
+        aria-label={t('search.key')}
+        title={t('search.keyHint')}
+        autoComplete="off"
+        value={key}
+        style={{ width: isMobile ? '100%' : 200 }}
+        onChange={(event) => setKey(event.target.value)}
         onPressEnter={() => submit()}
       />
       <Select

@@ -94,6 +94,7 @@ export async function startRuntime(
       events,
       onError: (error, where) => overrides.onError?.(error, where),
       metrics: metrics?.relay ?? NO_RELAY_METRICS,
+      rateLimiter,
     });
     // Periodic channel tests and balance refreshes (master only); close() also cancels a
     // "test all" run started from the console.

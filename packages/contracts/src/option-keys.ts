@@ -114,6 +114,8 @@ export const OPTION_KEYS = [
   'ModelRequestRateLimitCount',
   'ModelRequestRateLimitSuccessCount',
   'ModelRequestRateLimitDurationMinutes',
+  /** Per-group overrides: `{ group: [count, successCount] }` (Tollgate addition, as later new-api). */
+  'ModelRequestRateLimitGroup',
   // Midjourney.
   'MjNotifyEnabled',
   'MjAccountFilterEnabled',

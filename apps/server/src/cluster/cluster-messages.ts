@@ -20,11 +20,19 @@ export interface RateLimitRequest {
   windowSeconds: number;
 }
 
-/** Primary → worker: the answer to a RateLimitRequest. */
+/** Primary → worker: the answer to a RateLimitRequest (`slot` names the slot taken). */
 export interface RateLimitAnswer {
   tollgate: 'rate-limit-answer';
   id: number;
   allowed: boolean;
+  slot?: string;
+}
+
+/** Worker → primary: give back a slot taken by a RateLimitRequest. */
+export interface RateLimitRelease {
+  tollgate: 'rate-limit-release';
+  key: string;
+  slot: string;
 }
 
 /** Worker → primary: collect every worker's metrics; primary → worker: send yours. */
@@ -66,6 +74,7 @@ export type ClusterMessage =
   | EventMessage
   | RateLimitRequest
   | RateLimitAnswer
+  | RateLimitRelease
   | MetricsRequest
   | MetricsAnswer
   | SyncRequest
@@ -76,6 +85,7 @@ const KINDS = new Set([
   'event',
   'rate-limit',
   'rate-limit-answer',
+  'rate-limit-release',
   'metrics-request',
   'metrics-collect',
   'metrics-snapshot',
@@ -103,7 +113,13 @@ export function isClusterMessage(value: unknown): value is ClusterMessage {
         typeof message.windowSeconds === 'number'
       );
     case 'rate-limit-answer':
-      return typeof message.id === 'number' && typeof message.allowed === 'boolean';
+      return (
+        typeof message.id === 'number' &&
+        typeof message.allowed === 'boolean' &&
+        (message.slot === undefined || typeof message.slot === 'string')
+      );
+    case 'rate-limit-release':
+      return typeof message.key === 'string' && typeof message.slot === 'string';
     case 'metrics-request':
     case 'metrics-collect':
       return typeof message.id === 'number';

@@ -131,9 +131,17 @@ export async function runClusterPrimary(config: Config): Promise<void> {
         for (const other of slots) if (other && other.id !== worker.id) send(other, message);
         return;
       case 'rate-limit':
-        void limiter.allow(message.key, message.limit, message.windowSeconds).then((allowed) => {
-          send(worker, { tollgate: 'rate-limit-answer', id: message.id, allowed });
+        void limiter.take(message.key, message.limit, message.windowSeconds).then((slot) => {
+          send(worker, {
+            tollgate: 'rate-limit-answer',
+            id: message.id,
+            allowed: slot !== undefined,
+            slot,
+          });
         });
+        return;
+      case 'rate-limit-release':
+        limiter.giveBack(message.key, message.slot);
         return;
       case 'metrics-request':
         gatherMetrics(worker, message.id);

@@ -6,6 +6,9 @@ import {
   type ClusterMessage,
 } from './cluster-messages.js';
 
+/** The slot of a request let through without the primary's answer. */
+const UNANSWERED_SLOT = 'unanswered';
+
 /** How long a worker waits for the primary before deciding on its own. */
 const ANSWER_TIMEOUT_MS = 2000;
 
@@ -24,7 +27,7 @@ export class WorkerLink {
   readonly serverStartTime =
     Number(process.env[SERVER_START_VARIABLE]) || Math.floor(Date.now() / 1000);
   private sequence = 0;
-  private readonly rateLimits = new Map<number, Waiting<boolean>>();
+  private readonly rateLimits = new Map<number, Waiting<string | undefined>>();
   private readonly metrics = new Map<number, Waiting<unknown[]>>();
   private readonly syncs = new Map<number, Waiting<void>>();
   private readonly syncHandlers = new Map<string, () => Promise<void>>();
@@ -55,14 +58,23 @@ export class WorkerLink {
     }
   }
 
-  /** A limiter counted in the primary for all workers together. */
+  /**
+   * A limiter counted in the primary for all workers together. Without an answer in time the
+   * request is let through (a slot nobody holds), so a busy primary never blocks the service.
+   */
   rateLimiter(): RateLimiter {
+    const take = (key: string, limit: number, windowSeconds: number) => {
+      const id = this.nextId();
+      const answer = this.wait(this.rateLimits, id, () => UNANSWERED_SLOT);
+      this.send({ tollgate: 'rate-limit', id, key, limit, windowSeconds });
+      return answer;
+    };
     return {
-      allow: (key, limit, windowSeconds) => {
-        const id = this.nextId();
-        const answer = this.wait(this.rateLimits, id, () => true);
-        this.send({ tollgate: 'rate-limit', id, key, limit, windowSeconds });
-        return answer;
+      take,
+      allow: async (key, limit, windowSeconds) =>
+        (await take(key, limit, windowSeconds)) !== undefined,
+      giveBack: (key, slot) => {
+        if (slot !== UNANSWERED_SLOT) this.send({ tollgate: 'rate-limit-release', key, slot });
       },
       close() {},
     };
@@ -152,7 +164,11 @@ export class WorkerLink {
         }
         return;
       case 'rate-limit-answer':
-        this.settle(this.rateLimits, message.id, message.allowed);
+        this.settle(
+          this.rateLimits,
+          message.id,
+          message.allowed ? (message.slot ?? UNANSWERED_SLOT) : undefined,
+        );
         return;
       case 'metrics-collect': {
         const snapshot = this.snapshotProvider?.();

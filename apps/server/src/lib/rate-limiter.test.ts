@@ -15,6 +15,22 @@ async function exercise(limiter: RateLimiter, key: string, advance: (ms: number)
   expect(await limiter.allow(`${key}-other`, 3, 1)).toBe(true);
 }
 
+/** A slot given back frees its place in the window; an unknown slot changes nothing. */
+async function exerciseGiveBack(limiter: RateLimiter, key: string) {
+  const first = await limiter.take(key, 2, 30);
+  const second = await limiter.take(key, 2, 30);
+  expect(first).toBeTypeOf('string');
+  expect(second).toBeTypeOf('string');
+  expect(first).not.toBe(second);
+  expect(await limiter.take(key, 2, 30)).toBeUndefined();
+  limiter.giveBack(key, 'no-such-slot');
+  expect(await limiter.take(key, 2, 30)).toBeUndefined();
+  limiter.giveBack(key, first!);
+  // Redis removes the slot asynchronously; the next command on the connection sees it gone.
+  expect(await limiter.take(key, 2, 30)).toBeTypeOf('string');
+  expect(await limiter.take(key, 2, 30)).toBeUndefined();
+}
+
 describe('sliding-window rate limiter', () => {
   it('in memory: allows the limit per window and per key', async () => {
     let now = 1_000_000;
@@ -22,6 +38,12 @@ describe('sliding-window rate limiter', () => {
     await exercise(limiter, 'GA1.2.3.4', async (ms) => {
       now += ms;
     });
+    limiter.close();
+  });
+
+  it('in memory: a slot given back is free again', async () => {
+    const limiter = createMemoryRateLimiter();
+    await exerciseGiveBack(limiter, 'MRRL:success:1');
     limiter.close();
   });
 
@@ -47,5 +69,6 @@ describe('sliding-window rate limiter', () => {
       ),
     );
     expect(results.filter(Boolean)).toHaveLength(5);
+    await exerciseGiveBack(limiterA, 'give-back');
   });
 });

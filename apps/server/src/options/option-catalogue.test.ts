@@ -50,6 +50,8 @@ const SPEC_ONLY_KEYS = [
   'general_setting.ping_interval_seconds', 'gemini.supported_imagine_models',
   'gemini.thinking_adapter_enabled', 'gemini.thinking_adapter_budget_tokens_percentage',
 ];
+/** Keys Tollgate adds (each documented in docs/compatibility.md). */
+const TOLLGATE_KEYS = ['ModelRequestRateLimitGroup'];
 
 function contextWith(overrides: Record<string, string> = {}): OptionRuleContext {
   const values = defaultOptionValues();
@@ -73,7 +75,12 @@ describe('option catalogue', () => {
   it('covers every key of the reference and of both specs', () => {
     expect(REFERENCE_PLAIN_KEYS).toHaveLength(91);
     expect(REFERENCE_DOTTED_KEYS).toHaveLength(15);
-    const all = [...REFERENCE_PLAIN_KEYS, ...REFERENCE_DOTTED_KEYS, ...SPEC_ONLY_KEYS];
+    const all = [
+      ...REFERENCE_PLAIN_KEYS,
+      ...REFERENCE_DOTTED_KEYS,
+      ...SPEC_ONLY_KEYS,
+      ...TOLLGATE_KEYS,
+    ];
     for (const key of all) expect(OPTION_CATALOGUE.has(key), key).toBe(true);
     expect(OPTION_CATALOGUE.size).toBe(all.length);
   });
@@ -214,6 +221,22 @@ describe('option validation', () => {
     ).toBeUndefined();
     expect(refusal('claude.default_max_tokens', '{"default":1.5}')).toBe(
       'claude.default_max_tokens 中 default 的值必须是整数',
+    );
+  });
+
+  it('checks the per-group model request limits', () => {
+    expect(refusal('ModelRequestRateLimitGroup', '{"vip":[10,5]}')).toBeUndefined();
+    expect(refusal('ModelRequestRateLimitGroup', '{"vip":[10]}')).toBe(
+      'ModelRequestRateLimitGroup 中 vip[1] 的值必须是整数',
+    );
+    expect(refusal('ModelRequestRateLimitGroup', '{"vip":10}')).toBe(
+      'ModelRequestRateLimitGroup 中 vip 的值必须是 [请求总数, 成功请求数] 形式的数组',
+    );
+    expect(refusal('ModelRequestRateLimitGroup', '{"vip":[10,0]}')).toBe(
+      'ModelRequestRateLimitGroup 中 vip 的成功请求数必须在 1 到 100000000 之间',
+    );
+    expect(refusal('ModelRequestRateLimitGroup', '{"vip":[1.5,3]}')).toBe(
+      'ModelRequestRateLimitGroup 中 vip[0] 的值必须是整数',
     );
   });
 

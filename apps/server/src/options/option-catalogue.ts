@@ -105,6 +105,19 @@ function json<Key extends JsonOptionKey>(
 const quotaAmount = inRange({ min: 0, max: 2_147_483_647 });
 const requestCount = (min: number) => inRange({ min, max: 100_000_000 });
 const budgetPercentage = inRange({ min: 0.1, max: 1 });
+/** Per-group limits: a count from 0 (unlimited) and a success count from 1, as the global ones. */
+const groupRateLimits: OptionRule = (value, key) => {
+  for (const [group, [count, successCount]] of Object.entries(
+    value as Record<string, [number, number]>,
+  )) {
+    if (count < 0 || count > 100_000_000)
+      return `${key} 中 ${group} 的请求总数必须在 0 到 100000000 之间`;
+    if (successCount < 1 || successCount > 100_000_000)
+      return `${key} 中 ${group} 的成功请求数必须在 1 到 100000000 之间`;
+  }
+  return undefined;
+};
+
 /** Output limits per model: whole tokens, from 0 to ten million. */
 const maxTokenEntries: OptionRule = (value, key) => {
   for (const [name, entry] of Object.entries(value as Record<string, number>)) {
@@ -275,6 +288,7 @@ const definitions: OptionDefinition[] = [
   int('ModelRequestRateLimitCount', 0, requestCount(0)),
   int('ModelRequestRateLimitSuccessCount', 1000, requestCount(1)),
   int('ModelRequestRateLimitDurationMinutes', 1, inRange({ min: 1, max: 525_600 })),
+  json('ModelRequestRateLimitGroup', {}, groupRateLimits),
 
   bool('MjNotifyEnabled', false),
   bool('MjAccountFilterEnabled', false),

@@ -39,6 +39,13 @@ export const JSON_OPTION_SCHEMAS = {
   GroupGroupRatio: objectOf(numberMap),
   /** Groups tried in order by tokens of the `auto` group. */
   AutoGroups: listOf(string),
+  /**
+   * Per-group model request limits: group → [count, success count], as ModelRequestRateLimitCount
+   * and ModelRequestRateLimitSuccessCount for users calling in that group.
+   */
+  ModelRequestRateLimitGroup: objectOf(
+    z.tuple([integer, integer], { error: '必须是 [请求总数, 成功请求数] 形式的数组' }),
+  ),
   /** Model → { header → values } added to Anthropic requests. */
   'claude.model_headers_settings': objectOf(objectOf(listOf(string))),
   /** Model (or `default`) → max_tokens sent when the client gives none. */

@@ -7,6 +7,7 @@ import type { DatabaseHandle } from '../db/open-database.js';
 import { QuotaLedger } from '../billing/quota-ledger.js';
 import type { AppEvents } from '../lib/app-events.js';
 import { InFlight } from '../lib/in-flight.js';
+import { createMemoryRateLimiter, type RateLimiter } from '../lib/rate-limiter.js';
 import { BodyBudget, DEFAULT_BODY_BUDGET_BYTES } from './body-budget.js';
 import { NO_RELAY_METRICS, type RelayMetricsRecorder } from '../metrics/relay-metrics.js';
 import { LogOutboxDrainer } from '../logs/log-outbox-drainer.js';
@@ -49,6 +50,8 @@ export interface RelayServices {
   inFlight: InFlight;
   /** Prometheus metrics of relay calls (does nothing when metrics are off). */
   metrics: RelayMetricsRecorder;
+  /** The shared sliding-window limiter (model request limits). */
+  rateLimiter: RateLimiter;
   onError(error: unknown, context: string): void;
 }
 
@@ -72,6 +75,8 @@ export async function createRelayServices(parts: {
   onError?: (error: unknown, context: string) => void;
   /** Where the relay reports its calls (NO_RELAY_METRICS when metrics are off). */
   metrics?: RelayMetricsRecorder;
+  /** The limiter shared with the other processes; one for this process when omitted. */
+  rateLimiter?: RateLimiter;
 }): Promise<RelayServices> {
   const onError = parts.onError ?? (() => {});
   const { db } = parts.database;
@@ -127,6 +132,7 @@ export async function createRelayServices(parts: {
     bodyBudget: new BodyBudget(DEFAULT_BODY_BUDGET_BYTES),
     inFlight: new InFlight(),
     metrics: parts.metrics ?? NO_RELAY_METRICS,
+    rateLimiter: parts.rateLimiter ?? createMemoryRateLimiter(),
     onError,
   };
 }

@@ -9,6 +9,10 @@ import {
 } from '../../relay/auth/playground-caller.js';
 import { preflightHeaders } from '../../relay/cors.js';
 import { relayCall } from '../../relay/relay-call.js';
+import {
+  admitUnderModelRateLimit,
+  type FinishRateLimitedCall,
+} from '../../relay/model-rate-limit.js';
 import type { TrustedProxies } from '../../lib/trusted-proxies.js';
 import type { RelayMetricsRecorder } from '../../metrics/relay-metrics.js';
 import type { RelayServices } from '../../relay/relay-services.js';
@@ -158,6 +162,7 @@ export class RelayFront {
     metrics.callStarted();
     void services.inFlight.run(async () => {
       let release = () => {};
+      let finishRateLimited: FinishRateLimitedCall | undefined;
       const readBody = async () => {
         const reading = readRelayBody(exchange.request, services.bodyBudget);
         release = reading.release;
@@ -178,6 +183,12 @@ export class RelayFront {
             services.db,
           );
           checkCallerIp(call.caller, exchange.ip);
+          const limited = admitUnderModelRateLimit(
+            services.options,
+            services.rateLimiter,
+            call.caller,
+          );
+          if (limited) finishRateLimited = await limited;
           await readBody();
         }
         await relayCall(services, exchange, mode, call);
@@ -185,6 +196,8 @@ export class RelayFront {
         sendRelayError(exchange, error);
       } finally {
         release();
+        const response = exchange.response;
+        finishRateLimited?.(response.headersSent && response.statusCode < 400);
         metrics.callEnded();
         recordAnswer(metrics, exchange, mode);
       }

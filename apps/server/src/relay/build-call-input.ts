@@ -18,18 +18,25 @@ export interface RequestFacts {
  * The adaptor input for one attempt on one channel: model mapping (one hop, exact name) and the
  * channel's param_override applied to a shallow copy of the body, so the client's body is never
  * changed between retries; `stream_options.include_usage` forced when upstream supports it.
+ *
+ * `passThrough` (global.pass_through_request_enabled) leaves the body exactly as the client sent
+ * it: no mapping, no override, no stream option, so an adaptor of the client's own format
+ * forwards the original bytes.
  */
 export function buildCallInput(
   facts: RequestFacts,
   channel: CachedChannel,
   target: ChannelTarget,
-  options: { forceStreamUsage: boolean },
+  options: { forceStreamUsage: boolean; passThrough?: boolean },
 ): RelayCallInput {
   const { parsed } = facts;
-  const upstreamModel = channel.modelMapping[parsed.model] || parsed.model;
+  const passThrough = options.passThrough === true;
+  const upstreamModel = passThrough
+    ? parsed.model
+    : channel.modelMapping[parsed.model] || parsed.model;
   let body = parsed.json;
   let bodyUnchanged = true;
-  if (body) {
+  if (body && !passThrough) {
     const forceUsage = parsed.stream && options.forceStreamUsage && !parsed.clientWantsUsage;
     const dropStreamOptions = !parsed.stream && body.stream_options !== undefined;
     const mapped = upstreamModel !== parsed.model || body.model !== parsed.model;

@@ -45,12 +45,10 @@ export async function tryChannels(call: RelayCall): Promise<void> {
       }
       call.lastChannel = channel;
       call.useChannel.push(String(channel.id));
-      const { adaptor, input } = planAttempt(
-        services.providers,
-        channel,
-        call.facts,
-        services.config.forceStreamOption,
-      );
+      const { adaptor, input } = planAttempt(services.providers, channel, call.facts, {
+        forceStreamOption: services.config.forceStreamOption,
+        passThrough: services.options.getBoolean('global.pass_through_request_enabled'),
+      });
       call.upstreamModel = input.upstreamModel;
       try {
         await callChannel(call, channel, adaptor, input);

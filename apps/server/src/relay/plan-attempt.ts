@@ -17,20 +17,22 @@ export interface PlannedAttempt {
  * tester both go through here, so a channel test exercises exactly the request a relayed call
  * would send.
  *
- * `forceStreamOption` is FORCE_STREAM_OPTION: ask for usage in streams where the adaptor can.
+ * `forceStreamOption` is FORCE_STREAM_OPTION: ask for usage in streams where the adaptor can;
+ * `passThrough` is global.pass_through_request_enabled (see buildCallInput).
  */
 export function planAttempt(
   providers: ProviderRegistry,
   channel: CachedChannel,
   facts: RequestFacts,
-  forceStreamOption: boolean,
+  settings: { forceStreamOption: boolean; passThrough: boolean },
 ): PlannedAttempt {
   // Types without an adaptor throw a local RelayError naming the type.
   const adaptor = providers.getAdaptor(channel.type);
   if (!adaptor.supports(facts.mode)) throw unsupportedModeError(facts.mode, channel.type);
   const target = toChannelTarget(channel, defaultBaseUrl(channel.type));
   const input = buildCallInput(facts, channel, target, {
-    forceStreamUsage: forceStreamOption && adaptor.supportsStreamOptions(target),
+    forceStreamUsage: settings.forceStreamOption && adaptor.supportsStreamOptions(target),
+    passThrough: settings.passThrough,
   });
   return { adaptor, input };
 }

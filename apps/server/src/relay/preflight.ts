@@ -20,7 +20,8 @@ function upstreamPath(path: string): string {
 /**
  * Everything decided before the first upstream attempt, from memory: the request read by the
  * client's format, the pinned channel or the token's model limits, the group, that some channel
- * serves the model there, and the price. Throws the reference's errors.
+ * serves the model there, that the prompt holds no sensitive word, and the price. Throws the
+ * reference's errors.
  */
 export function planCall(
   services: RelayServices,
@@ -61,6 +62,8 @@ export function planCall(
       'model_not_found',
     );
   }
+
+  services.sensitiveWords.check(mode, parsed.json);
 
   const price = resolvePrice(services.options, {
     model,

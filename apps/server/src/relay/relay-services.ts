@@ -23,6 +23,7 @@ import { ChannelHealth } from './channel-health.js';
 import { UpstreamClient } from './upstream-client.js';
 import type { ProviderRegistry } from '../providers/registry.js';
 import { createConfiguredProviders } from './provider-settings.js';
+import { SensitiveWordCheck } from './sensitive-words.js';
 
 /** Everything a relay call uses, created once per process. */
 export interface RelayServices {
@@ -50,6 +51,8 @@ export interface RelayServices {
   inFlight: InFlight;
   /** Prometheus metrics of relay calls (does nothing when metrics are off). */
   metrics: RelayMetricsRecorder;
+  /** The prompt check against SensitiveWords. */
+  sensitiveWords: SensitiveWordCheck;
   /** The shared sliding-window limiter (model request limits). */
   rateLimiter: RateLimiter;
   onError(error: unknown, context: string): void;
@@ -133,6 +136,7 @@ export async function createRelayServices(parts: {
     inFlight: new InFlight(),
     metrics: parts.metrics ?? NO_RELAY_METRICS,
     rateLimiter: parts.rateLimiter ?? createMemoryRateLimiter(),
+    sensitiveWords: new SensitiveWordCheck(parts.options),
     onError,
   };
 }

@@ -148,7 +148,10 @@ async function prepareTest(
     parsed: openAiFormat.readRequest(mode, rawBody, 'application/json'),
   };
   // A type without an adaptor, or one that cannot serve the mode, fails here before any look-up.
-  const { adaptor, input } = planAttempt(relay.providers, channel, facts, false);
+  const { adaptor, input } = planAttempt(relay.providers, channel, facts, {
+    forceStreamOption: false,
+    passThrough: false,
+  });
 
   const runner = await findUserById(relay.db, TEST_RUNNER_USER_ID);
   const group = runner?.group || 'default';

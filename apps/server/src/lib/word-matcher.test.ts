@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { WordMatcher } from './word-matcher.js';
+
+describe('WordMatcher', () => {
+  it('finds any word, case-insensitively, anywhere in the text', () => {
+    const matcher = new WordMatcher(['he', 'she', 'his', 'hers', 'Secret Plan']);
+    expect(matcher.findIn('ushers')).toBe('she');
+    expect(matcher.findIn('THE SECRET PLAN')).toBe('he');
+    expect(matcher.findIn('a secret plan')).toBe('secret plan');
+    expect(matcher.findIn('nothing to see')).toBeUndefined();
+    expect(matcher.findIn('')).toBeUndefined();
+  });
+
+  it('follows failure links into words that start inside another', () => {
+    const matcher = new WordMatcher(['abcd', 'bce']);
+    expect(matcher.findIn('xabce')).toBe('bce');
+    expect(new WordMatcher(['aab']).findIn('aaab')).toBe('aab');
+  });
+
+  it('matches CJK words and ignores blank entries', () => {
+    const matcher = new WordMatcher(['', '  ', '敏感词']);
+    expect(matcher.empty).toBe(false);
+    expect(matcher.findIn('这里有一个敏感词。')).toBe('敏感词');
+    expect(new WordMatcher(['', ' ']).empty).toBe(true);
+  });
+
+  it('agrees with a plain search on random texts', () => {
+    const alphabet = 'abcab';
+    const random = (length: number) =>
+      Array.from({ length }, () => alphabet[Math.floor(Math.random() * alphabet.length)]).join('');
+    for (let round = 0; round < 200; round += 1) {
+      const words = Array.from({ length: 1 + Math.floor(Math.random() * 6) }, () =>
+        random(1 + Math.floor(Math.random() * 4)),
+      );
+      const text = random(Math.floor(Math.random() * 30));
+      const matcher = new WordMatcher(words);
+      const expected = words.some((word) => text.includes(word));
+      expect(matcher.findIn(text) !== undefined, `${words} in ${text}`).toBe(expected);
+    }
+  });
+});

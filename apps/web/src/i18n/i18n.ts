@@ -25,6 +25,7 @@ export const namespaces = [
   'pricing',
   'playground',
   'chat',
+  'settings',
 ] as const;
 
 type LocaleModule = { default: ResourceLanguage[string] };

@@ -1,17 +1,61 @@
+import { Card, Result, Tabs } from 'antd';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Navigate, useSearchParams } from 'react-router';
+import { PageLoading } from '../../components/page-loading';
 import { isRoot, useStoredUser } from '../../session/stored-user';
-import UnavailablePage from '../unavailable';
+import { useOptionsQuery } from './queries';
+import { ModelsTab } from './tabs/models-tab';
+import { OperationTab } from './tabs/operation-tab';
+import { OtherTab } from './tabs/other-tab';
+import { RateLimitTab } from './tabs/rate-limit-tab';
+import { SystemTab } from './tabs/system-tab';
+
+const TABS = ['operation', 'ratelimit', 'models', 'system', 'other'] as const;
+type SettingsTab = (typeof TABS)[number];
+
+function isTab(value: string | null): value is SettingsTab {
+  return (TABS as readonly (string | null)[]).includes(value);
+}
 
 /**
- * /setting: the root-only settings tabs are not in this version. Personal settings live at
- * /personal; `?tab=personal` and non-root users (who get no tabs here) are sent there, which is
- * also where an OAuth account binding lands.
+ * /setting: the five root-only tabs, chosen by `?tab=` (operation when absent). Personal settings
+ * live at /personal; `?tab=personal` and non-root users (who get no tabs) are sent there, which
+ * is also where an OAuth account binding lands.
  */
 export default function SettingsPage() {
-  const [searchParams] = useSearchParams();
+  const { t } = useTranslation('settings');
+  const [searchParams, setSearchParams] = useSearchParams();
   const user = useStoredUser();
-  if (searchParams.get('tab') === 'personal' || !isRoot(user)) {
-    return <Navigate to="/personal" replace />;
-  }
-  return <UnavailablePage titleKey="nav.setting" />;
+  const root = isRoot(user);
+  const optionsQuery = useOptionsQuery();
+  const requested = searchParams.get('tab');
+
+  if (requested === 'personal' || !root) return <Navigate to="/personal" replace />;
+  if (optionsQuery.isPending) return <PageLoading />;
+  if (!optionsQuery.data) return <Result status="error" title={t('messages.loadFailed')} />;
+
+  const options = optionsQuery.data;
+  const active: SettingsTab = isTab(requested) ? requested : 'operation';
+  const content: Record<SettingsTab, ReactNode> = {
+    operation: <OperationTab options={options} />,
+    ratelimit: <RateLimitTab options={options} />,
+    models: <ModelsTab options={options} />,
+    system: <SystemTab options={options} />,
+    other: <OtherTab options={options} />,
+  };
+
+  return (
+    <Card title={t('title')} className="tg-settings-page">
+      <Tabs
+        activeKey={active}
+        onChange={(tab) => setSearchParams({ tab }, { replace: true })}
+        items={TABS.map((tab) => ({
+          key: tab,
+          label: t(`tabs.${tab}`),
+          children: active === tab ? content[tab] : null,
+        }))}
+      />
+    </Card>
+  );
 }

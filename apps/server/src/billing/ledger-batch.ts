@@ -47,10 +47,20 @@ export interface Settlement extends HoldKey {
   countUsage: boolean;
   /** The consume log row, written in the same transaction as the charge. */
   log?: LogRow;
+  /**
+   * How much of the charge comes out of the pair's hold rather than the balances (a tight hold:
+   * the hold shrinks in the same write, so no other process sees the call counted twice).
+   */
+  fromHold?: number;
 }
 
 /** A hold to give back to the balances (the row is deleted). */
 export type HoldRelease = HoldKey;
+
+/** Settled charges to take out of a hold instead of the balances. */
+export interface HoldCharge extends HoldKey {
+  amount: number;
+}
 
 export interface UserChange {
   /** Quota to take from the balance directly (negative: to give back). */
@@ -73,6 +83,7 @@ export interface TokenChange {
  */
 export class PendingWrites {
   readonly releases = new Map<string, HoldRelease>();
+  readonly holdCharges = new Map<string, HoldCharge>();
   readonly users = new Map<number, UserChange>();
   readonly tokens = new Map<number, TokenChange>();
   readonly channels = new Map<number, number>();
@@ -81,6 +92,7 @@ export class PendingWrites {
   get empty(): boolean {
     return (
       this.releases.size === 0 &&
+      this.holdCharges.size === 0 &&
       this.users.size === 0 &&
       this.tokens.size === 0 &&
       this.channels.size === 0 &&
@@ -99,6 +111,9 @@ export class PendingWrites {
     }
     if (quota !== 0 && tokenId !== 0) this.addToken(tokenId, { quota, used: quota });
     if (used !== 0 && settlement.channelId > 0) this.addChannel(settlement.channelId, used);
+    if (settlement.fromHold && settlement.fromHold > 0) {
+      this.addHoldCharge({ userId, tokenId, amount: settlement.fromHold });
+    }
     return quota !== 0 || used !== 0 || requests !== 0 || settlement.log !== undefined;
   }
 
@@ -114,9 +129,22 @@ export class PendingWrites {
     this.logs.push(row);
   }
 
+  /** What settled calls will take out of the `key` hold with this write. */
+  holdCharge(key: string): number {
+    return this.holdCharges.get(key)?.amount ?? 0;
+  }
+
+  private addHoldCharge(charge: HoldCharge): void {
+    const key = holdKeyText(charge.userId, charge.tokenId);
+    const current = this.holdCharges.get(key);
+    if (current) current.amount += charge.amount;
+    else this.holdCharges.set(key, { ...charge });
+  }
+
   /** Adds everything of `other` (puts a failed write's changes back). */
   addAll(other: PendingWrites): void {
     for (const release of other.releases.values()) this.addRelease(release);
+    for (const charge of other.holdCharges.values()) this.addHoldCharge(charge);
     for (const [id, change] of other.users) this.addUser(id, change);
     for (const [id, change] of other.tokens) this.addToken(id, change);
     for (const [id, used] of other.channels) this.addChannel(id, used);

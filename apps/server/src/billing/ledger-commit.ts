@@ -61,7 +61,8 @@ function change(map: Map<number, RowChange>, id: number): RowChange {
 /**
  * Writes one batch in one transaction: the settled calls' charges (taken from the balances), their
  * counters and their log rows, so a charge and its log row are written together or not at all;
- * hold releases; and lease requests, which also shrink their hold by what calls used of it.
+ * charges taken out of tight holds; hold releases; and lease requests, which also shrink their
+ * hold by what calls used of it.
  *
  * Rows are locked in one global order — this process's holds, then users by id, then tokens by
  * id, then channels by id — which every writer of these rows follows (the hold reclaimer too), so
@@ -105,12 +106,23 @@ export async function commitLedgerBatch(
 
     // New amounts of hold rows: a number to write, 0 to delete.
     const holdAmounts = new Map<string, number>();
+    const released = new Set<string>();
+    const amountOf = (key: string) => holdAmounts.get(key) ?? held.get(key)?.amount ?? 0;
+    // Settled calls on a tight hold: their charge comes out of the hold (it was taken from the
+    // balances above, so what the hold covers goes back to them). A hold another process already
+    // gave back returned everything; the whole charge stays on the balances.
+    for (const [key, charge] of writes?.holdCharges ?? []) {
+      if (!held.has(key)) continue;
+      const take = Math.min(charge.amount, amountOf(key));
+      takeDirectly(charge.userId, charge.tokenId, -take);
+      holdAmounts.set(key, amountOf(key) - take);
+    }
     for (const [key, release] of writes?.releases ?? []) {
-      const row = held.get(key);
       // A hold another process already gave back (it expired) has nothing left to give.
-      if (!row) continue;
-      takeDirectly(release.userId, release.tokenId, -row.amount);
+      if (!held.has(key)) continue;
+      takeDirectly(release.userId, release.tokenId, -amountOf(key));
       holdAmounts.set(key, 0);
+      released.add(key);
     }
 
     const grants = await grantLeases(transaction, dialect, leases, users, tokens);
@@ -122,9 +134,9 @@ export async function commitLedgerBatch(
       const row = held.get(key);
       // Calls settled against the hold were charged directly: it shrinks by what they used. A
       // hold another process gave back meanwhile had all of it returned; nothing to shrink.
-      const rebase = row && !holdAmounts.has(key) ? Math.min(lease.rebase, row.amount) : 0;
+      const base = amountOf(key);
+      const rebase = row && !released.has(key) ? Math.min(lease.rebase, base) : 0;
       const grant = grants[index];
-      const base = holdAmounts.get(key) ?? row?.amount ?? 0;
       grant.hold = base - rebase + grant.granted;
       if (grant.granted === 0 && rebase === 0) return;
       holdAmounts.set(key, grant.hold);
@@ -189,6 +201,7 @@ async function lockHolds(
   const held = new Map<string, HeldRow>();
   const userIds = new Set<number>();
   for (const release of writes?.releases.values() ?? []) userIds.add(release.userId);
+  for (const charge of writes?.holdCharges.values() ?? []) userIds.add(charge.userId);
   for (const lease of leases) userIds.add(lease.userId);
   if (userIds.size === 0) return held;
   let query = transaction

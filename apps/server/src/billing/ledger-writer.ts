@@ -112,6 +112,11 @@ export class LedgerWriter {
     );
   }
 
+  /** What settled calls will take out of the `key` hold that the database does not show yet. */
+  unwrittenHoldCharge(key: string): number {
+    return this.pending.holdCharge(key) + (this.writing?.holdCharge(key) ?? 0);
+  }
+
   /** The same for a token's remaining quota. */
   unwrittenTokenCharge(tokenId: number): number {
     return (

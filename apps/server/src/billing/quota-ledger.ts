@@ -98,14 +98,17 @@ function userQuotaError(): RelayError {
  * calls are admitted from memory without a database write; when it is tight, each call holds
  * exactly its estimate.
  *
- * A settled call's cost is taken from the balances together with its log row, in one group
- * commit; the hold is not written for it. The next top-up shrinks the hold by what the calls used,
- * in the same statement that grows it, so a busy hold costs one write per top-up, not per call.
+ * A settled call's cost is taken together with its log row, in one group commit. On a roomy hold
+ * it is taken from the balances and the hold is not written for it: the next top-up shrinks the
+ * hold by what the calls used, in the same statement that grows it, so a busy hold costs one
+ * write per top-up, not per call. On a tight hold it is taken out of the hold in that commit, so
+ * that a balance near its end is never counted twice and another process's call is never refused
+ * for quota a settled call has already paid.
  * What is left of a hold goes back to the balances when no call has used it for a moment, at
  * shutdown, or — when the process died — by another process once the hold expired
- * (hold-reclaimer.ts); holds are renewed while their process lives. Until a hold is shrunk or
- * given back, the balances count what its calls used twice (in the hold and as charged): the true
- * balance is the stored one plus the holds, which is what the console shows.
+ * (hold-reclaimer.ts); holds are renewed while their process lives. Until a roomy hold is shrunk
+ * or given back, the balances count what its calls used twice (in the hold and as charged); the
+ * true balance is the stored one plus the holds, which is what the console shows.
  */
 export class QuotaLedger {
   private readonly writer: LedgerWriter;
@@ -189,6 +192,9 @@ export class QuotaLedger {
   settle(admission: Admission, charge: CallCharge): Promise<void> {
     const key = holdKeyText(admission.userId, admission.tokenId);
     const lease = admission.estimate > 0 ? this.leases.get(key) : undefined;
+    // A roomy hold is left alone (it shrinks at its next top-up); a tight one pays for the call in
+    // the same write, so other processes never see the call counted in the hold and the balance.
+    const fromHold = lease && !lease.roomy ? Math.min(Math.max(0, charge.quota), lease.held) : 0;
     const written = this.writer.settle({
       userId: admission.userId,
       tokenId: admission.tokenId,
@@ -196,10 +202,12 @@ export class QuotaLedger {
       channelId: charge.channelId,
       countUsage: charge.countUsage,
       log: charge.log,
+      fromHold,
     });
     if (lease) {
       lease.inFlight -= admission.estimate;
-      lease.used += charge.quota;
+      if (lease.roomy) lease.used += charge.quota;
+      else lease.held -= fromHold;
       lease.lastActive = Date.now();
       // A tight balance gets back what its calls did not use at once, as when each call reserved.
       if (!lease.roomy && !this.batch.enabled) this.releaseIfIdle(key, lease);
@@ -220,6 +228,16 @@ export class QuotaLedger {
   /** The same for a token. */
   unwrittenTokenCharge(tokenId: number): number {
     return this.writer.unwrittenTokenCharge(tokenId);
+  }
+
+  /**
+   * What this process holds for `userId`'s calls in flight (its `quota_holds` amounts; other
+   * processes' holds are not included). Scans this process's holds: for occasional use.
+   */
+  heldForUser(userId: number): number {
+    let held = 0;
+    for (const lease of this.leases.values()) if (lease.userId === userId) held += lease.held;
+    return held;
   }
 
   /**
@@ -292,8 +310,10 @@ export class QuotaLedger {
       })
       .then(
         (grant) => {
-          // The hold shrank by what calls used (or was given back by another process meanwhile).
-          lease.held = grant.hold;
+          // The hold shrank by what calls used (or was given back by another process meanwhile);
+          // charges settled since this write began will shrink it further.
+          lease.held =
+            grant.hold - this.writer.unwrittenHoldCharge(holdKeyText(lease.userId, lease.tokenId));
           lease.used -= rebase;
           lease.roomy = size.roomy;
           this.admitWaiting(lease, waiters.length, grant.shortfall);

@@ -209,6 +209,27 @@ describe.each(testDatabaseKinds())('QuotaLedger on %s', (kind) => {
     expect((await balances()).userQuota).toBe(1_000);
   });
 
+  it("lets another process spend what a tight hold's settled calls paid for", async () => {
+    await reset(3_000, 1_000_000);
+    const other = new QuotaLedger(target());
+    const first = await ledger.admit(await caller(1_000));
+    const second = await ledger.admit(await caller(1_000));
+    // One call settles while the other is still in flight: its cost comes out of the hold.
+    await ledger.settle(first, charge(1_000));
+    expect((await holdRows()).map((row) => Number(row.amount))).toEqual([1_000]);
+    expect((await balances()).userQuota).toBe(1_000);
+    // The last 1 000 belong to no call: a second process may take them.
+    const third = await other.admit(await caller(1_000));
+    const fourth = await caller(1_000);
+    await expect((async () => other.admit(fourth))()).rejects.toBeInstanceOf(RelayError);
+    await ledger.settle(second, charge(1_000));
+    await other.settle(third, charge(1_000));
+    await Promise.all([ledger.flush(), other.flush()]);
+    expect(await balances()).toMatchObject({ userQuota: 0, userUsed: 3_000, requests: 3 });
+    expect(await holdRows()).toEqual([]);
+    await Promise.all([ledger.close(), other.close()]);
+  });
+
   it('never lets concurrent calls on a comfortable balance spend more than it holds', async () => {
     // 101 calls' worth: above new-api's trust threshold of 100 estimates, where it reserves
     // nothing and 204 concurrent calls all went through.

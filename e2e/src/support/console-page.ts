@@ -114,8 +114,12 @@ export async function saveScreenshot(page: Page, name: string): Promise<void> {
 
 // Text that is nothing but a dotted key (`users.table.name`) is an i18next miss; `{{` is a missed
 // interpolation. Visible text and the attributes people read (placeholders, labels, tips) count.
+// Host names (`gmail.com`, shown by the e-mail domain whitelist) are data, not keys.
 const rawKeyScript = `(() => {
-  const looksRaw = (text) => /^[a-z][A-Za-z0-9]*(\\.[A-Za-z][A-Za-z0-9]*)+$/.test(text) || text.includes('{{');
+  const hostName = /\\.(com|net|org|io|cn|dev|ai|app|co|me)$/;
+  const looksRaw = (text) =>
+    (/^[a-z][A-Za-z0-9]*(\\.[A-Za-z][A-Za-z0-9]*)+$/.test(text) && !hostName.test(text)) ||
+    text.includes('{{');
   const found = [];
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {

@@ -44,11 +44,13 @@ export function VisualRatioEditor({ options }: { options: OptionValues }) {
     [rows, options],
   );
 
+  /** Adds or replaces a row and turns to the page that shows it, so the operator sees the result. */
   const upsert = (row: ModelPriceRow) => {
-    setRows((current) => {
-      const without = current.filter((entry) => entry.name !== (editing?.name ?? row.name));
-      return [...without, row].sort((left, right) => left.name.localeCompare(right.name));
-    });
+    const without = rows.filter((entry) => entry.name !== (editing?.name ?? row.name));
+    const next = [...without, row].sort((left, right) => left.name.localeCompare(right.name));
+    setRows(next);
+    setSearch('');
+    setPage(Math.floor(next.indexOf(row) / PAGE_SIZE) + 1);
     setEditing(undefined);
   };
 

@@ -4,7 +4,8 @@
 //   2. relay/: the gateway engine;
 //   3. console services (`*-service.ts`), which never import the relay;
 //   4. building blocks: providers/, billing/, logs/, repositories (`*-repository.ts`), options/,
-//      metrics/, accounts/, catalogue/, groups/ — never a service, the relay or http;
+//      metrics/, accounts/, catalogue/, groups/, notifications/, payments/ — never a service, the
+//      relay or http;
 //   5. db/, lib/, errors/ (and the contracts package), which import only each other.
 // providers/ are pure wire conversions: besides layer 5 they import nothing of the server.
 
@@ -19,7 +20,7 @@ const TOP = ['(^|/)http/', '(^|/)cluster/', '(^|/)(app|main|bootstrap)\\.js$'];
 const RELAY = ['(^|/)relay/'];
 const SERVICE = ['-service\\.js$'];
 const BUILDING_BLOCKS = [
-  '(^|/)(providers|billing|logs|options|metrics|accounts|catalogue|groups|channels|users|tokens|setup|pricing|dashboard)/',
+  '(^|/)(providers|billing|logs|options|metrics|accounts|catalogue|groups|channels|users|tokens|setup|pricing|dashboard|notifications|redemptions|payments)/',
 ];
 
 const TESTS = [`${SERVER}/**/*.test.ts`];
@@ -38,7 +39,7 @@ export const layerRules = [
   },
   {
     files: [
-      `${SERVER}/{channels,users,tokens,logs,setup,pricing,dashboard,options,metrics,accounts,catalogue,groups,billing}/**/*.ts`,
+      `${SERVER}/{channels,users,tokens,logs,setup,pricing,dashboard,options,metrics,accounts,catalogue,groups,billing,notifications,redemptions,payments}/**/*.ts`,
     ],
     ignores: TESTS,
     rules: {
@@ -50,7 +51,7 @@ export const layerRules = [
   },
   {
     files: [
-      `${SERVER}/{providers,billing,logs,options,metrics,accounts,catalogue,groups}/**/*.ts`,
+      `${SERVER}/{providers,billing,logs,options,metrics,accounts,catalogue,groups,notifications,payments}/**/*.ts`,
       `${SERVER}/**/*-repository.ts`,
     ],
     ignores: [`${SERVER}/**/*-service.ts`, ...TESTS],

@@ -17,11 +17,17 @@ import { isMetricsSnapshot, mergeSnapshots, renderSnapshot } from './metrics/met
 import { NO_RELAY_METRICS } from './metrics/relay-metrics.js';
 import { startChannelSchedules } from './relay/channel-checks/channel-schedules.js';
 import { startHoldReclaimer } from './billing/hold-reclaimer.js';
+import {
+  startNotifications,
+  type NotificationServices,
+} from './notifications/notification-services.js';
 import { TOLLGATE_VERSION } from './version.js';
 
 /** A started context plus the way to stop everything it opened, in reverse order. */
 export interface Runtime {
   context: AppContext;
+  /** Quota warnings and root channel alerts (their background queue). */
+  notifications: NotificationServices;
   close(): Promise<void>;
 }
 
@@ -96,6 +102,19 @@ export async function startRuntime(
       metrics: metrics?.relay ?? NO_RELAY_METRICS,
       rateLimiter,
     });
+    // Quota warnings (from the balances the ledger reads back) and root alerts of automatic
+    // channel status changes, sent from a background queue.
+    const notifications = startNotifications({
+      config,
+      db: database.db,
+      options,
+      events,
+      rateLimiter,
+      onBalances: (listener) => relay.ledger.onBalances(listener),
+      heldLocally: (userId) => relay.ledger.heldForUser(userId),
+      onAutomaticStatusChange: (listener) => relay.health.onStatusChange(listener),
+      onError: overrides.onError,
+    });
     // Periodic channel tests and balance refreshes (master only); close() also cancels a
     // "test all" run started from the console.
     const channelJobs = startChannelSchedules(relay, config, {
@@ -137,11 +156,13 @@ export async function startRuntime(
     };
     return {
       context,
+      notifications,
       async close() {
         stopBridge();
         await channelJobs.stop();
         await holdReclaimer?.stop();
         await closeRelayServices(relay);
+        await notifications.close();
         options.stop();
         rateLimiter.close();
         redis?.disconnect();

@@ -51,6 +51,25 @@ describe('loadConfig', () => {
     expect(config.globalWebRateLimit.enabled).toBe(false);
   });
 
+  it('reads the notification and first-token switches', () => {
+    const defaults = loadConfig({});
+    expect(defaults.notifyLimit).toEqual({ count: 2, windowMinutes: 10 });
+    expect(defaults.notifyAllowHttpWebhook).toBe(false);
+    expect(defaults.generateDefaultToken).toBe(false);
+    const config = loadConfig({
+      NOTIFY_LIMIT_COUNT: '5',
+      NOTIFICATION_LIMIT_DURATION_MINUTE: '30',
+      NOTIFY_ALLOW_HTTP_WEBHOOK: 'true',
+      GENERATE_DEFAULT_TOKEN: 'true',
+    });
+    expect(config.notifyLimit).toEqual({ count: 5, windowMinutes: 30 });
+    expect(config.notifyAllowHttpWebhook).toBe(true);
+    expect(config.generateDefaultToken).toBe(true);
+    expect(() => loadConfig({ NOTIFICATION_LIMIT_DURATION_MINUTE: '0' })).toThrow(
+      /NOTIFICATION_LIMIT_DURATION_MINUTE must be between/,
+    );
+  });
+
   it('fails with a message naming the variable on a bad value', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT must be an integer/);
     expect(() => loadConfig({ PORT: '70000' })).toThrow(/PORT must be between/);

@@ -69,6 +69,29 @@ export interface Config {
   azureDefaultApiVersion: string;
   /** Create an initial token when a user registers with a password (`GENERATE_DEFAULT_TOKEN`). */
   generateDefaultToken: boolean;
+  /**
+   * Notifications sent per user, type and hour within one window: `NOTIFY_LIMIT_COUNT` (default 2;
+   * 0 sends none) per `NOTIFICATION_LIMIT_DURATION_MINUTE` minutes (default 10).
+   */
+  notifyLimit: { count: number; windowMinutes: number };
+  /**
+   * Accept and call `http://` webhook URLs (`NOTIFY_ALLOW_HTTP_WEBHOOK`, default false: https only,
+   * since the webhook secret travels in the request).
+   */
+  notifyAllowHttpWebhook: boolean;
+  /**
+   * TEST ONLY, never set in production: where the GitHub and LinuxDO sign-in endpoints are, so
+   * tests can put fake providers on loopback. `GITHUB_OAUTH_BASE_URL` (default
+   * https://github.com: `/login/oauth/access_token`), `GITHUB_API_BASE_URL` (default
+   * https://api.github.com: `/user`), `LINUXDO_BASE_URL` (default https://connect.linux.do:
+   * `/oauth2/token`, `/api/user`).
+   */
+  oauthProviderUrls: { githubOAuth: string; githubApi: string; linuxDo: string };
+  /**
+   * TEST ONLY, never set in production: the Turnstile siteverify endpoint
+   * (`TURNSTILE_SITEVERIFY_URL`, default Cloudflare's), so tests can answer it on loopback.
+   */
+  turnstileSiteverifyUrl: string;
   /** Directory of the built console (`WEB_DIST_DIR`); default apps/web/dist. */
   webDistDir?: string;
   /** Time zone (`TZ`), informational: hour buckets use the process's local time. */
@@ -183,6 +206,16 @@ export function parseDatabaseDsn(
 
 const urlSchema = z.url({ protocol: /^https?$/ });
 
+/** An http(s) base address without its trailing slashes (the test-only provider addresses). */
+function readBaseUrl(env: NodeJS.ProcessEnv, name: string, fallback: string): string {
+  const value = readString(env, name);
+  if (value === undefined) return fallback;
+  if (!urlSchema.safeParse(value).success) {
+    throw new ConfigError(`${name} must be an http(s) URL, got "${value}"`);
+  }
+  return value.replace(/\/+$/, '');
+}
+
 /**
  * Parses the environment once; throws ConfigError naming the first bad variable. `cores` is the
  * CPU count `WORKERS=auto` divides the work over.
@@ -283,6 +316,21 @@ export function loadConfig(
     forceStreamOption: readBoolean(env, 'FORCE_STREAM_OPTION', true),
     azureDefaultApiVersion: readString(env, 'AZURE_DEFAULT_API_VERSION') ?? '2024-12-01-preview',
     generateDefaultToken: readBoolean(env, 'GENERATE_DEFAULT_TOKEN', false),
+    notifyLimit: {
+      count: readInteger(env, 'NOTIFY_LIMIT_COUNT', 2, { min: 0, max: 1000 }),
+      windowMinutes: readInteger(env, 'NOTIFICATION_LIMIT_DURATION_MINUTE', 10, TIMER_MINUTES),
+    },
+    notifyAllowHttpWebhook: readBoolean(env, 'NOTIFY_ALLOW_HTTP_WEBHOOK', false),
+    oauthProviderUrls: {
+      githubOAuth: readBaseUrl(env, 'GITHUB_OAUTH_BASE_URL', 'https://github.com'),
+      githubApi: readBaseUrl(env, 'GITHUB_API_BASE_URL', 'https://api.github.com'),
+      linuxDo: readBaseUrl(env, 'LINUXDO_BASE_URL', 'https://connect.linux.do'),
+    },
+    turnstileSiteverifyUrl: readBaseUrl(
+      env,
+      'TURNSTILE_SITEVERIFY_URL',
+      'https://challenges.cloudflare.com/turnstile/v0/siteverify',
+    ),
     webDistDir: readString(env, 'WEB_DIST_DIR'),
     timeZone: readString(env, 'TZ'),
     channelTestFrequencyMinutes: readOptionalInteger(env, 'CHANNEL_TEST_FREQUENCY', TIMER_MINUTES),

@@ -8,3 +8,8 @@ export * from './channels.js';
 export * from './pricing.js';
 export * from './channel-types.js';
 export * from './log-other.js';
+export * from './redemptions.js';
+export * from './topup.js';
+export * from './user-settings.js';
+export * from './oauth.js';
+export * from './two-factor.js';

@@ -114,6 +114,8 @@ export const topUps: TableDefinition<'top_ups'> = {
     trade_no: string,
     create_time: bigint,
     status: string,
+    // Added by later new-api versions with the same name and type; Tollgate sets it on completion.
+    complete_time: bigint,
   },
   indexes: plainIndexes('top_ups', ['user_id']),
 };

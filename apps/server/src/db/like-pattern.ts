@@ -13,6 +13,11 @@ export function columnContains(column: string, text: string): Expression<SqlBool
   return sql<SqlBool>`${sql.ref(column)} like ${containsPattern(text)} escape '!'`;
 }
 
+/** `column LIKE text%` (a prefix match) matching the text literally on every dialect. */
+export function columnStartsWith(column: string, text: string): Expression<SqlBool> {
+  return sql<SqlBool>`${sql.ref(column)} like ${containsPattern(text).slice(1)} escape '!'`;
+}
+
 /** Case-insensitive `column LIKE %text%` on every dialect (PostgreSQL's LIKE is case-sensitive). */
 export function columnContainsIgnoringCase(column: string, text: string): Expression<SqlBool> {
   return sql<SqlBool>`lower(${sql.ref(column)}) like ${containsPattern(text.toLowerCase())} escape '!'`;

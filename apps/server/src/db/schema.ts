@@ -195,6 +195,8 @@ export interface TopUpsTable {
   create_time: number;
   /** `pending` or `success`. */
   status: string;
+  /** Unix seconds of completion; 0 or null (rows of older databases) while pending. */
+  complete_time: number | null;
 }
 
 /** `midjourneys`: Midjourney proxy tasks (times in milliseconds). */
@@ -303,6 +305,34 @@ export interface LogOutboxDoneTable {
   outbox_id: number;
 }
 
+/**
+ * `two_factor` (Tollgate only): a user's TOTP second factor. The row exists from setup on; sign-in
+ * asks for a code only once `enabled` is true.
+ */
+export interface TwoFactorTable {
+  id: Generated<number>;
+  /** One row per user. */
+  user_id: number;
+  /** The base32 TOTP secret, sealed with the crypto secret when one is configured (see secret-box). */
+  secret: string;
+  enabled: Generated<boolean>;
+  /** The last TOTP time step accepted: a code of that step or earlier is refused (no replay). */
+  last_used_step: Generated<number>;
+  created_at: number;
+  updated_at: number;
+}
+
+/** `two_factor_backup_codes` (Tollgate only): single-use recovery codes, salted hashes only. */
+export interface TwoFactorBackupCodesTable {
+  id: Generated<number>;
+  user_id: number;
+  /** `<salt hex>$<sha256 hex>` of the normalised code. */
+  code_hash: string;
+  /** Unix seconds when used; null while unused. */
+  used_at: number | null;
+  created_at: number;
+}
+
 /** The whole database, as Kysely sees it. */
 export interface Database {
   users: UsersTable;
@@ -320,6 +350,8 @@ export interface Database {
   quota_holds: QuotaHoldsTable;
   log_outbox: LogOutboxTable;
   log_outbox_done: LogOutboxDoneTable;
+  two_factor: TwoFactorTable;
+  two_factor_backup_codes: TwoFactorBackupCodesTable;
 }
 
 /** Name of a table. */
@@ -372,3 +404,6 @@ export type QuotaDataUpdate = Updateable<QuotaDataTable>;
 export type SetupRow = Selectable<SetupsTable>;
 export type NewSetup = Insertable<SetupsTable>;
 export type SetupUpdate = Updateable<SetupsTable>;
+
+export type TwoFactorRow = Selectable<TwoFactorTable>;
+export type TwoFactorBackupCodeRow = Selectable<TwoFactorBackupCodesTable>;

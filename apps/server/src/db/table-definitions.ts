@@ -23,6 +23,7 @@ import {
   tasks,
 } from './relay-table-definitions.js';
 import { logOutbox, logOutboxDone, quotaHolds } from './ledger-table-definitions.js';
+import { twoFactor, twoFactorBackupCodes } from './two-factor-table-definitions.js';
 import type { TableName } from './schema.js';
 import type { AnyTableDefinition, TableDefinition } from './table-definition-types.js';
 
@@ -51,6 +52,8 @@ export const tableDefinitions: { readonly [Table in TableName]: TableDefinition<
   quota_holds: quotaHolds,
   log_outbox: logOutbox,
   log_outbox_done: logOutboxDone,
+  two_factor: twoFactor,
+  two_factor_backup_codes: twoFactorBackupCodes,
 };
 
 /** Every table name, in creation order. */

@@ -125,6 +125,7 @@ const rowsWithId: { [Table in TableWithId]: Insertable<Database[Table]> } = {
     trade_no: 'USR1NO123',
     create_time: 1,
     status: 'pending',
+    complete_time: 2,
   },
   midjourneys: {
     code: 1,
@@ -183,6 +184,20 @@ const rowsWithId: { [Table in TableWithId]: Insertable<Database[Table]> } = {
     expires_at: 1_700_000_060,
   },
   log_outbox: { payload: `{"content":"${text}"}`, created_at: 1_700_000_000 },
+  two_factor: {
+    user_id: 1,
+    secret: 'v1.' + 'a'.repeat(200),
+    enabled: true,
+    last_used_step: 59_850_312,
+    created_at: 1_700_000_000,
+    updated_at: 1_700_000_001,
+  },
+  two_factor_backup_codes: {
+    user_id: 1,
+    code_hash: `${'0'.repeat(32)}$${'f'.repeat(64)}`,
+    used_at: null,
+    created_at: 1_700_000_000,
+  },
 };
 
 describe.each(testDatabaseKinds())('table round trip on %s', (kind) => {

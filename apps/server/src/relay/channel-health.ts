@@ -27,8 +27,17 @@ export function shouldDisableChannel(
   return keywords.some((keyword) => message.includes(keyword));
 }
 
+/** A status this process changed for health reasons (automatic disable or re-enable). */
+export interface ChannelStatusChange {
+  channelId: number;
+  status: number;
+  reason: string;
+}
+
 /** Changes channel status for health reasons: database row, abilities and routing together. */
 export class ChannelHealth {
+  private readonly statusListeners = new Set<(change: ChannelStatusChange) => void>();
+
   constructor(
     private readonly database: DatabaseHandle,
     private readonly channels: ChannelCache,
@@ -54,12 +63,21 @@ export class ChannelHealth {
    */
   async setStatus(channelId: number, status: number, reason: string): Promise<void> {
     this.channels.markStatus(channelId, status);
-    await writeChannelStatus(
+    const changed = await writeChannelStatus(
       { database: this.database, events: this.events },
       channelId,
       status,
       reason,
     );
+    // Only the process whose write changed the status reports it (root alerts are sent once).
+    if (!changed) return;
+    for (const listener of this.statusListeners) listener({ channelId, status, reason });
+  }
+
+  /** Registers a listener for the status changes this process wrote; it must not throw. */
+  onStatusChange(listener: (change: ChannelStatusChange) => void): () => void {
+    this.statusListeners.add(listener);
+    return () => this.statusListeners.delete(listener);
   }
 
   /** Records a measured response time (ms) and the test time. */

@@ -1,8 +1,18 @@
 /** Self-registration with a password, and the invitation rewards it pays (reference §8.1). */
-import { ROLE, USER_STATUS, type RegisterRequest } from '@tollgate/contracts';
+import {
+  ROLE,
+  TOKEN_NEVER_EXPIRES,
+  TOKEN_STATUS,
+  USER_STATUS,
+  type RegisterRequest,
+} from '@tollgate/contracts';
 import { hashPassword } from '../accounts/passwords.js';
+import { isUniqueViolation, nowSeconds } from '../db/dialect-helpers.js';
 import { failure } from '../errors/app-error.js';
+import { randomAlphanumeric } from '../lib/random.js';
 import { LOG_TYPE, recordAccountLog } from '../logs/log-writer.js';
+import { insertToken } from '../tokens/token-repository.js';
+import { TOKEN_KEY_LENGTH } from '../tokens/token-service.js';
 import * as users from './user-repository.js';
 import { normalizeUsername } from './username-rules.js';
 import {
@@ -13,10 +23,20 @@ import {
   type UserServiceDeps,
 } from './user-rules.js';
 
+/** What registration does beyond the account rules. */
+export interface RegistrationRules {
+  /** Give the new user a first token (`GENERATE_DEFAULT_TOKEN`). */
+  defaultToken: boolean;
+}
+
+/** Remaining quota of the first token; it is unlimited, so this is only what the console shows. */
+const DEFAULT_TOKEN_REMAIN_QUOTA = 500_000;
+
 /** Self-registration with a password (reference §8.1). Returns the new user's id. */
 export async function registerUser(
   deps: UserServiceDeps,
   request: RegisterRequest,
+  rules: RegistrationRules = { defaultToken: false },
 ): Promise<number> {
   const { options } = deps;
   const { db } = deps.database;
@@ -60,7 +80,46 @@ export async function registerUser(
     });
   }
   if (inviterId > 0) await rewardInvitation(deps, id, username, inviterId);
+  if (rules.defaultToken) await createDefaultToken(deps, id, username);
   return id;
+}
+
+/**
+ * The first token of a new user: "<username>的初始令牌", unlimited, never expiring. Written as
+ * new-api writes it (the name is not held to the console's length rule).
+ */
+async function createDefaultToken(
+  deps: UserServiceDeps,
+  userId: number,
+  username: string,
+): Promise<void> {
+  const now = nowSeconds();
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      await insertToken(deps.database, {
+        user_id: userId,
+        key: randomAlphanumeric(TOKEN_KEY_LENGTH),
+        status: TOKEN_STATUS.enabled,
+        name: `${username}的初始令牌`,
+        created_time: now,
+        accessed_time: now,
+        expired_time: TOKEN_NEVER_EXPIRES,
+        remain_quota: DEFAULT_TOKEN_REMAIN_QUOTA,
+        unlimited_quota: true,
+        model_limits_enabled: false,
+        model_limits: '',
+        allow_ips: '',
+        used_quota: 0,
+        group: '',
+        deleted_at: null,
+      });
+      return;
+    } catch (error) {
+      // A 48-character key collision is practically impossible; a new key settles it.
+      if (isUniqueViolation(error) && attempt < 3) continue;
+      throw failure('创建默认令牌失败');
+    }
+  }
 }
 
 async function rewardInvitation(
@@ -91,8 +150,10 @@ async function rewardInvitation(
     .where('id', '=', inviterId)
     .execute();
   if (forInviter > 0) {
+    const inviter = await users.findUserById(db, inviterId);
     await recordAccountLog(deps.logDatabase.db, {
       userId: inviterId,
+      username: inviter?.username ?? '',
       type: LOG_TYPE.system,
       content: `邀请用户赠送 ${quotaText(deps, forInviter)}`,
     });

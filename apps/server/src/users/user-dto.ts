@@ -1,9 +1,10 @@
 import type { UserRow } from '../db/schema.js';
+import { settingTextForClient } from './user-setting.js';
 
 /**
  * The user as the console sees it: the row without the password hash and the system access
  * token (returned only once, by `GET /api/user/token`), with new-api's JSON names
- * (`aff_history_quota`, `DeletedAt`).
+ * (`aff_history_quota`, `DeletedAt`). The setting's webhook secret is write-only: left out.
  */
 export function userRowToDto(row: UserRow) {
   return {
@@ -27,7 +28,7 @@ export function userRowToDto(row: UserRow) {
     aff_quota: Number(row.aff_quota ?? 0),
     aff_history_quota: Number(row.aff_history ?? 0),
     inviter_id: Number(row.inviter_id ?? 0),
-    setting: row.setting ?? '',
+    setting: settingTextForClient(row.setting),
     DeletedAt: row.deleted_at ?? null,
   };
 }

@@ -253,6 +253,22 @@ export async function addUserQuota(db: Db, id: number, delta: number): Promise<v
     .execute();
 }
 
+/**
+ * Moves `quota` from the invitation reward into the balance in one conditional statement: two
+ * transfers at once can never take the reward below zero. False when the reward is short (or the
+ * user is gone).
+ */
+export async function moveAffQuotaToQuota(db: Db, id: number, quota: number): Promise<boolean> {
+  const result = await db
+    .updateTable('users')
+    .set({ aff_quota: sql`aff_quota - ${quota}`, quota: sql`quota + ${quota}` })
+    .where('id', '=', id)
+    .where('aff_quota', '>=', quota)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
 /** Marks the user deleted the way GORM does (a UTC date-time in `deleted_at`). */
 export async function softDeleteUser(target: QueryTarget, id: number): Promise<void> {
   await target.db

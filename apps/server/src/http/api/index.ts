@@ -5,21 +5,29 @@ import { registerChannelTestRoutes } from './channel-tests.js';
 import { registerGroupRoutes } from './groups.js';
 import { registerDataRoutes } from './data.js';
 import { registerLogRoutes } from './logs.js';
+import { registerOAuthRoutes } from './oauth.js';
 import { registerTokenRoutes } from './tokens.js';
 import { registerOptionRoutes } from './options.js';
 import { registerPricingRoutes } from './pricing.js';
+import { registerRedemptionRoutes } from './redemptions.js';
 import { registerSessionRoutes } from './session.js';
 import { registerSetupRoutes } from './setup.js';
 import { registerSiteRoutes } from './site.js';
+import { registerTopUpRoutes } from './topup.js';
+import { registerTwoFactorRoutes } from './two-factor.js';
 import { registerUserAdminRoutes } from './users-admin.js';
 import { registerUserSelfRoutes } from './users-self.js';
+import { registerUserSettingRoutes } from './users-settings.js';
 
 /** Every console route under `/api`, one plugin per resource. */
 export async function registerApiRoutes(api: FastifyInstance, context: AppContext) {
   await registerSetupRoutes(api, context);
   await registerSiteRoutes(api, context);
   await registerSessionRoutes(api, context);
+  await registerTwoFactorRoutes(api, context);
+  await registerOAuthRoutes(api, context);
   await registerUserSelfRoutes(api, context);
+  await registerUserSettingRoutes(api, context);
   await registerUserAdminRoutes(api, context);
   await registerOptionRoutes(api, context);
   await registerGroupRoutes(api, context);
@@ -29,4 +37,6 @@ export async function registerApiRoutes(api: FastifyInstance, context: AppContex
   await registerLogRoutes(api, context);
   await registerDataRoutes(api, context);
   await registerPricingRoutes(api, context);
+  await registerRedemptionRoutes(api, context);
+  await registerTopUpRoutes(api, context);
 }

@@ -10,11 +10,20 @@ import { loginUserDto } from '../../users/user-dto.js';
 import { endSessions } from '../../users/user-repository.js';
 import { registerUser } from '../../users/registration-service.js';
 import { authenticate } from '../../users/sign-in-service.js';
+import {
+  issuePendingSignIn,
+  PENDING_SIGN_IN_COOKIE_NAME,
+  PENDING_SIGN_IN_COOKIE_PATH,
+  PENDING_SIGN_IN_LIFETIME_SECONDS,
+} from '../../accounts/two-factor/pending-sign-in.js';
+import { twoFactorEnabled } from '../../accounts/two-factor/two-factor-repository.js';
+import { TURNSTILE_PASS_COOKIE_NAME } from '../../accounts/turnstile.js';
 import type { AppContext } from '../app-context.js';
 import { readSession } from '../auth.js';
 import { ok } from '../envelope.js';
 import { parseInput } from '../parse-body.js';
 import { rateLimitHook } from '../rate-limit-hooks.js';
+import { turnstileCheck } from '../turnstile-check.js';
 
 /** Sets the signed session cookie for a user who just signed in. */
 export function startSession(reply: FastifyReply, context: AppContext, user: UserRow): void {
@@ -38,7 +47,7 @@ export function startSession(reply: FastifyReply, context: AppContext, user: Use
   });
 }
 
-/** Login, logout and self-registration (reference §8.1, §8.4). */
+/** Login, logout and self-registration (reference §8.1, §8.4), behind Turnstile (§8.10). */
 export async function registerSessionRoutes(api: FastifyInstance, context: AppContext) {
   const critical = rateLimitHook(context.rateLimiter, 'CT', context.config.criticalRateLimit);
   const deps = {
@@ -47,9 +56,28 @@ export async function registerSessionRoutes(api: FastifyInstance, context: AppCo
     options: context.options,
   };
 
-  api.post('/user/login', { onRequest: critical }, async (request, reply) => {
+  const checked = { onRequest: critical, preHandler: turnstileCheck(context) };
+
+  // With two-factor sign-in on, the right password gives no session yet: a pending sign-in that
+  // `POST /api/user/login/2fa` completes with a code (two-factor.ts).
+  api.post('/user/login', checked, async (request, reply) => {
     const body = parseInput(loginRequestSchema, request.body);
     const user = await authenticate(deps, body.username, body.password);
+    if (await twoFactorEnabled(context.database.db, user.id)) {
+      const { cookie } = issuePendingSignIn(
+        user.id,
+        Number(user.session_version ?? 0),
+        context.config.sessionSecret,
+      );
+      reply.setCookie(PENDING_SIGN_IN_COOKIE_NAME, cookie, {
+        path: PENDING_SIGN_IN_COOKIE_PATH,
+        maxAge: PENDING_SIGN_IN_LIFETIME_SECONDS,
+        httpOnly: true,
+        sameSite: 'strict',
+        secure: false,
+      });
+      return ok({ require_2fa: true }, '请输入两步验证码');
+    }
     startSession(reply, context, user);
     return ok(loginUserDto(user));
   });
@@ -62,12 +90,14 @@ export async function registerSessionRoutes(api: FastifyInstance, context: AppCo
       context.events.emit('user-changed', { userId: session.id });
     }
     reply.clearCookie(SESSION_COOKIE_NAME, { path: '/' });
+    // new-api clears its whole session, the passed Turnstile check with it.
+    reply.clearCookie(TURNSTILE_PASS_COOKIE_NAME, { path: '/api' });
     return ok();
   });
 
-  api.post('/user/register', { onRequest: critical }, async (request) => {
+  api.post('/user/register', checked, async (request) => {
     const body = parseInput(registerRequestSchema, request.body);
-    await registerUser(deps, body);
+    await registerUser(deps, body, { defaultToken: context.config.generateDefaultToken });
     return ok();
   });
 }

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { createMemoryRateLimiter } from '../../lib/rate-limiter.js';
+import {
+  issueOAuthState,
+  OAUTH_STATE_LIFETIME_SECONDS,
+  readOAuthState,
+  redeemOAuthState,
+} from './oauth-state.js';
+
+const SECRET = 'state-test-secret';
+
+describe('OAuth state cookie', () => {
+  it('remembers the state and the invite code until it expires', () => {
+    const now = Date.UTC(2030, 0, 1);
+    const { state, cookie } = issueOAuthState(' AbCd ', SECRET, now);
+    expect(state).toMatch(/^[0-9A-Za-z]{12}$/);
+    expect(readOAuthState(cookie, SECRET, now)).toMatchObject({ state, aff: 'AbCd' });
+    const later = now + OAUTH_STATE_LIFETIME_SECONDS * 1000;
+    expect(readOAuthState(cookie, SECRET, later - 1000)).toBeDefined();
+    expect(readOAuthState(cookie, SECRET, later)).toBeUndefined();
+  });
+
+  it('refuses a cookie signed with another secret or altered', () => {
+    const { cookie } = issueOAuthState('', SECRET);
+    expect(readOAuthState(cookie, 'another secret')).toBeUndefined();
+    const [payload, signature] = cookie.split('.');
+    const altered = Buffer.from(
+      Buffer.from(payload, 'base64url')
+        .toString()
+        .replace(/"aff":""/, '"aff":"evil"'),
+    ).toString('base64url');
+    expect(readOAuthState(`${altered}.${signature}`, SECRET)).toBeUndefined();
+    expect(readOAuthState(undefined, SECRET)).toBeUndefined();
+  });
+
+  it('drops an invite code longer than the column', () => {
+    const { cookie } = issueOAuthState('x'.repeat(33), SECRET);
+    expect(readOAuthState(cookie, SECRET)?.aff).toBe('');
+  });
+
+  it('is redeemed once, only with the same state', async () => {
+    const limiter = createMemoryRateLimiter();
+    try {
+      const { state, cookie } = issueOAuthState('', SECRET);
+      const options = { secret: SECRET, limiter };
+      expect(await redeemOAuthState(cookie, '', options)).toBeUndefined();
+      expect(await redeemOAuthState(cookie, `${state.slice(1)}x`, options)).toBeUndefined();
+      expect(await redeemOAuthState(cookie, state, options)).toMatchObject({ state });
+      expect(await redeemOAuthState(cookie, state, options)).toBeUndefined();
+    } finally {
+      limiter.close();
+    }
+  });
+});

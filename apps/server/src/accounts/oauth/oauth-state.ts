@@ -1,0 +1,101 @@
+/**
+ * The OAuth `state` of a sign-in or binding round trip (reference §8.5): issued by
+ * `GET /api/oauth/state`, sent to the provider, and checked when the browser comes back.
+ *
+ * It lives in its own signed cookie, not in the session cookie: a visitor who is not signed in has
+ * no session, and the pending state must not make one. The cookie carries the state, the invite
+ * code to honour at sign-up, and an expiry a few minutes away. A state is good for one callback:
+ * the first check takes a marker in the shared limiter (Redis, the cluster primary or memory)
+ * that lasts as long as the state could, so a replay of the same cookie and state fails on every
+ * node — new-api keeps the state in the session and accepts it again and again.
+ */
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { sign, unsign } from '@fastify/cookie';
+import { OAUTH_AFF_MAX_LENGTH } from '@tollgate/contracts';
+import type { RateLimiter } from '../../lib/rate-limiter.js';
+import { randomAlphanumeric } from '../../lib/random.js';
+
+export const OAUTH_STATE_COOKIE_NAME = 'oauth_state';
+/** Only the OAuth routes receive the state cookie. */
+export const OAUTH_STATE_COOKIE_PATH = '/api/oauth';
+/** How long a state waits for the provider to send the browser back. */
+export const OAUTH_STATE_LIFETIME_SECONDS = 600;
+/** new-api's state length (12 random alphanumerics, about 71 bits). */
+const STATE_LENGTH = 12;
+/** Limiter key prefix of used states. */
+const USED_STATE_PREFIX = 'OS';
+
+/** What the state cookie holds. */
+export interface PendingOAuth {
+  state: string;
+  /** Invite code given to `GET /api/oauth/state?aff=`, '' when none. */
+  aff: string;
+  /** Expiry, unix seconds. */
+  exp: number;
+}
+
+/** A new state and the signed cookie value that remembers it. */
+export function issueOAuthState(
+  aff: string,
+  secret: string,
+  now = Date.now(),
+): { state: string; cookie: string } {
+  const state = randomAlphanumeric(STATE_LENGTH);
+  const code = aff.trim();
+  const pending: PendingOAuth & { nonce: string } = {
+    state,
+    aff: code.length <= OAUTH_AFF_MAX_LENGTH ? code : '',
+    exp: Math.floor(now / 1000) + OAUTH_STATE_LIFETIME_SECONDS,
+    // Two states issued in the same second still sign differently.
+    nonce: randomBytes(6).toString('base64url'),
+  };
+  const payload = Buffer.from(JSON.stringify(pending)).toString('base64url');
+  return { state, cookie: sign(payload, secret) };
+}
+
+/** The pending state in an authentic, unexpired cookie, else undefined. */
+export function readOAuthState(
+  cookie: string | undefined,
+  secret: string,
+  now = Date.now(),
+): PendingOAuth | undefined {
+  if (!cookie) return undefined;
+  const { valid, value } = unsign(cookie, secret);
+  if (!valid || !value) return undefined;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(Buffer.from(value, 'base64url').toString('utf8'));
+  } catch {
+    return undefined;
+  }
+  if (typeof parsed !== 'object' || parsed === null) return undefined;
+  const { state, aff, exp } = parsed as Record<string, unknown>;
+  if (typeof state !== 'string' || typeof aff !== 'string' || typeof exp !== 'number') {
+    return undefined;
+  }
+  if (exp * 1000 <= now) return undefined;
+  return { state, aff, exp };
+}
+
+/**
+ * Checks `presented` against the cookie's state and uses the state up: the pending sign-in when
+ * the state is authentic, unexpired, equal and never used before; undefined otherwise.
+ */
+export async function redeemOAuthState(
+  cookie: string | undefined,
+  presented: string,
+  options: { secret: string; limiter: RateLimiter; now?: number },
+): Promise<PendingOAuth | undefined> {
+  const now = options.now ?? Date.now();
+  const pending = readOAuthState(cookie, options.secret, now);
+  if (!pending || presented === '' || !sameText(pending.state, presented)) return undefined;
+  const remaining = Math.max(1, pending.exp - Math.floor(now / 1000));
+  const first = await options.limiter.allow(USED_STATE_PREFIX + pending.state, 1, remaining);
+  return first ? pending : undefined;
+}
+
+function sameText(expected: string, presented: string): boolean {
+  const left = Buffer.from(expected);
+  const right = Buffer.from(presented);
+  return left.length === right.length && timingSafeEqual(left, right);
+}

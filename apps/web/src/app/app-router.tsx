@@ -18,6 +18,8 @@ const ChannelsPage = lazy(() => import('../features/channels'));
 const ChannelEditorPage = lazy(() =>
   import('../features/channels').then((module) => ({ default: module.ChannelEditorPage })),
 );
+const WalletPage = lazy(() => import('../features/wallet'));
+const RedemptionsPage = lazy(() => import('../features/redemptions'));
 const NotFoundPage = lazy(() => import('../features/not-found'));
 const UnavailablePage = lazy(() => import('../features/unavailable'));
 const DashboardPage = lazy(() => import('../features/dashboard'));
@@ -76,6 +78,8 @@ export const routes: RouteObject[] = [
           { path: '/channel', element: <ChannelsPage /> },
           { path: '/token', element: <TokensPage /> },
           { path: '/log', element: <LogsPage /> },
+          { path: '/topup', element: <WalletPage /> },
+          { path: '/redemption', element: <RedemptionsPage /> },
           ...unavailableRoutes(true),
         ],
       },

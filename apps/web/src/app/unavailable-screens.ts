@@ -11,12 +11,10 @@ export interface UnavailableScreen {
 }
 
 export const unavailableScreens: readonly UnavailableScreen[] = [
-  { path: '/redemption', guarded: true, titleKey: 'nav.redemption' },
   { path: '/user/edit', guarded: false, titleKey: 'nav.user' },
   { path: '/user/edit/:id', guarded: false, titleKey: 'nav.user' },
   { path: '/user/reset', guarded: false, titleKey: 'screens.passwordResetConfirm' },
   { path: '/reset', guarded: false, titleKey: 'screens.passwordReset' },
-  { path: '/topup', guarded: true, titleKey: 'nav.topup' },
   { path: '/midjourney', guarded: true, titleKey: 'nav.midjourney' },
   { path: '/task', guarded: true, titleKey: 'nav.task' },
 ];

@@ -26,6 +26,9 @@ export const namespaces = [
   'playground',
   'chat',
   'settings',
+  'wallet',
+  'redemptions',
+  'twoFactor',
 ] as const;
 
 type LocaleModule = { default: ResourceLanguage[string] };

@@ -1,6 +1,7 @@
-import type { UpdateSelfRequest } from '@tollgate/contracts';
+import type { AffTransferRequest, UpdateSelfRequest } from '@tollgate/contracts';
 import { http } from '../../lib/http-client';
 import { isRecord } from '../../lib/local-store';
+import type { UserSettingRequest } from './rules/user-setting';
 
 /** The fields of `GET /api/user/self` the personal page shows. */
 export interface SelfUser {
@@ -12,6 +13,15 @@ export interface SelfUser {
   quota: number;
   used_quota: number;
   request_count: number;
+  email: string;
+  /** How many users registered through the invite link. */
+  aff_count: number;
+  /** Invite reward not yet moved to the balance. */
+  aff_quota: number;
+  /** Invite reward earned in total. */
+  aff_history_quota: number;
+  /** The user setting as JSON text (read with `parseUserSetting`). */
+  setting: string;
 }
 
 const number = (value: unknown) =>
@@ -31,6 +41,11 @@ export async function fetchSelf(): Promise<SelfUser> {
     quota: number(data.quota),
     used_quota: number(data.used_quota),
     request_count: number(data.request_count),
+    email: text(data.email),
+    aff_count: number(data.aff_count),
+    aff_quota: number(data.aff_quota),
+    aff_history_quota: number(data.aff_history_quota),
+    setting: text(data.setting),
   };
 }
 
@@ -67,4 +82,21 @@ export function changeOwnPassword(change: {
 /** `DELETE /api/user/self`: deregisters the own account. */
 export function deleteOwnAccount(): Promise<unknown> {
   return http.delete<unknown>('/api/user/self');
+}
+
+/** `GET /api/user/aff`: the own invite code (the server creates one on first use). */
+export async function fetchAffCode(): Promise<string> {
+  const data = await http.get<unknown>('/api/user/aff');
+  return typeof data === 'string' ? data : '';
+}
+
+/** `POST /api/user/aff_transfer {quota}`: moves invite reward to the balance. */
+export function transferAffQuota(quota: number): Promise<unknown> {
+  const request: AffTransferRequest = { quota };
+  return http.post<unknown>('/api/user/aff_transfer', request);
+}
+
+/** `PUT /api/user/setting`: replaces the whole user setting. */
+export function updateUserSetting(request: UserSettingRequest): Promise<unknown> {
+  return http.put<unknown>('/api/user/setting', request);
 }

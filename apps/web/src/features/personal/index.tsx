@@ -1,10 +1,13 @@
 import { Space, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import UnavailablePage from '../unavailable';
+import { TwoFactorCard } from '../two-factor';
 import { AccountSecurityCard } from './components/account-security-card';
 import { AccountSummaryCard } from './components/account-summary-card';
+import { InviteCard } from './components/invite-card';
 import { useSelfQuery } from './queries';
+import { NotificationTab } from './tabs/notification-tab';
+import { PriceTab } from './tabs/price-tab';
 
 const tabKeys = ['personal', 'notification', 'price'] as const;
 
@@ -13,12 +16,14 @@ function PersonalInfoTab() {
   return (
     <Space orientation="vertical" size={16} style={{ width: '100%' }}>
       <AccountSummaryCard user={query.data} loading={query.isPending} />
+      <InviteCard user={query.data} loading={query.isPending} />
       <AccountSecurityCard user={query.data} />
+      <TwoFactorCard />
     </Space>
   );
 }
 
-/** Personal settings: account information (this version), notification and price tabs. */
+/** Personal settings: account information, notification and price tabs. */
 export default function PersonalPage() {
   const { t } = useTranslation('personal');
   const [searchParams, setSearchParams] = useSearchParams();
@@ -32,16 +37,8 @@ export default function PersonalPage() {
       destroyOnHidden
       items={[
         { key: 'personal', label: t('tabs.personal'), children: <PersonalInfoTab /> },
-        {
-          key: 'notification',
-          label: t('tabs.notification'),
-          children: <UnavailablePage titleKey="screens.notificationSettings" />,
-        },
-        {
-          key: 'price',
-          label: t('tabs.price'),
-          children: <UnavailablePage titleKey="screens.priceSettings" />,
-        },
+        { key: 'notification', label: t('tabs.notification'), children: <NotificationTab /> },
+        { key: 'price', label: t('tabs.price'), children: <PriceTab /> },
       ]}
     />
   );

@@ -1,10 +1,13 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   changeOwnPassword,
   deleteOwnAccount,
+  fetchAffCode,
   fetchSelf,
   fetchUserModels,
   generateAccessToken,
+  transferAffQuota,
+  updateUserSetting,
 } from './api';
 
 export function useSelfQuery() {
@@ -25,4 +28,24 @@ export function useChangePasswordMutation() {
 
 export function useDeleteAccountMutation() {
   return useMutation({ mutationFn: deleteOwnAccount });
+}
+
+export function useAffCodeQuery() {
+  return useQuery({ queryKey: ['self', 'aff'], queryFn: fetchAffCode, staleTime: Infinity });
+}
+
+/** Only the user row changes after a transfer or a settings save, not the models or the code. */
+function useRefreshSelf() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: ['self'], exact: true });
+}
+
+export function useAffTransferMutation() {
+  const refreshSelf = useRefreshSelf();
+  return useMutation({ mutationFn: transferAffQuota, onSuccess: refreshSelf });
+}
+
+export function useUpdateUserSettingMutation() {
+  const refreshSelf = useRefreshSelf();
+  return useMutation({ mutationFn: updateUserSetting, onSuccess: refreshSelf });
 }

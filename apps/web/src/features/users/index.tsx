@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable, useTablePaging } from '../../components/data-table';
 import { notify } from '../../lib/notifier';
+import { useResetUserTwoFactorMutation } from '../two-factor';
 import { isAdmin, useStoredUser } from '../../session/stored-user';
 import type { ManageAction, ManagedUser } from './api';
 import { useUserColumns } from './components/use-user-columns';
@@ -25,6 +26,7 @@ export default function UsersPage() {
   const usersQuery = useUsersQuery({ page, pageSize, ...filters });
   const groupsQuery = useGroupsQuery(admin);
   const manageMutation = useManageUserMutation();
+  const resetTwoFactor = useResetUserTwoFactorMutation();
 
   const onManage = (user: ManagedUser, action: ManageAction) => {
     manageMutation.mutate(
@@ -32,7 +34,15 @@ export default function UsersPage() {
       { onSuccess: () => notify.success(t('actions.success')) },
     );
   };
-  const columns = useUserColumns({ onEdit: (user) => setEditingId(user.id), onManage });
+  const onResetTwoFactor = (user: ManagedUser) =>
+    resetTwoFactor.mutate(user.id, {
+      onSuccess: () => notify.success(t('twoFactor:admin.resetSuccess')),
+    });
+  const columns = useUserColumns({
+    onEdit: (user) => setEditingId(user.id),
+    onManage,
+    onResetTwoFactor,
+  });
 
   if (!admin) return <Result status="403" title={t('forbidden')} />;
 
@@ -43,7 +53,7 @@ export default function UsersPage() {
         columns={columns}
         rows={usersQuery.data?.items ?? []}
         rowKey={(user) => user.id}
-        loading={usersQuery.isFetching || manageMutation.isPending}
+        loading={usersQuery.isFetching || manageMutation.isPending || resetTwoFactor.isPending}
         rowClassName={(user) => (user.DeletedAt !== null ? 'tg-deregistered-row' : '')}
         filters={
           <UserSearchBar

@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { notify } from '../../../lib/notifier';
+import { LoginCodeStep, requiresTwoFactor } from '../../two-factor';
 import { useStatus } from '../../../status/status-store';
 import { login, type LoginCredentials } from '../api';
 import { useDefaultPasswordWarning } from '../dialogs/default-password-warning';
@@ -21,6 +22,8 @@ export function LoginPage() {
   const [form] = Form.useForm<LoginCredentials>();
   const [turnstileToken, setTurnstileToken] = useState('');
   const [submitting, setSubmitting] = useState(false);
+  // Set while a right password waits for its two-factor code.
+  const [pendingLogin, setPendingLogin] = useState<LoginCredentials | null>(null);
   const completeSignIn = useCompleteSignIn();
   const warnDefaultPassword = useDefaultPasswordWarning();
   useRememberAffiliateCode();
@@ -32,6 +35,13 @@ export function LoginPage() {
 
   const turnstileRequired = status.turnstile_check === true;
   const passwordLoginEnabled = status.password_login_enabled !== false;
+
+  const finishSignIn = (data: unknown, credentials: LoginCredentials) => {
+    const user = completeSignIn(data, '/token');
+    if (user && isDefaultRootLogin(credentials.username, credentials.password)) {
+      warnDefaultPassword();
+    }
+  };
 
   const onSubmit = async () => {
     if (turnstileRequired && turnstileToken === '') {
@@ -46,8 +56,11 @@ export function LoginPage() {
     setSubmitting(true);
     try {
       const data = await login({ username, password }, turnstileToken);
-      const user = completeSignIn(data, '/token');
-      if (user && isDefaultRootLogin(username, password)) warnDefaultPassword();
+      if (requiresTwoFactor(data)) {
+        setPendingLogin({ username, password });
+        return;
+      }
+      finishSignIn(data, { username, password });
     } catch {
       // The HTTP client already showed the server's message.
     } finally {
@@ -61,7 +74,12 @@ export function LoginPage() {
         <Typography.Title level={3} style={{ textAlign: 'center', marginTop: 0 }}>
           {t('login.title')}
         </Typography.Title>
-        {passwordLoginEnabled ? (
+        {pendingLogin ? (
+          <LoginCodeStep
+            onSignedIn={(data) => finishSignIn(data, pendingLogin)}
+            onBack={() => setPendingLogin(null)}
+          />
+        ) : passwordLoginEnabled ? (
           <Form form={form} layout="vertical" onFinish={() => void onSubmit()} requiredMark={false}>
             <Form.Item name="username" label={t('login.username')}>
               <Input

@@ -1,10 +1,18 @@
-import { useEffect, useRef } from 'react';
+import { Alert } from 'antd';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useThemeMode } from '../../../theme/theme-mode';
 
 interface TurnstileApi {
   render: (
     container: HTMLElement,
-    options: { sitekey: string; callback: (token: string) => void; theme?: 'light' | 'dark' },
+    options: {
+      sitekey: string;
+      callback: (token: string) => void;
+      'expired-callback'?: () => void;
+      'error-callback'?: () => void;
+      theme?: 'light' | 'dark';
+    },
   ) => string;
   remove: (widgetId: string) => void;
 }
@@ -17,15 +25,25 @@ declare global {
 
 const scriptUrl = 'https://challenges.cloudflare.com/turnstile/v0/api.js?render=explicit';
 let scriptLoading: Promise<void> | null = null;
+/** A script that has not arrived by then is taken as unreachable (closed networks hang instead of failing). */
+const LOAD_TIMEOUT_MS = 10_000;
 
 function loadTurnstile(): Promise<void> {
   if (window.turnstile) return Promise.resolve();
   scriptLoading ??= new Promise<void>((resolve, reject) => {
+    const timer = window.setTimeout(() => {
+      scriptLoading = null;
+      reject(new Error('Turnstile script timed out'));
+    }, LOAD_TIMEOUT_MS);
     const script = document.createElement('script');
     script.src = scriptUrl;
     script.async = true;
-    script.onload = () => resolve();
+    script.onload = () => {
+      window.clearTimeout(timer);
+      resolve();
+    };
     script.onerror = () => {
+      window.clearTimeout(timer);
       scriptLoading = null;
       reject(new Error('Turnstile script failed to load'));
     };
@@ -39,8 +57,13 @@ interface TurnstileWidgetProps {
   onVerify: (token: string) => void;
 }
 
-/** Cloudflare Turnstile human check; reports its token through `onVerify`. */
+/**
+ * Cloudflare Turnstile human check; reports its token through `onVerify` ('' once it expired or
+ * failed). When Cloudflare cannot be reached, says so instead of leaving the form waiting.
+ */
 export function TurnstileWidget({ siteKey, onVerify }: TurnstileWidgetProps) {
+  const { t } = useTranslation('auth');
+  const [unavailable, setUnavailable] = useState(false);
   const container = useRef<HTMLDivElement>(null);
   const callback = useRef(onVerify);
   callback.current = onVerify;
@@ -56,10 +79,12 @@ export function TurnstileWidget({ siteKey, onVerify }: TurnstileWidgetProps) {
           sitekey: siteKey,
           theme: mode,
           callback: (token) => callback.current(token),
+          'expired-callback': () => callback.current(''),
+          'error-callback': () => callback.current(''),
         });
       })
       .catch(() => {
-        // Without the script the form keeps saying the check is still running.
+        if (!cancelled) setUnavailable(true);
       });
     return () => {
       cancelled = true;
@@ -68,6 +93,17 @@ export function TurnstileWidget({ siteKey, onVerify }: TurnstileWidgetProps) {
   }, [siteKey, mode]);
 
   return (
-    <div ref={container} style={{ display: 'flex', justifyContent: 'center', marginTop: 16 }} />
+    <>
+      <div ref={container} style={{ display: 'flex', justifyContent: 'center', marginTop: 16 }} />
+      {unavailable && (
+        <Alert
+          type="error"
+          showIcon
+          style={{ marginTop: 16 }}
+          title={t('turnstile.loadFailed')}
+          data-testid="turnstile-unavailable"
+        />
+      )}
+    </>
   );
 }

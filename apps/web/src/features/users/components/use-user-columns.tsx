@@ -8,12 +8,15 @@ import { GroupTags, RoleTag, UserStatusTag } from './user-tags';
 interface UserColumnHandlers {
   onEdit: (user: ManagedUser) => void;
   onManage: (user: ManagedUser, action: ManageAction) => void;
+  /** Removes the user's two-factor sign-in (the server allows it on lower roles only). */
+  onResetTwoFactor: (user: ManagedUser) => void;
 }
 
 /** Columns of the user list, with the per-row actions. */
 export function useUserColumns({
   onEdit,
   onManage,
+  onResetTwoFactor,
 }: UserColumnHandlers): DataTableColumn<ManagedUser>[] {
   const { t } = useTranslation('users');
 
@@ -46,6 +49,15 @@ export function useUserColumns({
           onClick: () => onManage(user, 'enable'),
         },
     { key: 'edit', label: t('actions.edit'), onClick: () => onEdit(user) },
+    {
+      key: 'reset-2fa',
+      label: t('twoFactor:admin.reset'),
+      confirm: {
+        title: t('twoFactor:admin.confirmReset'),
+        description: t('twoFactor:admin.confirmResetDetail'),
+      },
+      onClick: () => onResetTwoFactor(user),
+    },
     {
       key: 'delete',
       label: t('actions.delete'),

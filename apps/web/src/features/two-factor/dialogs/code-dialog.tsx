@@ -1,0 +1,73 @@
+import { Form, Input, Modal, Typography } from 'antd';
+import { useEffect, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { notify } from '../../../lib/notifier';
+
+interface CodeDialogProps {
+  open: boolean;
+  title: ReactNode;
+  description: ReactNode;
+  okText: ReactNode;
+  danger?: boolean;
+  loading: boolean;
+  /** Sends the code; resolves when the server accepted it. */
+  onSubmit: (code: string) => Promise<unknown>;
+  onClose: () => void;
+}
+
+/** Asks for a TOTP or backup code before a protected change (turning off, new backup codes). */
+export function CodeDialog({
+  open,
+  title,
+  description,
+  okText,
+  danger,
+  loading,
+  onSubmit,
+  onClose,
+}: CodeDialogProps) {
+  const { t } = useTranslation('twoFactor');
+  const [code, setCode] = useState('');
+  useEffect(() => {
+    if (open) setCode('');
+  }, [open]);
+
+  const submit = () => {
+    if (code.trim() === '') {
+      notify.error(t('code.required'));
+      return;
+    }
+    // The HTTP client shows a refusal; the dialog stays open for another try.
+    onSubmit(code.trim()).catch(() => undefined);
+  };
+
+  return (
+    <Modal
+      title={title}
+      open={open}
+      centered
+      okText={okText}
+      cancelText={t('common:cancel')}
+      okButtonProps={{ danger }}
+      confirmLoading={loading}
+      onOk={submit}
+      onCancel={onClose}
+      destroyOnHidden
+    >
+      <Typography.Paragraph type="secondary">{description}</Typography.Paragraph>
+      <Form layout="vertical" onFinish={submit}>
+        <Form.Item label={t('code.label')}>
+          <Input
+            autoFocus
+            value={code}
+            onChange={(event) => setCode(event.target.value)}
+            placeholder={t('code.placeholder')}
+            autoComplete="one-time-code"
+            maxLength={32}
+          />
+        </Form.Item>
+        <button type="submit" hidden />
+      </Form>
+    </Modal>
+  );
+}

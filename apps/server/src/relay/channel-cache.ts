@@ -101,6 +101,8 @@ interface Route {
 export class ChannelCache {
   private routes = new Map<string, Map<string, Route>>();
   private channels = new Map<number, CachedChannel>();
+  /** Every model some channel lists, in any group and whatever its status. */
+  private listedModels = new Set<string>();
   private timer: NodeJS.Timeout | undefined;
   private rebuilding: Promise<void> | undefined;
   private rebuildAgain = false;
@@ -144,8 +146,10 @@ export class ChannelCache {
   private index(channels: CachedChannel[]): void {
     const byId = new Map<number, CachedChannel>();
     const grouped = new Map<string, Map<string, CachedChannel[]>>();
+    const listed = new Set<string>();
     for (const channel of channels) {
       byId.set(channel.id, channel);
+      for (const model of channel.models) listed.add(model);
       if (channel.status !== CHANNEL_STATUS.enabled) continue;
       for (const group of channel.groups) {
         let models = grouped.get(group);
@@ -165,6 +169,7 @@ export class ChannelCache {
     }
     this.routes = routes;
     this.channels = byId;
+    this.listedModels = listed;
   }
 
   /** Any channel by id (enabled or not), e.g. for pinned requests and tests. */
@@ -175,6 +180,14 @@ export class ChannelCache {
   /** Whether some enabled channel serves `model` in `group`. */
   has(group: string, model: string): boolean {
     return this.routes.get(group)?.has(routingModelName(model)) ?? false;
+  }
+
+  /**
+   * Whether any channel lists `model`, in any group, enabled or not: a model no channel lists does
+   * not exist here (404), one whose channels are disabled or in other groups is unavailable (503).
+   */
+  lists(model: string): boolean {
+    return this.listedModels.has(routingModelName(model));
   }
 
   /** Distinct models routable in `group`. */

@@ -55,12 +55,7 @@ export function planCall(
   }
   const group = resolveGroup(caller, model, services.options, services.channels);
   if (!pinned && !services.channels.has(group, model)) {
-    throw new RelayError(
-      503,
-      `当前分组 ${group} 下对于模型 ${model} 无可用渠道`,
-      'new_api_error',
-      'model_not_found',
-    );
+    throw noChannelError(services, exchange, group, model);
   }
 
   services.sensitiveWords.check(mode, parsed.json);
@@ -73,4 +68,29 @@ export function planCall(
     acceptUnsetModelRatio: caller.user.setting.accept_unset_model_ratio_model === true,
   });
   return { caller, mode, model, group, price, facts, isStream: parsed.stream, pinned };
+}
+
+/**
+ * A model no channel lists answers 404 (the SDKs retry a 503: a missing model would be asked for
+ * again and again); a model whose channels are disabled, or serve other groups, answers the
+ * reference's 503. The console's playground keeps the reference's Chinese message.
+ */
+function noChannelError(
+  services: RelayServices,
+  exchange: RelayExchange,
+  group: string,
+  model: string,
+): RelayError {
+  if (services.channels.lists(model)) {
+    return new RelayError(
+      503,
+      `当前分组 ${group} 下对于模型 ${model} 无可用渠道`,
+      'new_api_error',
+      'model_not_found',
+    );
+  }
+  const message = exchange.path.startsWith('/pg/')
+    ? `模型 ${model} 不存在`
+    : `The model \`${model}\` does not exist or you do not have access to it.`;
+  return new RelayError(404, message, 'invalid_request_error', 'model_not_found');
 }

@@ -112,6 +112,18 @@ describe.each(testDatabaseKinds())('relay failures, retries and channel health o
     expect(next.status).toBe(503);
   });
 
+  it('answers 404 for a model no channel lists, 503 for one whose channels are all disabled', async () => {
+    const missing = await post(fixture, chat('no-such-model'));
+    expect(missing.status).toBe(404);
+    expect(missing.body.error).toMatchObject({
+      type: 'invalid_request_error',
+      code: 'model_not_found',
+    });
+    expect(missing.body.error.message).toMatch(/^The model `no-such-model` does not exist/);
+    // 'only-bad-model' is listed by the channel disabled above: unavailable, not missing.
+    expect((await post(fixture, chat('only-bad-model'))).status).toBe(503);
+  });
+
   it('enforces token expiry, quota, model limits, IP allow list and disabled users', async () => {
     const expired = await fixture.addToken({
       name: 'expired',

@@ -6,6 +6,7 @@ import type {
 import { answerForClient } from './formats/client-side.js';
 import type { RelayCall } from './relay-call-context.js';
 import { RelayError } from '../errors/relay-error.js';
+import { clientVisibleHeaders } from './upstream-headers.js';
 import { UpstreamBodyTooLarge, type UpstreamResponse } from './upstream-response.js';
 
 /** Largest upstream error body read (the rest is discarded). */
@@ -52,7 +53,12 @@ export async function relayPlainResponse(
   const converted = answerForClient(call.format, adaptor, input, body, contentType);
   call.firstResponseAt = Date.now();
   // The client gets its answer first; settlement and logging follow off its critical path.
-  call.exchange.send(200, converted.contentType, converted.body);
+  call.exchange.send(
+    200,
+    converted.contentType,
+    converted.body,
+    clientVisibleHeaders(response.headers),
+  );
   await call.settle({
     usage: converted.usage,
     completionText: converted.completionText,

@@ -11,6 +11,7 @@ import { finalUsage } from './final-usage.js';
 import type { RelayCall } from './relay-call-context.js';
 import type { RelayServices } from './relay-services.js';
 import { RelayError } from '../errors/relay-error.js';
+import { clientVisibleHeaders } from './upstream-headers.js';
 import type { UpstreamResponse } from './upstream-response.js';
 
 /** How the upstream body ended. */
@@ -35,6 +36,7 @@ export async function relayStreamResponse(
   const { services, exchange } = call;
   const client = exchange.response;
   client.writeHead(200, {
+    ...clientVisibleHeaders(upstream.headers),
     ...exchange.cors,
     'content-type': 'text/event-stream',
     'cache-control': 'no-cache',

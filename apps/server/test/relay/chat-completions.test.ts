@@ -152,6 +152,26 @@ describe.each(testDatabaseKinds())(
       expect(call?.type === 'function' && call.function.name).toBe('get_weather');
     });
 
+    it("passes upstream's request id on, plain and streamed, beside Tollgate's own", async () => {
+      const plain = await fixture.client.chat.completions
+        .create({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'id please' }] })
+        .withResponse();
+      expect(plain.response.headers.get('x-request-id')).toMatch(/^req_mock/);
+      expect(plain.response.headers.get('x-oneapi-request-id')).toBeTruthy();
+      const streamed = await fixture.client.chat.completions
+        .create({
+          model: 'gpt-4o-mini',
+          stream: true,
+          messages: [{ role: 'user', content: 'id please' }],
+        })
+        .withResponse();
+      for await (const chunk of streamed.data) void chunk;
+      expect(streamed.response.headers.get('x-request-id')).toMatch(/^req_mock/);
+      expect(streamed.response.headers.get('x-request-id')).not.toBe(
+        plain.response.headers.get('x-request-id'),
+      );
+    });
+
     it('rejects a bad key, an unknown model and a malformed body with the right status', async () => {
       const bad = new OpenAI({ apiKey: 'sk-nope', baseURL: `${fixture.url}/v1`, maxRetries: 0 });
       await expect(

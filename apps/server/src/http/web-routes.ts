@@ -7,7 +7,7 @@ import { openAiError } from './envelope.js';
 import { rateLimitHook } from './rate-limit-hooks.js';
 
 /** Paths that are never the SPA: unknown ones get a JSON 404 instead of index.html. */
-const API_LIKE_PATH = /^\/(api|v1|assets|pg|mj|suno|dashboard)(\/|$|\?)/;
+const API_LIKE_PATH = /^\/(api|v1|v1beta|assets|pg|mj|suno|dashboard)(\/|$|\?)/;
 
 /**
  * Serves the built console: hashed assets cached for a week, `index.html` never cached, and every

@@ -171,6 +171,59 @@ describe.each(testDatabaseKinds())(
       expect((await response.json()).error.code).toBe('api_not_implemented');
     });
 
+    it("answers the OpenAI billing routes with the key's owner's balance, or the token's", async () => {
+      const get = async (path: string) => {
+        const response = await fetch(`${fixture.url}${path}`, {
+          headers: { authorization: `Bearer ${fixture.apiKey}` },
+        });
+        expect(response.status).toBe(200);
+        return response.json();
+      };
+      const setTokenStat = (on: boolean) =>
+        fixture.harness.call(fixture.root, 'PUT', '/api/option/', {
+          key: 'DisplayTokenStatEnabled',
+          value: String(on),
+        });
+      await setTokenStat(false);
+      const db = fixture.harness.runtime.context.database.db;
+      const user = await db
+        .selectFrom('users')
+        .select(['quota', 'used_quota'])
+        .where('id', '=', fixture.root.userId)
+        .executeTakeFirstOrThrow();
+      const units = (Number(user.quota) + Number(user.used_quota)) / 500_000;
+      for (const prefix of ['', '/v1']) {
+        expect(await get(`${prefix}/dashboard/billing/subscription`)).toEqual({
+          object: 'billing_subscription',
+          has_payment_method: true,
+          soft_limit_usd: units,
+          hard_limit_usd: units,
+          system_hard_limit_usd: units,
+          access_until: 0,
+        });
+        expect(await get(`${prefix}/dashboard/billing/usage`)).toEqual({
+          object: 'list',
+          total_usage: (Number(user.used_quota) / 500_000) * 100,
+        });
+      }
+      // Per token: an unlimited token reports the reference's 100 000 000.
+      await setTokenStat(true);
+      const token = await db
+        .selectFrom('tokens')
+        .select(['unlimited_quota'])
+        .where('id', '=', fixture.tokenId)
+        .executeTakeFirstOrThrow();
+      expect(Boolean(token.unlimited_quota)).toBe(true);
+      expect((await get('/v1/dashboard/billing/subscription')).hard_limit_usd).toBe(100_000_000);
+      const refused = await fetch(`${fixture.url}/dashboard/billing/usage`, {
+        headers: { authorization: 'Bearer sk-nope' },
+      });
+      expect(refused.status).toBe(401);
+      const gemini = await fetch(`${fixture.url}/v1beta/anything`);
+      expect(gemini.status).toBe(404);
+      expect(gemini.headers.get('content-type')).toMatch(/json/);
+    });
+
     it('accepts a gzip-compressed body and answers CORS preflight', async () => {
       const { gzipSync } = await import('node:zlib');
       const response = await fetch(`${fixture.url}/v1/chat/completions`, {

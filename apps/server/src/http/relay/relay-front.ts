@@ -16,6 +16,7 @@ import {
 import type { TrustedProxies } from '../../lib/trusted-proxies.js';
 import type { RelayMetricsRecorder } from '../../metrics/relay-metrics.js';
 import type { RelayServices } from '../../relay/relay-services.js';
+import { BILLING_PATH, handleBilling } from './billing-routes.js';
 import { handleListModels, handleRetrieveModel } from './models-routes.js';
 import { readRelayBody } from './read-relay-body.js';
 import { sendRelayError } from './relay-error-response.js';
@@ -94,7 +95,8 @@ export class RelayFront {
 
   handle(request: IncomingMessage, response: ServerResponse): boolean {
     const url = request.url ?? '';
-    const relayPath = url.startsWith('/v1/') || url.startsWith(PLAYGROUND_PATH);
+    const relayPath =
+      url.startsWith('/v1/') || url.startsWith(PLAYGROUND_PATH) || url.startsWith('/dashboard/');
     if (!relayPath) return false;
     const method = request.method;
     const exchange = () => new RelayExchange(request, response, this.logger(), this.proxies);
@@ -130,9 +132,14 @@ export class RelayFront {
         void handleRetrieveModel(this.services, call);
         return true;
       }
+      const billing = BILLING_PATH.exec(call.path);
+      if (billing) {
+        void handleBilling(this.services, call, billing[1] as 'subscription' | 'usage');
+        return true;
+      }
       return this.notImplemented(call);
     }
-    if (method === 'OPTIONS' && url.startsWith('/v1/')) {
+    if (method === 'OPTIONS' && (url.startsWith('/v1/') || url.startsWith('/dashboard/'))) {
       const call = exchange();
       call.sendEmpty(204, preflightHeaders(call));
       return true;

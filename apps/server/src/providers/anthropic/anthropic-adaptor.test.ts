@@ -138,7 +138,8 @@ describe('AnthropicAdaptor answers for an OpenAI client', () => {
     const completion = JSON.parse(String(converted.body)) as Completion;
     expect(converted.contentType).toBe('application/json');
     expect(completion).toMatchObject({
-      id: 'msg_01VdEjxAP5ahtHKrrRdNBteQ',
+      id: 'chatcmpl-msg_01VdEjxAP5ahtHKrrRdNBteQ',
+      system_fingerprint: null,
       object: 'chat.completion',
       model: 'claude-sonnet-4-5-20250929',
       choices: [
@@ -171,6 +172,7 @@ describe('AnthropicAdaptor answers for an OpenAI client', () => {
     expect(completion.choices[0].message).toEqual({
       role: 'assistant',
       content: '925 ÷ 5 = 185',
+      refusal: null,
       reasoning_content: '925 divided by 5 = 185',
     });
   });

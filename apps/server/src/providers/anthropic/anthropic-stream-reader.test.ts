@@ -169,7 +169,7 @@ describe('AnthropicStreamConverter on recorded streams', () => {
     expect(payloads.filter((payload) => payload === '[DONE]').length).toBe(1);
     for (const chunk of chunks) {
       expect(chunk.object).toBe('chat.completion.chunk');
-      expect(chunk.id).toMatch(/^msg_/);
+      expect(chunk.id).toMatch(/^chatcmpl-msg_/);
     }
   });
 

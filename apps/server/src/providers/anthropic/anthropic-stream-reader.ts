@@ -22,6 +22,7 @@ import {
 } from './convert-anthropic-usage.js';
 import { anthropicErrorStatus } from './anthropic-error.js';
 import { mapAnthropicFinishReason } from './map-anthropic-finish-reason.js';
+import { chatCompletionId } from './convert-anthropic-response.js';
 
 /** What a content block index stands for in the OpenAI stream. */
 type BlockKind = { kind: 'text' | 'thinking' | 'other' } | { kind: 'tool'; toolIndex: number };
@@ -111,7 +112,7 @@ export class AnthropicStreamReader implements StreamReader {
       if (this.usageState === 'none') this.usageState = 'input';
     }
     if (this.started) return [];
-    this.id = readString(message, 'id') ?? '';
+    this.id = chatCompletionId(readString(message, 'id'));
     this.model = readString(message, 'model') || this.model;
     return [this.roleChunk()];
   }
@@ -232,6 +233,7 @@ export class AnthropicStreamReader implements StreamReader {
       object: 'chat.completion.chunk',
       created: this.created,
       model: this.model,
+      system_fingerprint: null,
     };
   }
 }

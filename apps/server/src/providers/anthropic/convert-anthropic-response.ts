@@ -48,6 +48,7 @@ export function convertAnthropicMessage(
   const responseMessage: JsonObject = {
     role: 'assistant',
     content: content === '' && toolCalls.length > 0 ? null : content,
+    refusal: null,
   };
   if (reasoning) responseMessage.reasoning_content = reasoning;
   if (toolCalls.length > 0) responseMessage.tool_calls = toolCalls;
@@ -55,10 +56,11 @@ export function convertAnthropicMessage(
   const usageObject = readObject(message, 'usage');
   const usage = usageObject ? convertAnthropicUsage(usageObject) : undefined;
   const completion: JsonObject = {
-    id: readString(message, 'id') ?? '',
+    id: chatCompletionId(readString(message, 'id')),
     object: 'chat.completion',
     created,
     model: readString(message, 'model') || fallbackModel,
+    system_fingerprint: null,
     choices: [
       {
         index: 0,
@@ -75,4 +77,12 @@ export function convertAnthropicMessage(
     completionText: content + reasoning + completionText,
     toolCallCount: toolCalls.length,
   };
+}
+
+/**
+ * The OpenAI-style id of a converted answer: `chatcmpl-` and Anthropic's message id, so clients
+ * that check the prefix accept it and the upstream id stays traceable.
+ */
+export function chatCompletionId(anthropicId: string | undefined): string {
+  return `chatcmpl-${anthropicId ?? ''}`;
 }

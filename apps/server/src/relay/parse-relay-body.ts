@@ -16,6 +16,8 @@ export interface ParsedRelayBody {
    * converted to a chat call, built on first use. Throws a local RelayError when it cannot be.
    */
   toChat?: () => ParsedRelayBody;
+  /** True when `json` is a conversion of the client's body, never to be forwarded as its bytes. */
+  converted?: boolean;
 }
 
 const MAX_TOKENS_LIMIT = 2 ** 30;

@@ -74,6 +74,7 @@ export function readResponsesRequest(_mode: RelayMode, rawBody: Buffer): ParsedR
         // The Responses stream always ends with usage: ask every upstream that can give it.
         clientWantsUsage: stream,
         maxTokens,
+        converted: true,
       };
       return chat;
     },

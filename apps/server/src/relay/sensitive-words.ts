@@ -17,7 +17,11 @@ function promptTexts(mode: RelayMode, json: Record<string, unknown>): string[] {
     case 'speech':
       return strings(mode === 'images' ? json.prompt : json.input);
     case 'responses':
-      return [...strings(json.instructions), ...strings(json.input), ...responsesInputTexts(json.input)];
+      return [
+        ...strings(json.instructions),
+        ...strings(json.input),
+        ...responsesInputTexts(json.input),
+      ];
     default:
       return [];
   }
@@ -39,7 +43,8 @@ function responsesInputTexts(items: unknown): string[] {
     else if (Array.isArray(content)) {
       for (const part of content) {
         const fields = part as { type?: unknown; text?: unknown } | null;
-        if (fields?.type === 'input_text' && typeof fields.text === 'string') texts.push(fields.text);
+        if (fields?.type === 'input_text' && typeof fields.text === 'string')
+          texts.push(fields.text);
       }
     }
   }

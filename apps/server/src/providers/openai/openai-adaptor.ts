@@ -140,7 +140,8 @@ export class OpenAiAdaptor implements ProviderAdaptor {
   }
 
   createPassThroughStream(input: RelayCallInput): StreamConverter {
-    if (input.mode === 'responses') return new ResponsesPassThroughStream(this.profile.convertUsage);
+    if (input.mode === 'responses')
+      return new ResponsesPassThroughStream(this.profile.convertUsage);
     return new OpenAiStreamConverter(input, this.profile.convertUsage);
   }
 

@@ -114,6 +114,7 @@ const PROFILES: Partial<Record<ChannelTypeKey, OpenAiCompatibleProfile>> = {
 
 /** The profile of an `openai`-family channel type. */
 export function openAiCompatibleProfile(key: ChannelTypeKey): OpenAiCompatibleProfile {
-  if (key === 'openAi' || key === 'azure') return { ...plain(key.toLowerCase()), servesResponses: true };
+  if (key === 'openAi' || key === 'azure')
+    return { ...plain(key.toLowerCase()), servesResponses: true };
   return PROFILES[key] ?? plain(key.toLowerCase());
 }

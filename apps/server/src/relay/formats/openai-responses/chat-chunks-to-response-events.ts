@@ -170,9 +170,7 @@ export class ChatChunksToResponseEvents {
     );
     const item = reasoningItem(open.id, open.text);
     this.output[open.outputIndex] = item;
-    events.push(
-      this.event('response.output_item.done', { output_index: open.outputIndex, item }),
-    );
+    events.push(this.event('response.output_item.done', { output_index: open.outputIndex, item }));
   }
 
   private textDelta(events: JsonObject[], delta: string): void {
@@ -225,9 +223,7 @@ export class ChatChunksToResponseEvents {
     );
     const item = messageItem(open.id, open.text, 'completed');
     this.output[open.outputIndex] = item;
-    events.push(
-      this.event('response.output_item.done', { output_index: open.outputIndex, item }),
-    );
+    events.push(this.event('response.output_item.done', { output_index: open.outputIndex, item }));
   }
 
   private toolCallDelta(events: JsonObject[], delta: JsonObject): void {
@@ -270,8 +266,6 @@ export class ChatChunksToResponseEvents {
     );
     const item = functionCallItem(open.id, open.callId, open.name, open.args, 'completed');
     this.output[open.outputIndex] = item;
-    events.push(
-      this.event('response.output_item.done', { output_index: open.outputIndex, item }),
-    );
+    events.push(this.event('response.output_item.done', { output_index: open.outputIndex, item }));
   }
 }

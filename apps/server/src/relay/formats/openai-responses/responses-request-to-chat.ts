@@ -160,7 +160,8 @@ function messageItem(item: JsonObject, index: number): JsonObject {
 }
 
 function contentPart(part: unknown, index: number): JsonObject {
-  if (!isJsonObject(part)) throw unsupported(`input[${index}].content holds a non-object`, 'content');
+  if (!isJsonObject(part))
+    throw unsupported(`input[${index}].content holds a non-object`, 'content');
   switch (part.type) {
     case 'input_text':
     case 'output_text':

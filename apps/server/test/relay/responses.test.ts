@@ -393,4 +393,119 @@ describe.each(testDatabaseKinds())('the OpenAI Responses API on %s', (kind) => {
     expect(onAzure).toBeInstanceOf(OpenAI.NotFoundError);
     expect(fixture.mock.lastRequest()!.path).toBe('/openai/v1/responses/resp_unknown');
   });
+
+  it('maps the model on pass-through and bills cached and reasoning tokens', async () => {
+    await fixture.controlledModel('resp-cached', 'cached-tokens=3,reasoning-tokens=2');
+    const row = await billedExactly(async () => {
+      const response = await fixture.client.responses.create({
+        model: 'resp-cached',
+        input: 'Cache me: a prompt long enough to hold three cached tokens',
+      });
+      expect(response.usage?.input_tokens_details.cached_tokens).toBe(3);
+      expect(response.usage?.output_tokens_details.reasoning_tokens).toBe(2);
+    });
+    const upstream = fixture.mock.lastRequest()!;
+    expect(upstream.path).toBe('/v1/responses');
+    expect((upstream.body as Record<string, unknown>).model).toBe(
+      'gpt-4o-mini@cached-tokens=3,reasoning-tokens=2',
+    );
+    const other = JSON.parse(String(row.other));
+    expect(other).toMatchObject({ cache_tokens: 3, is_model_mapped: true });
+    expect(Number(row.completion_tokens)).toBe(8);
+  });
+
+  it('bills what a pass-through stream produced before upstream failed', async () => {
+    await fixture.controlledModel('resp-midstream', 'error-midstream=2');
+    const before = await fixture.userQuota();
+    let text = '';
+    const types: string[] = [];
+    const stream = await fixture.client.responses.create({
+      model: 'resp-midstream',
+      input: 'Break',
+      stream: true,
+    });
+    for await (const event of stream) {
+      types.push(event.type);
+      if (event.type === 'response.output_text.delta') text += event.delta;
+    }
+    expect(types[types.length - 1]).toBe('error');
+    expect(types).not.toContain('response.completed');
+    expect(text.length).toBeGreaterThan(0);
+    const logs = await fixture.consumeLogs();
+    const row = logs[logs.length - 1];
+    expect(row.model_name).toBe('resp-midstream');
+    expect(before - (await fixture.userQuota())).toBe(Number(row.quota));
+    expect(Number(row.quota)).toBe(quotaFromLog(row));
+  });
+
+  it('retries on the next channel, converting the call for a channel without the Responses API', async () => {
+    const options = fixture.harness.runtime.context.options;
+    await options.update(
+      'ModelRatio',
+      JSON.stringify({ ...JSON.parse(options.get('ModelRatio')), 'resp-retry': 0.1 }),
+    );
+    await options.update('RetryTimes', '1');
+    const broken = await fixture.addChannel({
+      name: 'retry-openai',
+      models: 'resp-retry',
+      priority: 10,
+      base_url: 'http://127.0.0.1:9',
+    });
+    const backup = await fixture.addChannel({
+      name: 'retry-deepseek',
+      type: 43,
+      models: 'resp-retry',
+      priority: 0,
+    });
+    try {
+      const row = await billedExactly(async () => {
+        const response = await fixture.client.responses.create({
+          model: 'resp-retry',
+          input: 'Try twice',
+        });
+        expect(response.output_text).toBe(replyText(3));
+      });
+      expect(JSON.parse(String(row.other)).admin_info.use_channel).toEqual([
+        String(broken),
+        String(backup),
+      ]);
+      expect(row.channel_id).toBe(backup);
+      expect(fixture.mock.lastRequest()!.path).toBe('/v1/chat/completions');
+    } finally {
+      await options.update('RetryTimes', '0');
+    }
+  });
+
+  it('auto-disables a Responses channel whose key upstream rejects', async () => {
+    const options = fixture.harness.runtime.context.options;
+    await options.update(
+      'ModelRatio',
+      JSON.stringify({ ...JSON.parse(options.get('ModelRatio')), 'resp-bad-key': 1 }),
+    );
+    await options.update('AutomaticDisableChannelEnabled', 'true');
+    const channel = await fixture.addChannel({
+      name: 'resp-bad-key',
+      key: 'sk-invalid',
+      models: 'resp-bad-key',
+    });
+    try {
+      const refused = await fixture.client.responses
+        .create({ model: 'resp-bad-key', input: 'x' })
+        .catch((error: unknown) => error);
+      expect(refused).toBeInstanceOf(OpenAI.AuthenticationError);
+      let status = 1;
+      for (let attempt = 0; attempt < 40 && status === 1; attempt += 1) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        const row = await fixture.harness.runtime.context.database.db
+          .selectFrom('channels')
+          .select('status')
+          .where('id', '=', channel)
+          .executeTakeFirstOrThrow();
+        status = row.status;
+      }
+      expect(status).not.toBe(1);
+    } finally {
+      await options.update('AutomaticDisableChannelEnabled', 'false');
+    }
+  });
 });

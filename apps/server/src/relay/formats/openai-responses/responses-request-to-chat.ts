@@ -27,7 +27,7 @@ function unsupported(message: string, param: string): RelayError {
 const STATEFUL_FIELDS = ['previous_response_id', 'conversation'] as const;
 
 /** Responses request fields copied to the chat request unchanged. */
-const COPIED_FIELDS = ['temperature', 'top_p', 'parallel_tool_calls', 'user', 'top_logprobs'];
+const COPIED_FIELDS = ['temperature', 'top_p', 'parallel_tool_calls', 'user'];
 
 /**
  * The chat completion request for a Responses request body (already shape-checked as an object

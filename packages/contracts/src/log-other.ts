@@ -38,6 +38,8 @@ export interface ConsumeLogOther {
   image_size_ratio?: number;
   image_quality_ratio?: number;
   admin_info: { use_channel: string[] };
+  /** The wire format the client spoke, when not OpenAI chat (e.g. `openai-responses`). */
+  inbound_format?: string;
 }
 
 /**
@@ -75,6 +77,8 @@ export interface LogOther {
   image_quality?: string;
   image_n?: number;
   group?: string;
+  /** The wire format the client spoke, when not OpenAI chat (e.g. `openai-responses`). */
+  inbound_format?: string;
   /** `admin_info.use_channel`: the channel ids tried, in order (admin view only). */
   use_channel?: string[];
 }

@@ -11,6 +11,12 @@ import { handleEmbeddings } from './openai-embeddings.js';
 import { handleImageFile, handleImages } from './openai-images.js';
 import { handleModerations } from './openai-moderations.js';
 import { handleRerank } from './rerank.js';
+import {
+  handleDeleteResponse,
+  handleResponseInputItems,
+  handleResponses,
+  handleRetrieveResponse,
+} from './openai-responses.js';
 import type { Provider, RouteContext } from './route-context.js';
 
 /** One endpoint of the mock. */
@@ -35,6 +41,7 @@ const ROUTES: ReadonlyMap<string, Route> = new Map([
   ['POST /audio/translations', openAi((context) => handleTranscription(context, 'translate'))],
   ['POST /moderations', openAi(handleModerations)],
   ['POST /rerank', openAi(handleRerank)],
+  ['POST /responses', openAi(handleResponses)],
   ['POST /messages', anthropic(handleMessages)],
   ['POST /messages/count_tokens', anthropic(handleCountTokens)],
   ['GET /dashboard/billing/subscription', openAi(handleBillingSubscription)],
@@ -42,6 +49,13 @@ const ROUTES: ReadonlyMap<string, Route> = new Map([
 ]);
 
 const IMAGE_FILE_ROUTE = openAi(handleImageFile);
+
+/** A stored response's routes (`{id}` stands for the response id). */
+const STORED_RESPONSE_ROUTES: ReadonlyMap<string, Route> = new Map([
+  ['GET /responses/{id}', openAi(handleRetrieveResponse)],
+  ['DELETE /responses/{id}', openAi(handleDeleteResponse)],
+  ['GET /responses/{id}/input_items', openAi(handleResponseInputItems)],
+]);
 
 /** A matched route, with the Azure deployment name when the path carried one. */
 export interface RouteMatch {
@@ -73,9 +87,16 @@ export function findRoute(method: string, pathname: string): RouteMatch | undefi
     path = path.slice(end);
   } else if (path.startsWith('/v1/')) {
     path = path.slice(3);
+  } else if (path.startsWith('/openai/v1/')) {
+    // Azure's v1 API (the Responses API lives there, not under a deployment).
+    path = path.slice(10);
   }
   const route = ROUTES.get(`${method} ${path}`);
   if (route !== undefined) return { route, deployment };
+  const stored = STORED_RESPONSE_ROUTES.get(
+    `${method} ${path.replace(/^\/responses\/[^/]+/, '/responses/{id}')}`,
+  );
+  if (stored !== undefined) return { route: stored, deployment };
   if (method === 'GET' && path.startsWith('/mock-files/')) {
     return { route: IMAGE_FILE_ROUTE, deployment };
   }

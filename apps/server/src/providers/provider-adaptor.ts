@@ -38,7 +38,9 @@ export type RelayMode =
   | 'speech'
   | 'transcription'
   | 'translation'
-  | 'rerank';
+  | 'rerank'
+  /** OpenAI's Responses API sent to an upstream that serves it natively (else converted to chat). */
+  | 'responses';
 
 /** Per-channel switches stored in `channels.setting` (JSON). */
 export interface ChannelSetting {
@@ -70,7 +72,7 @@ export interface ChannelTarget {
  * The wire formats clients and providers speak. A provider's native format equal to the client's
  * allows pass-through.
  */
-export type WireFormat = 'openai' | 'anthropic-messages';
+export type WireFormat = 'openai' | 'anthropic-messages' | 'openai-responses';
 
 /** Everything an adaptor needs to build and interpret one upstream call (the internal call). */
 export interface RelayCallInput {
@@ -110,7 +112,7 @@ export interface RelayCallInput {
 /** A fully built upstream HTTP request. */
 export interface UpstreamRequest {
   url: string;
-  method: 'POST' | 'GET';
+  method: 'POST' | 'GET' | 'DELETE';
   headers: Record<string, string>;
   body: string | Buffer | undefined;
 }

@@ -35,7 +35,7 @@ export function buildCallInput(
     ? parsed.model
     : channel.modelMapping[parsed.model] || parsed.model;
   let body = parsed.json;
-  let bodyUnchanged = true;
+  let bodyUnchanged = parsed.converted !== true;
   if (body && !passThrough) {
     const forceUsage = parsed.stream && options.forceStreamUsage && !parsed.clientWantsUsage;
     const dropStreamOptions = !parsed.stream && body.stream_options !== undefined;

@@ -190,6 +190,15 @@ export class ChannelCache {
     return this.listedModels.has(routingModelName(model));
   }
 
+  /** Distinct enabled channels routable in `group`. */
+  channelsOf(group: string): CachedChannel[] {
+    const found = new Set<CachedChannel>();
+    for (const route of this.routes.get(group)?.values() ?? []) {
+      for (const tier of route.tiers) for (const channel of tier) found.add(channel);
+    }
+    return [...found].filter((channel) => channel.status === CHANNEL_STATUS.enabled);
+  }
+
   /** Distinct models routable in `group`. */
   modelsOf(group: string): string[] {
     return [...(this.routes.get(group)?.keys() ?? [])];

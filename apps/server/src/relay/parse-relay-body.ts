@@ -11,6 +11,13 @@ export interface ParsedRelayBody {
   clientWantsUsage: boolean;
   /** max_tokens / max_completion_tokens (0 when absent). */
   maxTokens: number;
+  /**
+   * For a format whose calls some channels cannot take natively (Responses): the request
+   * converted to a chat call, built on first use. Throws a local RelayError when it cannot be.
+   */
+  toChat?: () => ParsedRelayBody;
+  /** True when `json` is a conversion of the client's body, never to be forwarded as its bytes. */
+  converted?: boolean;
 }
 
 const MAX_TOKENS_LIMIT = 2 ** 30;

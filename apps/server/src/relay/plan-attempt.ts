@@ -23,16 +23,32 @@ export interface PlannedAttempt {
 export function planAttempt(
   providers: ProviderRegistry,
   channel: CachedChannel,
-  facts: RequestFacts,
+  requestFacts: RequestFacts,
   settings: { forceStreamOption: boolean; passThrough: boolean },
 ): PlannedAttempt {
   // Types without an adaptor throw a local RelayError naming the type.
   const adaptor = providers.getAdaptor(channel.type);
+  const facts =
+    requestFacts.mode === 'responses' && !adaptor.supports('responses')
+      ? responsesAsChat(requestFacts)
+      : requestFacts;
   if (!adaptor.supports(facts.mode)) throw unsupportedModeError(facts.mode, channel.type);
   const target = toChannelTarget(channel, defaultBaseUrl(channel.type));
   const input = buildCallInput(facts, channel, target, {
-    forceStreamUsage: settings.forceStreamOption && adaptor.supportsStreamOptions(target),
+    forceStreamUsage:
+      facts.mode !== 'responses' &&
+      settings.forceStreamOption &&
+      adaptor.supportsStreamOptions(target),
     passThrough: settings.passThrough,
   });
   return { adaptor, input };
+}
+
+/**
+ * A Responses call for a channel that does not serve the Responses API: the request converted to
+ * chat (a local 400 when it cannot be), sent to the chat endpoint.
+ */
+function responsesAsChat(facts: RequestFacts): RequestFacts {
+  if (!facts.parsed.toChat) return facts;
+  return { ...facts, mode: 'chat', path: '/v1/chat/completions', parsed: facts.parsed.toChat() };
 }

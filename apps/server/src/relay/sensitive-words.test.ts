@@ -24,6 +24,20 @@ function checkWith(values: Record<string, string | boolean>) {
 }
 
 describe('sensitive-word check', () => {
+  it('reads the instructions and input texts of a Responses request', () => {
+    const { refuses } = checkWith({});
+    expect(refuses('responses', { instructions: 'say a bad word' })).toBe(
+      'sensitive_words_detected',
+    );
+    expect(refuses('responses', { input: 'a bad word' })).toBe('sensitive_words_detected');
+    expect(
+      refuses('responses', {
+        input: [{ role: 'user', content: [{ type: 'input_text', text: 'bad word' }] }],
+      }),
+    ).toBe('sensitive_words_detected');
+    expect(refuses('responses', { input: [{ role: 'user', content: 'fine' }] })).toBeUndefined();
+  });
+
   it('reads the texts a user writes in every mode, never images', () => {
     const { refuses } = checkWith({});
     expect(refuses('completions', { prompt: ['fine', 'a BAD WORD'] })).toBe(

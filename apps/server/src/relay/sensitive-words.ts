@@ -16,6 +16,12 @@ function promptTexts(mode: RelayMode, json: Record<string, unknown>): string[] {
     case 'images':
     case 'speech':
       return strings(mode === 'images' ? json.prompt : json.input);
+    case 'responses':
+      return [
+        ...strings(json.instructions),
+        ...strings(json.input),
+        ...responsesInputTexts(json.input),
+      ];
     default:
       return [];
   }
@@ -25,6 +31,24 @@ function strings(value: unknown): string[] {
   if (typeof value === 'string') return [value];
   if (Array.isArray(value)) return value.filter((item): item is string => typeof item === 'string');
   return [];
+}
+
+/** The texts of Responses input items: message contents and their input_text parts. */
+function responsesInputTexts(items: unknown): string[] {
+  if (!Array.isArray(items)) return [];
+  const texts: string[] = [];
+  for (const item of items) {
+    const content = (item as { content?: unknown } | null)?.content;
+    if (typeof content === 'string') texts.push(content);
+    else if (Array.isArray(content)) {
+      for (const part of content) {
+        const fields = part as { type?: unknown; text?: unknown } | null;
+        if (fields?.type === 'input_text' && typeof fields.text === 'string')
+          texts.push(fields.text);
+      }
+    }
+  }
+  return texts;
 }
 
 function messageTexts(messages: unknown): string[] {

@@ -110,11 +110,9 @@ function consumeLogRowOf(
     group: call.group,
     image,
     audio,
-    reasoningEffort:
-      typeof call.facts.parsed.json?.reasoning_effort === 'string'
-        ? call.facts.parsed.json.reasoning_effort
-        : undefined,
+    reasoningEffort: reasoningEffortOf(call.facts.parsed.json),
   });
+  if (call.format.id !== 'openai') other.inbound_format = call.format.id;
   return recordConsumption(call.services, {
     userId: caller.user.id,
     username: caller.user.username,
@@ -135,4 +133,14 @@ function consumeLogRowOf(
     isStream: call.isStream,
     startedAt: call.startedAt,
   });
+}
+
+/** The effort asked for: chat's `reasoning_effort`, or Responses' `reasoning.effort`. */
+function reasoningEffortOf(json: Record<string, unknown> | undefined): string | undefined {
+  if (typeof json?.reasoning_effort === 'string') return json.reasoning_effort;
+  const reasoning = json?.reasoning;
+  if (typeof reasoning === 'object' && reasoning !== null && 'effort' in reasoning) {
+    return typeof reasoning.effort === 'string' ? reasoning.effort : undefined;
+  }
+  return undefined;
 }

@@ -9,6 +9,8 @@ import {
 } from '../../relay/auth/playground-caller.js';
 import { preflightHeaders } from '../../relay/cors.js';
 import { relayCall } from '../../relay/relay-call.js';
+import { responsesFormat } from '../../relay/formats/openai-responses/responses-format.js';
+import { relayStoredResponseCall } from '../../relay/stored-responses.js';
 import {
   admitUnderModelRateLimit,
   type FinishRateLimitedCall,
@@ -38,6 +40,9 @@ const RELAY_ROUTES: ReadonlyMap<string, RelayMode> = new Map([
 const PLAYGROUND_PATH = '/pg/chat/completions';
 const ENGINE_EMBEDDINGS = /^\/v1\/engines\/([^/]+)\/embeddings$/;
 const MODEL_PATH = /^\/v1\/models\/([^/]+)$/;
+const RESPONSES_PATH = '/v1/responses';
+/** A stored response (GET, DELETE) or its input items (GET). */
+const STORED_RESPONSE_PATH = /^\/v1\/responses\/[^/]+(\/input_items)?$/;
 
 /** Routes the gateway knows but does not implement: 501 in the OpenAI error shape. */
 const NOT_IMPLEMENTED: ReadonlyArray<[string, RegExp]> = [
@@ -108,6 +113,11 @@ export class RelayFront {
         this.run(call, mode, false);
         return true;
       }
+      if (call.path === RESPONSES_PATH) {
+        call.format = responsesFormat;
+        this.run(call, 'responses', false);
+        return true;
+      }
       if (call.path === PLAYGROUND_PATH) {
         this.run(call, 'chat', true);
         return true;
@@ -126,6 +136,7 @@ export class RelayFront {
         void handleListModels(this.services, call);
         return true;
       }
+      if (STORED_RESPONSE_PATH.test(call.path)) return this.storedResponse(call);
       const model = MODEL_PATH.exec(call.path);
       if (model) {
         call.model = decodeSegment(model[1]);
@@ -144,8 +155,33 @@ export class RelayFront {
       call.sendEmpty(204, preflightHeaders(call));
       return true;
     }
-    if (method === 'DELETE') return this.notImplemented(exchange());
+    if (method === 'DELETE') {
+      const call = exchange();
+      if (/^\/v1\/responses\/[^/]+$/.test(call.path)) return this.storedResponse(call);
+      return this.notImplemented(call);
+    }
     return false;
+  }
+
+  /** A stored response's routes: token-authenticated, forwarded, never billed. */
+  private storedResponse(exchange: RelayExchange): boolean {
+    exchange.format = responsesFormat;
+    const services = this.services;
+    void (async () => {
+      try {
+        const call = await authenticateRelay(
+          exchange.headers,
+          exchange.path,
+          services.callers,
+          services.db,
+        );
+        checkCallerIp(call.caller, exchange.ip);
+        await relayStoredResponseCall(services, exchange, call);
+      } catch (error) {
+        sendRelayError(exchange, error);
+      }
+    })();
+    return true;
   }
 
   private notImplemented(exchange: RelayExchange): boolean {

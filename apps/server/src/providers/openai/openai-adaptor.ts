@@ -29,6 +29,7 @@ import { applyStreamOptionsRule } from './openai-request-body.js';
 import { convertOpenAiResponse } from './openai-response.js';
 import { OpenAiStreamConverter } from './openai-stream-converter.js';
 import { OpenAiStreamReader } from './openai-stream-reader.js';
+import { ResponsesPassThroughStream } from './responses-pass-through-stream.js';
 import { parseJsonObject } from '../json-guards.js';
 import { buildOpenAiUrl } from './openai-url.js';
 
@@ -64,6 +65,7 @@ export class OpenAiAdaptor implements ProviderAdaptor {
   }
 
   supports(mode: RelayMode): boolean {
+    if (mode === 'responses') return this.profile.servesResponses === true;
     return this.profile.modes === undefined || this.profile.modes.has(mode);
   }
 
@@ -86,6 +88,7 @@ export class OpenAiAdaptor implements ProviderAdaptor {
     }
 
     if (!input.body) throw RelayError.badRequest('the request body must be a JSON object');
+    if (input.mode === 'responses') return this.buildResponsesRequest(input, headers);
     const body: Record<string, unknown> = { ...input.body };
     applyStreamOptionsRule(body, input.stream, this.supportsStreamOptions(input.channel));
     this.profile.adjustBody?.(body, input);
@@ -99,6 +102,20 @@ export class OpenAiAdaptor implements ProviderAdaptor {
       method: 'POST',
       headers,
       body: forwardRaw ? input.rawBody : JSON.stringify(body),
+    };
+  }
+
+  /** A Responses call: the client's body (its model mapped) to the Responses endpoint. */
+  private buildResponsesRequest(
+    input: RelayCallInput,
+    headers: Record<string, string>,
+  ): UpstreamRequest {
+    headers['Content-Type'] = 'application/json';
+    return {
+      url: buildOpenAiUrl(input, input.upstreamModel, this.settings.azureDefaultApiVersion),
+      method: 'POST',
+      headers,
+      body: input.bodyUnchanged ? input.rawBody : JSON.stringify(input.body),
     };
   }
 
@@ -123,6 +140,8 @@ export class OpenAiAdaptor implements ProviderAdaptor {
   }
 
   createPassThroughStream(input: RelayCallInput): StreamConverter {
+    if (input.mode === 'responses')
+      return new ResponsesPassThroughStream(this.profile.convertUsage);
     return new OpenAiStreamConverter(input, this.profile.convertUsage);
   }
 

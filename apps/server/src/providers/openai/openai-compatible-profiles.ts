@@ -23,8 +23,13 @@ import { convertXinferenceRerank } from './xinference-rerank.js';
 export interface OpenAiCompatibleProfile {
   /** Adaptor name for logs. */
   readonly name: string;
-  /** Modes the vendor serves; absent = every mode. */
+  /** Modes the vendor serves; absent = every mode except `responses`. */
   readonly modes?: ReadonlySet<RelayMode>;
+  /**
+   * The vendor serves OpenAI's Responses API (`/v1/responses`) itself: Responses calls pass
+   * through. Only OpenAI and Azure; other vendors get Responses calls converted to chat.
+   */
+  readonly servesResponses?: boolean;
   /** Adjusts a JSON request body (a copy the hook may change in place). */
   readonly adjustBody?: (body: JsonObject, input: RelayCallInput) => void;
   /** Reads the vendor's usage object. */
@@ -109,5 +114,7 @@ const PROFILES: Partial<Record<ChannelTypeKey, OpenAiCompatibleProfile>> = {
 
 /** The profile of an `openai`-family channel type. */
 export function openAiCompatibleProfile(key: ChannelTypeKey): OpenAiCompatibleProfile {
+  if (key === 'openAi' || key === 'azure')
+    return { ...plain(key.toLowerCase()), servesResponses: true };
   return PROFILES[key] ?? plain(key.toLowerCase());
 }

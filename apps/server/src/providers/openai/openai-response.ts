@@ -1,7 +1,13 @@
 import { RelayError } from '../../errors/relay-error.js';
 import type { Usage } from '../usage.js';
 import type { ConvertedResponse, RelayCallInput, RelayMode } from '../provider-adaptor.js';
-import { parseJsonObject, readObject, type JsonObject } from '../json-guards.js';
+import {
+  parseJsonObject,
+  readObject,
+  readObjectArray,
+  readString,
+  type JsonObject,
+} from '../json-guards.js';
 import { convertAudioUsage } from './convert-openai-usage.js';
 import { joinGeneratedText, readResponseText } from './openai-api-types.js';
 import type { OpenAiCompatibleProfile } from './openai-compatible-profiles.js';
@@ -70,10 +76,12 @@ export function convertOpenAiResponse(
       : profile.convertUsage(usageObject);
   }
   // The generated text only matters when upstream reported no usage (it is counted locally then).
-  const completionText =
-    usage === undefined && (input.mode === 'chat' || input.mode === 'completions')
-      ? joinGeneratedText(readResponseText(json))
-      : '';
+  let completionText = '';
+  if (usage === undefined && (input.mode === 'chat' || input.mode === 'completions')) {
+    completionText = joinGeneratedText(readResponseText(json));
+  } else if (usage === undefined && input.mode === 'responses') {
+    completionText = readResponsesOutputText(json);
+  }
   const converted = profile.convertBody?.(json, input);
   if (!converted) {
     return { body, contentType: contentType || 'application/json', usage, completionText };
@@ -113,4 +121,18 @@ export function readTrailingObject(text: string, key: string): JsonObject | unde
     }
   }
   return undefined;
+}
+
+/** The generated text of a Response object: output texts, reasoning and function calls. */
+function readResponsesOutputText(response: JsonObject): string {
+  let text = '';
+  for (const item of readObjectArray(response, 'output')) {
+    if (item.type === 'function_call') {
+      text += (readString(item, 'name') ?? '') + (readString(item, 'arguments') ?? '');
+    }
+    for (const part of [...readObjectArray(item, 'content'), ...readObjectArray(item, 'summary')]) {
+      text += readString(part, 'text') ?? '';
+    }
+  }
+  return text;
 }

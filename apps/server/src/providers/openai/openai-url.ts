@@ -29,6 +29,10 @@ export function buildOpenAiUrl(
     );
   }
 
+  if (mode === 'responses' && channel.type === CHANNEL_TYPE.azure) {
+    // Azure serves the Responses API on its v1 path, not per deployment (the body names it).
+    return `${base}/openai/v1/responses${input.query ? `?${input.query}` : ''}`;
+  }
   switch (channel.type) {
     case CHANNEL_TYPE.azure:
       return buildAzureUrl(input, base, upstreamModel, azureDefaultApiVersion);

@@ -3,6 +3,7 @@ import type {
   ProviderAdaptor,
   RelayCallInput,
   StreamConverter,
+  WireFormat,
 } from '../../providers/provider-adaptor.js';
 import type { InboundFormat } from './format-spec.js';
 
@@ -18,7 +19,7 @@ export function answerForClient(
   body: Buffer,
   contentType: string,
 ): ConvertedResponse {
-  if (adaptor.passThroughAnswer && adaptor.nativeFormat === format.id) {
+  if (adaptor.passThroughAnswer && nativeFormatOf(adaptor, input) === format.id) {
     return adaptor.passThroughAnswer(input, body, contentType);
   }
   return format.writeAnswer(input, adaptor.readAnswer(input, body, contentType));
@@ -30,8 +31,17 @@ export function streamForClient(
   adaptor: ProviderAdaptor,
   input: RelayCallInput,
 ): StreamConverter {
-  if (adaptor.createPassThroughStream && adaptor.nativeFormat === format.id) {
+  if (adaptor.createPassThroughStream && nativeFormatOf(adaptor, input) === format.id) {
     return adaptor.createPassThroughStream(input);
   }
   return format.createStreamWriter(input, adaptor.createStreamReader(input));
+}
+
+/**
+ * The format upstream answers this call in: the adaptor's native format, except that a call in
+ * mode `responses` reaches only adaptors serving OpenAI's Responses API natively (other channels
+ * get the call converted to chat before the attempt).
+ */
+function nativeFormatOf(adaptor: ProviderAdaptor, input: RelayCallInput): WireFormat {
+  return input.mode === 'responses' ? 'openai-responses' : adaptor.nativeFormat;
 }

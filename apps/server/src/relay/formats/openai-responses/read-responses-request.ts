@@ -1,0 +1,82 @@
+import { RelayError } from '../../../errors/relay-error.js';
+import type { RelayMode } from '../../../providers/provider-adaptor.js';
+import type { ParsedRelayBody } from '../../parse-relay-body.js';
+import { responsesRequestToChat } from './responses-request-to-chat.js';
+
+function wrongType(field: string, expected: string): RelayError {
+  return new RelayError(
+    400,
+    `Invalid request, field ${field} must be ${expected}`,
+    'invalid_request_error',
+    'invalid_request',
+    true,
+    field,
+  );
+}
+
+/**
+ * Reads a Responses request (`POST /v1/responses`): the model, stream flag and output limit the
+ * relay needs, the body as sent (forwarded to channels serving the Responses API), and its chat
+ * conversion, built only when a channel needs it. Every failure is a local 400.
+ */
+export function readResponsesRequest(_mode: RelayMode, rawBody: Buffer): ParsedRelayBody {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(rawBody.length === 0 ? '{}' : rawBody.toString('utf8'));
+  } catch (error) {
+    throw RelayError.badRequest(`Invalid request, ${(error as Error).message}`, 'invalid_request');
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+    throw RelayError.badRequest(
+      'Invalid request, the body must be a JSON object',
+      'invalid_request',
+    );
+  }
+  const json = parsed as Record<string, unknown>;
+  if (json.model !== undefined && typeof json.model !== 'string') {
+    throw wrongType('model', 'a string');
+  }
+  if (json.stream !== undefined && json.stream !== null && typeof json.stream !== 'boolean') {
+    throw wrongType('stream', 'a boolean');
+  }
+  const limit = json.max_output_tokens;
+  if (limit !== undefined && limit !== null && (typeof limit !== 'number' || limit < 0)) {
+    throw wrongType('max_output_tokens', 'a non-negative number');
+  }
+  if (
+    json.input !== undefined &&
+    json.input !== null &&
+    typeof json.input !== 'string' &&
+    !Array.isArray(json.input)
+  ) {
+    throw wrongType('input', 'a string or an array');
+  }
+  if (json.tools !== undefined && json.tools !== null && !Array.isArray(json.tools)) {
+    throw wrongType('tools', 'an array');
+  }
+  const model = typeof json.model === 'string' ? json.model.trim() : '';
+  if (!model) throw RelayError.badRequest('model is required', 'invalid_text_request');
+  const stream = json.stream === true;
+  const maxTokens = typeof limit === 'number' ? limit : 0;
+
+  let chat: ParsedRelayBody | undefined;
+  return {
+    json,
+    model,
+    stream,
+    clientWantsUsage: false,
+    maxTokens,
+    toChat() {
+      chat ??= {
+        json: responsesRequestToChat({ ...json, model }),
+        model,
+        stream,
+        // The Responses stream always ends with usage: ask every upstream that can give it.
+        clientWantsUsage: stream,
+        maxTokens,
+        converted: true,
+      };
+      return chat;
+    },
+  };
+}

@@ -9,6 +9,8 @@ import {
 } from '../../relay/auth/playground-caller.js';
 import { preflightHeaders } from '../../relay/cors.js';
 import { relayCall } from '../../relay/relay-call.js';
+import { INBOUND_FORMATS } from '../../relay/formats/inbound-formats.js';
+import { countMessageTokens } from '../../relay/formats/anthropic/count-message-tokens.js';
 import {
   admitUnderModelRateLimit,
   type FinishRateLimitedCall,
@@ -106,6 +108,11 @@ export class RelayFront {
         this.run(call, mode, false);
         return true;
       }
+      if (call.path === '/v1/messages' || call.path === '/v1/messages/count_tokens') {
+        call.format = INBOUND_FORMATS['anthropic-messages']!;
+        this.run(call, 'chat', false, call.path.endsWith('/count_tokens'));
+        return true;
+      }
       if (call.path === PLAYGROUND_PATH) {
         this.run(call, 'chat', true);
         return true;
@@ -156,7 +163,12 @@ export class RelayFront {
    * until settled and logged. A request refused before its body was read is answered at once and
    * its connection closed, so an unauthenticated client cannot make the server take in 64 MB.
    */
-  private run(exchange: RelayExchange, mode: RelayMode, playground: boolean): void {
+  private run(
+    exchange: RelayExchange,
+    mode: RelayMode,
+    playground: boolean,
+    countTokens = false,
+  ): void {
     const services = this.services;
     const metrics = services.metrics;
     metrics.callStarted();
@@ -183,6 +195,12 @@ export class RelayFront {
             services.db,
           );
           checkCallerIp(call.caller, exchange.ip);
+          if (countTokens) {
+            // Counted here, without a channel: no charge, no log, no rate-limit slot.
+            await readBody();
+            exchange.sendJson(200, countMessageTokens(exchange.body));
+            return;
+          }
           const limited = admitUnderModelRateLimit(
             services.options,
             services.rateLimiter,

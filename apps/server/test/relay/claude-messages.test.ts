@@ -522,7 +522,7 @@ describe.each(testDatabaseKinds())('Claude Messages clients on %s', (kind) => {
         })
         .catch((error: unknown) => error);
       expect(failing).toBeInstanceOf(Anthropic.InternalServerError);
-      expect((failing as Anthropic.APIError).error).toMatchObject({
+      expect((failing as InstanceType<typeof Anthropic.APIError>).error).toMatchObject({
         type: 'error',
         error: { type: 'api_error' },
       });

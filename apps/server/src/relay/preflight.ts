@@ -39,7 +39,8 @@ export function planCall(
     rawBody,
     contentType,
     path: upstreamPath(exchange.path),
-    query: exchange.query,
+    // Claude Code's `?beta=true` means nothing to a converted call.
+    query: exchange.path === '/v1/messages' ? '' : exchange.query,
     headers: exchange.headers,
     parsed,
   };

@@ -44,9 +44,20 @@ describe.each(testDatabaseKinds())('Claude Messages clients on %s', (kind) => {
       }),
     });
     await fixture.controlledModel('gpt-failing', 'status=500');
+    await fixture.controlledModel('gpt-midstream', 'error-midstream=2');
+    await fixture.controlledModel('gpt-no-usage', 'omit-usage');
+    await fixture.addChannel({
+      name: 'anthropic-midstream',
+      type: 14,
+      models: 'claude-midstream',
+      model_mapping: JSON.stringify({ 'claude-midstream': `${CLAUDE}@error-midstream=2` }),
+    });
     const options = fixture.harness.runtime.context.options;
     const ratios = JSON.parse(options.get('ModelRatio'));
-    await options.update('ModelRatio', JSON.stringify({ ...ratios, 'claude-cached': 0.4 }));
+    await options.update(
+      'ModelRatio',
+      JSON.stringify({ ...ratios, 'claude-cached': 0.4, 'claude-midstream': 0.4 }),
+    );
     await options.update('RetryTimes', '0');
     client = new Anthropic({ apiKey: fixture.apiKey, baseURL: fixture.url, maxRetries: 0 });
   });
@@ -459,6 +470,58 @@ describe.each(testDatabaseKinds())('Claude Messages clients on %s', (kind) => {
       expect(counted.input_tokens).toBe(
         countChatPromptTokens('gpt-4o-mini', [{ role: 'user', content: 'Count me' }]),
       );
+    });
+  });
+
+  describe('streams that end badly or without usage', () => {
+    it('relays a Claude channel’s error event and bills what came before it', async () => {
+      const { log } = await billed(async () => {
+        const failure = await client.messages
+          .stream({
+            model: 'claude-midstream',
+            max_tokens: 100,
+            messages: [{ role: 'user', content: 'Go' }],
+          })
+          .finalMessage()
+          .catch((error: unknown) => error);
+        expect(failure).toBeInstanceOf(Anthropic.APIError);
+        expect(String((failure as Error).message)).toContain('overloaded_error');
+      });
+      expect(Number(log.completion_tokens)).toBeGreaterThan(0);
+    });
+
+    it('writes an OpenAI channel’s stream error as an error event', async () => {
+      const response = await raw({
+        model: 'gpt-midstream',
+        max_tokens: 100,
+        stream: true,
+        messages: [{ role: 'user', content: 'Go' }],
+      });
+      const events = parseEventStream(await response.text());
+      expect(events.at(-1)!.event).toBe('error');
+      expect(JSON.parse(events.at(-1)!.data)).toMatchObject({
+        type: 'error',
+        error: { type: 'api_error', message: expect.any(String) },
+      });
+      expect(events.map((event) => event.event)).not.toContain('message_stop');
+    });
+
+    it('reports locally counted usage in message_delta when upstream gives none', async () => {
+      let final: Anthropic.Message | undefined;
+      const { log } = await billed(async () => {
+        final = await client.messages
+          .stream({
+            model: 'gpt-no-usage',
+            max_tokens: 100,
+            messages: [{ role: 'user', content: 'Count yourself' }],
+          })
+          .finalMessage();
+        expect(final.content).toEqual([{ type: 'text', text: replyText(3) }]);
+      });
+      // The counts the client sees are the ones billed.
+      expect(final!.usage.output_tokens).toBe(Number(log.completion_tokens));
+      expect(final!.usage.input_tokens).toBe(Number(log.prompt_tokens));
+      expect(Number(log.completion_tokens)).toBeGreaterThan(0);
     });
   });
 

@@ -543,6 +543,35 @@ describe.each(testDatabaseKinds())('Claude Messages clients on %s', (kind) => {
       });
     });
 
+    it('refuses a model the token may not use with permission_error, for calls and counts', async () => {
+      const limited = await fixture.addToken({
+        model_limits_enabled: true,
+        model_limits: 'gpt-4o-mini',
+      });
+      const limitedClient = new Anthropic({
+        apiKey: limited.apiKey,
+        baseURL: fixture.url,
+        maxRetries: 0,
+      });
+      const request = { model: CLAUDE, messages: [{ role: 'user' as const, content: 'x' }] };
+      for (const attempt of [
+        limitedClient.messages.create({ ...request, max_tokens: 5 }),
+        limitedClient.messages.countTokens(request),
+      ]) {
+        const failure = await attempt.catch((error: unknown) => error);
+        expect(failure).toBeInstanceOf(Anthropic.PermissionDeniedError);
+        expect((failure as InstanceType<typeof Anthropic.APIError>).error).toMatchObject({
+          type: 'error',
+          error: { type: 'permission_error' },
+        });
+      }
+      const allowed = await limitedClient.messages.countTokens({
+        ...request,
+        model: 'gpt-4o-mini',
+      });
+      expect(allowed.input_tokens).toBeGreaterThan(0);
+    });
+
     it('refuses malformed bodies with invalid_request_error (never a 500)', async () => {
       for (const body of [
         '{"model": ',

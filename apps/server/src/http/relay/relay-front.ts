@@ -198,7 +198,7 @@ export class RelayFront {
           if (countTokens) {
             // Counted here, without a channel: no charge, no log, no rate-limit slot.
             await readBody();
-            exchange.sendJson(200, countMessageTokens(exchange.body));
+            exchange.sendJson(200, countMessageTokens(exchange.body, call.caller));
             return;
           }
           const limited = admitUnderModelRateLimit(

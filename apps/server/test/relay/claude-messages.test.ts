@@ -60,7 +60,8 @@ describe.each(testDatabaseKinds())('Claude Messages clients on %s', (kind) => {
     );
     await options.update('RetryTimes', '0');
     client = new Anthropic({ apiKey: fixture.apiKey, baseURL: fixture.url, maxRetries: 0 });
-  });
+    // Six channels and a fresh database: slow on a busy MySQL.
+  }, 60_000);
   afterAll(async () => {
     await fixture?.close();
   });

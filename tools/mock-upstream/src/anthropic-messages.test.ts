@@ -2,7 +2,7 @@ import Anthropic from '@anthropic-ai/sdk';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createMockUpstream, type MockUpstream } from './create-mock-upstream.js';
 import { parseEventStream } from './parse-event-stream.js';
-import { replyText } from './reply-content.js';
+import { MOCK_REASONING, MOCK_THINKING_SIGNATURE, replyText } from './reply-content.js';
 
 let upstream: MockUpstream;
 
@@ -238,5 +238,23 @@ describe('the official Anthropic client', () => {
         messages: [{ role: 'user', content: 'x' }],
       }),
     ).rejects.toBeInstanceOf(Anthropic.AuthenticationError);
+  });
+
+  it('thinks first when the request enables thinking, plain and streamed', async () => {
+    const request = {
+      model: 'claude-mock',
+      max_tokens: 2048,
+      thinking: { type: 'enabled' as const, budget_tokens: 1024 },
+      messages: [{ role: 'user' as const, content: 'Think' }],
+    };
+    const expected = [
+      { type: 'thinking', thinking: MOCK_REASONING, signature: MOCK_THINKING_SIGNATURE },
+      { type: 'text', text: replyText(3) },
+    ];
+    const plain = await client().messages.create(request);
+    expect(plain.content).toMatchObject(expected);
+    const streamed = await client().messages.stream(request).finalMessage();
+    expect(streamed.content).toMatchObject(expected);
+    expect(streamed.usage.output_tokens).toBe(6);
   });
 });

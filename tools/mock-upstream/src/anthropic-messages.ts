@@ -1,8 +1,10 @@
 import { namedEvent, writeEventStream, type StreamPlan } from './event-stream.js';
-import { readArray, readNumber, readString, type JsonRecord } from './json-shape.js';
+import { isRecord, readArray, readNumber, readString, type JsonRecord } from './json-shape.js';
 import type { MockControls } from './mock-controls.js';
 import { sendProviderError } from './provider-errors.js';
 import {
+  MOCK_REASONING,
+  MOCK_THINKING_SIGNATURE,
   chunkTextJson,
   completionTokens,
   contentText,
@@ -20,6 +22,8 @@ interface MessageReply {
   outputTokens: number;
   toolCall: MockToolCall | undefined;
   toolUseId: string;
+  /** The request asked for extended thinking. */
+  thinking: boolean;
   controls: MockControls;
 }
 
@@ -44,8 +48,12 @@ function fullUsage(reply: MessageReply, outputTokens: number): JsonRecord {
 }
 
 function plainMessage(reply: MessageReply): JsonRecord {
+  const reasoning = reply.thinking
+    ? [{ type: 'thinking', thinking: MOCK_REASONING, signature: MOCK_THINKING_SIGNATURE }]
+    : [];
   const content = reply.toolCall
     ? [
+        ...reasoning,
         {
           type: 'tool_use',
           id: reply.toolUseId,
@@ -53,7 +61,7 @@ function plainMessage(reply: MessageReply): JsonRecord {
           input: reply.toolCall.input,
         },
       ]
-    : [{ type: 'text', text: replyText(reply.controls.chunks) }];
+    : [...reasoning, { type: 'text', text: replyText(reply.controls.chunks) }];
   const message: JsonRecord = {
     model: reply.model,
     id: reply.id,
@@ -87,16 +95,36 @@ function streamPlan(reply: MessageReply): StreamPlan {
   const block = toolCall
     ? `{"type":"tool_use","id":${JSON.stringify(reply.toolUseId)},"name":${JSON.stringify(toolCall.name)},"input":{}}`
     : '{"type":"text","text":""}';
-  let head =
-    event('message_start', `{"type":"message_start","message":${JSON.stringify(start)}}`) +
+  // With thinking, block 0 is the thinking block and the reply is block 1.
+  const index = reply.thinking ? 1 : 0;
+  let head = event('message_start', `{"type":"message_start","message":${JSON.stringify(start)}}`);
+  if (reply.thinking) {
+    head +=
+      event(
+        'content_block_start',
+        '{"type":"content_block_start","index":0,"content_block":{"type":"thinking","thinking":"","signature":""}}',
+      ) +
+      event(
+        'content_block_delta',
+        `{"type":"content_block_delta","index":0,"delta":{"type":"thinking_delta","thinking":${JSON.stringify(MOCK_REASONING)}}}`,
+      ) +
+      event(
+        'content_block_delta',
+        `{"type":"content_block_delta","index":0,"delta":{"type":"signature_delta","signature":"${MOCK_THINKING_SIGNATURE}"}}`,
+      ) +
+      event('content_block_stop', '{"type":"content_block_stop","index":0}');
+  }
+  head +=
     event(
       'content_block_start',
-      `{"type":"content_block_start","index":0,"content_block":${block}}`,
-    ) +
-    event('ping', '{"type":"ping"}');
+      `{"type":"content_block_start","index":${index},"content_block":${block}}`,
+    ) + event('ping', '{"type":"ping"}');
 
   const delta = (deltaJson: string): string =>
-    event('content_block_delta', `{"type":"content_block_delta","index":0,"delta":${deltaJson}}`);
+    event(
+      'content_block_delta',
+      `{"type":"content_block_delta","index":${index},"delta":${deltaJson}}`,
+    );
   const content: string[] = [];
   if (toolCall) {
     head += delta('{"type":"input_json_delta","partial_json":""}');
@@ -119,7 +147,7 @@ function streamPlan(reply: MessageReply): StreamPlan {
         output_tokens: reply.outputTokens,
       })}`;
   const tail =
-    event('content_block_stop', '{"type":"content_block_stop","index":0}') +
+    event('content_block_stop', `{"type":"content_block_stop","index":${index}}`) +
     event(
       'message_delta',
       `{"type":"message_delta","delta":{"stop_reason":"${stopReason}","stop_sequence":null}${usage}}`,
@@ -165,6 +193,7 @@ export function handleMessages(context: RouteContext): void {
     outputTokens: completionTokens(controls.chunks),
     toolCall,
     toolUseId: toolCall ? context.nextId('toolu_mock') : '',
+    thinking: isRecord(body.thinking) && body.thinking.type === 'enabled',
     controls,
   };
   if (body.stream === true) writeEventStream(context, streamPlan(reply));

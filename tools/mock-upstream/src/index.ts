@@ -13,6 +13,8 @@ export {
 } from './mock-controls.js';
 export {
   DEFAULT_CHUNKS,
+  MOCK_REASONING,
+  MOCK_THINKING_SIGNATURE,
   WORDS,
   WORDS_PER_CHUNK,
   chunkText,

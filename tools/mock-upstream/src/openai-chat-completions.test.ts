@@ -2,7 +2,7 @@ import OpenAI from 'openai';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createMockUpstream, type MockUpstream } from './create-mock-upstream.js';
 import { parseEventStream } from './parse-event-stream.js';
-import { replyText } from './reply-content.js';
+import { MOCK_REASONING, replyText } from './reply-content.js';
 
 let upstream: MockUpstream;
 
@@ -221,6 +221,28 @@ describe('the official openai client', () => {
     expect(completion.choices[0].message.content).toBe(replyText(3));
     expect(completion.usage?.completion_tokens).toBe(6);
     expect(upstream.lastRequest()?.headers.authorization).toBe('Bearer sk-test');
+  });
+
+  it('reasons under reasoning_effort, plain and streamed', async () => {
+    const request = {
+      model: 'o4-mini',
+      reasoning_effort: 'low' as const,
+      messages: [{ role: 'user' as const, content: 'Think' }],
+    };
+    const plain = await client().chat.completions.create(request);
+    const message = plain.choices[0].message as unknown as Record<string, unknown>;
+    expect(message.reasoning_content).toBe(MOCK_REASONING);
+    expect(message.content).toBe(replyText(3));
+    const stream = await client().chat.completions.create({ ...request, stream: true });
+    let reasoning = '';
+    let text = '';
+    for await (const chunk of stream) {
+      const delta = chunk.choices[0]?.delta as Record<string, unknown> | undefined;
+      reasoning += (delta?.reasoning_content as string | undefined) ?? '';
+      text += delta?.content ?? '';
+    }
+    expect(reasoning).toBe(MOCK_REASONING);
+    expect(text).toBe(replyText(3));
   });
 
   it('reads a stream with usage and tool calls', async () => {

@@ -11,6 +11,7 @@ import {
 } from './openai-shapes.js';
 import { sendProviderError } from './provider-errors.js';
 import {
+  MOCK_REASONING,
   chunkTextJson,
   completionTokens,
   messagesCharacters,
@@ -26,6 +27,8 @@ interface ChatReply {
   toolCall: MockToolCall | undefined;
   toolCallId: string;
   usage: OpenAiChatUsage | undefined;
+  /** The request set a reasoning_effort other than none/minimal. */
+  reasoning: boolean;
 }
 
 function plainCompletion(reply: ChatReply, chunks: number): JsonRecord {
@@ -53,6 +56,7 @@ function plainCompletion(reply: ChatReply, chunks: number): JsonRecord {
       { index: 0, message, logprobs: null, finish_reason: reply.toolCall ? 'tool_calls' : 'stop' },
     ],
   };
+  if (reply.reasoning) message.reasoning_content = MOCK_REASONING;
   if (reply.usage) completion.usage = reply.usage;
   completion.service_tier = 'default';
   completion.system_fingerprint = SYSTEM_FINGERPRINT;
@@ -74,17 +78,23 @@ function streamPlan(reply: ChatReply, chunks: number, includeUsage: boolean): St
 
   const content: string[] = [];
   let head: string;
+  const reasoning = reply.reasoning
+    ? chunk(choice(`{"reasoning_content":${JSON.stringify(MOCK_REASONING)}}`, null))
+    : '';
   if (reply.toolCall) {
     const call = `{"index":0,"id":${JSON.stringify(reply.toolCallId)},"type":"function","function":{"name":${JSON.stringify(reply.toolCall.name)},"arguments":""}}`;
     head = chunk(
       choice(`{"role":"assistant","content":null,"tool_calls":[${call}],"refusal":null}`, null),
     );
+    head = reasoning
+      ? chunk(choice('{"role":"assistant","content":null}', null)) + reasoning + head
+      : head;
     for (const piece of splitIntoPieces(reply.toolCall.arguments, chunks)) {
       const delta = `{"tool_calls":[{"index":0,"function":{"arguments":${JSON.stringify(piece)}}}]}`;
       content.push(chunk(choice(delta, null)));
     }
   } else {
-    head = chunk(choice('{"role":"assistant","content":"","refusal":null}', null));
+    head = chunk(choice('{"role":"assistant","content":"","refusal":null}', null)) + reasoning;
     for (let index = 0; index < chunks; index += 1) {
       content.push(chunk(choice(`{"content":${chunkTextJson(index)}}`, null)));
     }
@@ -121,6 +131,10 @@ export function handleChatCompletions(context: RouteContext): void {
     model: context.model || FALLBACK_MODEL,
     toolCall,
     toolCallId: toolCall ? context.nextId('call_mock') : '',
+    reasoning:
+      typeof body.reasoning_effort === 'string' &&
+      body.reasoning_effort !== 'none' &&
+      body.reasoning_effort !== 'minimal',
     usage: controls.omitUsage
       ? undefined
       : openAiChatUsage(promptTokens, completionTokens(controls.chunks), controls),

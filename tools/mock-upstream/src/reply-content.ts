@@ -103,3 +103,12 @@ export function messagesCharacters(messages: readonly unknown[]): number {
   }
   return characters;
 }
+
+/**
+ * The reasoning the mock "thinks" when a request asks for it (OpenAI `reasoning_effort`, other
+ * than `none`/`minimal`; Anthropic `thinking.type` `enabled`): `reasoning_content` in chat
+ * answers, a `thinking` block before the reply in Messages answers. It adds no tokens.
+ */
+export const MOCK_REASONING = 'Let me think about this step by step.';
+/** The signature of the mock's thinking blocks. */
+export const MOCK_THINKING_SIGNATURE = 'mock-thinking-signature';

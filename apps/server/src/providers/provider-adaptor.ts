@@ -107,6 +107,12 @@ export interface RelayCallInput {
   clientWantsUsage: boolean;
   /** The client's request headers (for pass-through ones such as anthropic-version). */
   clientHeaders: IncomingHttpHeaders;
+  /**
+   * The client's body in its own wire format when `body` is a conversion of it (a Claude Messages
+   * request), model mapped and param_override applied: a provider whose nativeFormat is `format`
+   * sends it instead of converting `body`; `unchanged` when it is exactly the client's `rawBody`.
+   */
+  native?: { format: WireFormat; body: Record<string, unknown>; unchanged: boolean };
 }
 
 /** A fully built upstream HTTP request. */

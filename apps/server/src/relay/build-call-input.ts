@@ -49,6 +49,7 @@ export function buildCallInput(
       body = changed;
     }
   }
+  const native = parsed.native && nativeBody(parsed.native, upstreamModel, channel, passThrough);
   return {
     mode: facts.mode,
     channel: target,
@@ -56,14 +57,30 @@ export function buildCallInput(
     upstreamModel,
     body,
     rawBody: facts.rawBody,
-    bodyUnchanged,
+    bodyUnchanged: bodyUnchanged && !native,
     contentType: facts.contentType,
     path: facts.path,
     query: facts.query,
     stream: parsed.stream,
     clientWantsUsage: parsed.clientWantsUsage,
     clientHeaders: facts.headers,
+    native,
   };
+}
+
+/** The client's own-format body with the same model mapping and param_override. */
+function nativeBody(
+  native: NonNullable<ParsedRelayBody['native']>,
+  upstreamModel: string,
+  channel: CachedChannel,
+  passThrough: boolean,
+): RelayCallInput['native'] {
+  if (passThrough || (native.body.model === upstreamModel && !channel.paramOverride)) {
+    return { ...native, unchanged: true };
+  }
+  const body = { ...native.body, model: upstreamModel };
+  if (channel.paramOverride) Object.assign(body, channel.paramOverride);
+  return { format: native.format, body, unchanged: false };
 }
 
 /** The channel as adaptors see it, with the type's default base URL filled in. */

@@ -1,4 +1,4 @@
-import type { RelayMode } from '../providers/provider-adaptor.js';
+import type { RelayMode, WireFormat } from '../providers/provider-adaptor.js';
 import { RelayError } from '../errors/relay-error.js';
 
 /** The client's request, parsed once and kept for every retry. */
@@ -18,6 +18,8 @@ export interface ParsedRelayBody {
   toChat?: () => ParsedRelayBody;
   /** True when `json` is a conversion of the client's body, never to be forwarded as its bytes. */
   converted?: boolean;
+  /** The client's body in its own format when `json` is a conversion of it (Claude Messages). */
+  native?: { format: WireFormat; body: Record<string, unknown> };
 }
 
 const MAX_TOKENS_LIMIT = 2 ** 30;

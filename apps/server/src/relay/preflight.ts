@@ -13,6 +13,8 @@ import { resolveGroup } from './resolve-group.js';
 /** `/pg/…` and `/v1/engines/:model/…` reach upstream as the plain `/v1/…` path. */
 function upstreamPath(path: string): string {
   if (path.startsWith('/pg/')) return `/v1/${path.slice(4)}`;
+  // Claude Messages calls reach OpenAI-style channels converted (Claude channels ignore the path).
+  if (path === '/v1/messages') return '/v1/chat/completions';
   if (path.startsWith('/v1/engines/')) return path.replace(/^\/v1\/engines\/[^/]+\//, '/v1/');
   return path;
 }
@@ -37,7 +39,8 @@ export function planCall(
     rawBody,
     contentType,
     path: upstreamPath(exchange.path),
-    query: exchange.query,
+    // Claude Code's `?beta=true` means nothing to a converted call.
+    query: exchange.path === '/v1/messages' ? '' : exchange.query,
     headers: exchange.headers,
     parsed,
   };

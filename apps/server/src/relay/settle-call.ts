@@ -108,6 +108,7 @@ function consumeLogRowOf(
     upstreamModelName: call.upstreamModel,
     useChannel: call.useChannel,
     group: call.group,
+    claude: call.format.id === 'anthropic-messages',
     image,
     audio,
     reasoningEffort: reasoningEffortOf(call.facts.parsed.json),

@@ -11,6 +11,8 @@ import { preflightHeaders } from '../../relay/cors.js';
 import { relayCall } from '../../relay/relay-call.js';
 import { responsesFormat } from '../../relay/formats/openai-responses/responses-format.js';
 import { relayStoredResponseCall } from '../../relay/stored-responses.js';
+import { INBOUND_FORMATS } from '../../relay/formats/inbound-formats.js';
+import { countMessageTokens } from '../../relay/formats/anthropic/count-message-tokens.js';
 import {
   admitUnderModelRateLimit,
   type FinishRateLimitedCall,
@@ -118,6 +120,11 @@ export class RelayFront {
         this.run(call, 'responses', false);
         return true;
       }
+      if (call.path === '/v1/messages' || call.path === '/v1/messages/count_tokens') {
+        call.format = INBOUND_FORMATS['anthropic-messages']!;
+        this.run(call, 'chat', false, call.path.endsWith('/count_tokens'));
+        return true;
+      }
       if (call.path === PLAYGROUND_PATH) {
         this.run(call, 'chat', true);
         return true;
@@ -199,7 +206,12 @@ export class RelayFront {
    * until settled and logged. A request refused before its body was read is answered at once and
    * its connection closed, so an unauthenticated client cannot make the server take in 64 MB.
    */
-  private run(exchange: RelayExchange, mode: RelayMode, playground: boolean): void {
+  private run(
+    exchange: RelayExchange,
+    mode: RelayMode,
+    playground: boolean,
+    countTokens = false,
+  ): void {
     const services = this.services;
     const metrics = services.metrics;
     metrics.callStarted();
@@ -226,6 +238,12 @@ export class RelayFront {
             services.db,
           );
           checkCallerIp(call.caller, exchange.ip);
+          if (countTokens) {
+            // Counted here, without a channel: no charge, no log, no rate-limit slot.
+            await readBody();
+            exchange.sendJson(200, countMessageTokens(exchange.body, call.caller));
+            return;
+          }
           const limited = admitUnderModelRateLimit(
             services.options,
             services.rateLimiter,

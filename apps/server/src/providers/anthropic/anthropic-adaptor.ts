@@ -6,10 +6,12 @@ import {
 import { RelayError } from '../../errors/relay-error.js';
 import type {
   ChannelTarget,
+  ConvertedResponse,
   InternalAnswer,
   ProviderAdaptor,
   RelayCallInput,
   RelayMode,
+  StreamConverter,
   StreamReader,
   UpstreamError,
   UpstreamRequest,
@@ -18,11 +20,15 @@ import { parseJsonObject, readObject } from '../json-guards.js';
 import { toRelayError } from '../upstream-error.js';
 import { unsupportedModeError } from '../unsupported-mode-error.js';
 import { anthropicErrorStatus, parseAnthropicError } from './anthropic-error.js';
+import { AnthropicPassThroughStream } from './anthropic-pass-through-stream.js';
 import { AnthropicStreamReader } from './anthropic-stream-reader.js';
+import type { AnthropicRequest } from './anthropic-api-types.js';
+import { applyThinkingAdapter } from './anthropic-thinking-adapter.js';
 import { convertAnthropicMessage } from './convert-anthropic-response.js';
 import {
   FALLBACK_MAX_TOKENS,
   convertToAnthropicRequest,
+  defaultMaxTokens,
   type AnthropicRequestOptions,
 } from './convert-to-anthropic-request.js';
 
@@ -73,19 +79,53 @@ export class AnthropicAdaptor implements ProviderAdaptor {
     if (!this.supports(input.mode)) throw unsupportedModeError(input.mode, input.channel.type);
     if (!input.body) throw RelayError.badRequest('the request body must be a JSON object');
     const settings = this.settings();
-    const request = convertToAnthropicRequest(
-      input.body,
-      input.upstreamModel,
-      input.stream,
-      settings,
-    );
     const base = (input.channel.baseUrl || ANTHROPIC_DEFAULT_BASE_URL).replace(/\/+$/, '');
+    const native = input.native?.format === this.nativeFormat ? input.native : undefined;
     return {
       url: `${base}/v1/messages`,
       method: 'POST',
       headers: this.buildHeaders(input, settings),
-      body: JSON.stringify(request),
+      body: native
+        ? this.nativeBody(input, native, settings)
+        : JSON.stringify(
+            convertToAnthropicRequest(input.body, input.upstreamModel, input.stream, settings),
+          ),
     };
+  }
+
+  /**
+   * A Claude Messages client's own body: its bytes when nothing changed, else its fields (unknown
+   * ones included) with the mapped model, a default max_tokens when it has none, and the
+   * `-thinking` adapter.
+   */
+  private nativeBody(
+    input: RelayCallInput,
+    native: NonNullable<RelayCallInput['native']>,
+    settings: AnthropicSettings,
+  ): string | Buffer {
+    const model = String(native.body.model);
+    const needsMaxTokens = typeof native.body.max_tokens !== 'number';
+    const thinkingModel = settings.thinkingAdapterEnabled && model.endsWith('-thinking');
+    if (native.unchanged && !needsMaxTokens && !thinkingModel) return input.rawBody;
+    const request = { ...native.body } as unknown as AnthropicRequest;
+    if (needsMaxTokens) request.max_tokens = defaultMaxTokens(model, settings);
+    applyThinkingAdapter(request, settings.thinkingAdapterEnabled, settings.thinkingBudgetRatio);
+    return JSON.stringify(request);
+  }
+
+  passThroughAnswer(input: RelayCallInput, body: Buffer, contentType: string): ConvertedResponse {
+    // Read for usage (and a 200 carrying an error); the client gets upstream's bytes.
+    const answer = this.readAnswer(input, body, contentType);
+    return {
+      body,
+      contentType: contentType || 'application/json',
+      usage: answer.usage,
+      completionText: answer.completionText,
+    };
+  }
+
+  createPassThroughStream(input: RelayCallInput): StreamConverter {
+    return new AnthropicPassThroughStream(input);
   }
 
   readAnswer(input: RelayCallInput, body: Buffer, _contentType: string): InternalAnswer {

@@ -52,11 +52,16 @@ export class AnthropicStreamReader implements StreamReader {
   private error: UpstreamError | undefined;
   private readonly thinkingToContent: ThinkingToContent | undefined;
 
-  constructor(private readonly input: RelayCallInput) {
+  /** `keepThinking`: ignore the channel's thinking_to_content (a pass-through reads, never writes). */
+  constructor(
+    private readonly input: RelayCallInput,
+    options: { keepThinking?: boolean } = {},
+  ) {
     this.model = input.upstreamModel;
-    this.thinkingToContent = input.channel.setting.thinking_to_content
-      ? new ThinkingToContent()
-      : undefined;
+    this.thinkingToContent =
+      input.channel.setting.thinking_to_content && !options.keepThinking
+        ? new ThinkingToContent()
+        : undefined;
   }
 
   get usage(): Usage | undefined {

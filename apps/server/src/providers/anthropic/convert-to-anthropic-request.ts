@@ -64,7 +64,8 @@ function requestedMaxTokens(body: JsonObject): number | undefined {
   return value !== undefined && value > 0 ? Math.floor(value) : undefined;
 }
 
-function defaultMaxTokens(model: string, options: AnthropicRequestOptions): number {
+/** max_tokens for a request without one: `claude.default_max_tokens` for the model, else 8192. */
+export function defaultMaxTokens(model: string, options: AnthropicRequestOptions): number {
   const table = options.defaultMaxTokens;
   const configured = Object.hasOwn(table, model) ? table[model] : table.default;
   return configured && configured > 0 ? configured : FALLBACK_MAX_TOKENS;

@@ -1,5 +1,6 @@
 import type { WireFormat } from '../../providers/provider-adaptor.js';
 import type { InboundFormat } from './format-spec.js';
+import { messagesFormat } from './anthropic/messages-format.js';
 import { openAiFormat } from './openai/openai-format.js';
 import { responsesFormat } from './openai-responses/responses-format.js';
 
@@ -7,4 +8,5 @@ import { responsesFormat } from './openai-responses/responses-format.js';
 export const INBOUND_FORMATS: Readonly<Partial<Record<WireFormat, InboundFormat>>> = {
   openai: openAiFormat,
   'openai-responses': responsesFormat,
+  'anthropic-messages': messagesFormat,
 };

@@ -1,0 +1,26 @@
+import type { InboundFormat } from '../format-spec.js';
+import { internalToMessagesAnswer } from './internal-to-messages-answer.js';
+import { writeMessagesError } from './messages-error.js';
+import { MessagesStreamWriter } from './messages-stream-writer.js';
+import { readMessagesRequest } from './read-messages-request.js';
+
+/**
+ * Claude's Messages API as clients speak it (`POST /v1/messages`: the Anthropic SDKs, Claude
+ * Code). Claude channels receive the client's body and answer through untouched (the Anthropic
+ * provider's pass-through); every other channel gets the OpenAI chat conversion, and its answer
+ * and stream are written back as Claude's.
+ */
+export const messagesFormat: InboundFormat = {
+  id: 'anthropic-messages',
+  readRequest: (_mode, rawBody) => readMessagesRequest(rawBody),
+  writeAnswer: (input, answer) => ({
+    body: JSON.stringify(
+      internalToMessagesAnswer(answer.completion, answer.usage, input.upstreamModel),
+    ),
+    contentType: 'application/json',
+    usage: answer.usage,
+    completionText: answer.completionText,
+  }),
+  createStreamWriter: (input, reader) => new MessagesStreamWriter(input, reader),
+  writeError: writeMessagesError,
+};

@@ -75,3 +75,23 @@ export const setupRequestSchema = z.object({
   DemoSiteEnabled: z.boolean().default(false),
 });
 export type SetupRequest = z.infer<typeof setupRequestSchema>;
+
+/** `GET /api/verification?email=&turnstile=` and `GET /api/reset_password?email=&turnstile=`. */
+export const emailQuerySchema = z.object({
+  email: z.string().default(''),
+});
+export type EmailQuery = z.infer<typeof emailQuerySchema>;
+
+/** `POST /api/user/reset`: the address and token of a reset link; `data` is the new password. */
+export const passwordResetRequestSchema = z.object({
+  email: z.string().default(''),
+  token: z.string().default(''),
+});
+export type PasswordResetRequest = z.infer<typeof passwordResetRequestSchema>;
+
+/** `GET /api/oauth/email/bind?email=&code=`: the code mailed by `/api/verification`. */
+export const emailBindQuerySchema = z.object({
+  email: z.string().default(''),
+  code: z.string().default(''),
+});
+export type EmailBindQuery = z.infer<typeof emailBindQuerySchema>;

@@ -47,7 +47,9 @@ const quotaColumns = {
   top_ups: ['amount'],
 } as const;
 
-describe.each(testDatabaseKinds())('migrateDatabase on %s', (kind) => {
+// Creating every table on a database server is DDL-bound (seconds on a busy MySQL), and grows with
+// each table added.
+describe.each(testDatabaseKinds())('migrateDatabase on %s', { timeout: 30_000 }, (kind) => {
   const databases: TestDatabase[] = [];
   const extraHandles: DatabaseHandle[] = [];
   async function fresh(): Promise<TestDatabase> {

@@ -333,6 +333,25 @@ export interface TwoFactorBackupCodesTable {
   created_at: number;
 }
 
+/**
+ * `email_codes` (Tollgate only): one-time codes sent by email (registration and binding codes,
+ * password reset tokens) when no Redis is configured. Only keyed hashes are stored.
+ */
+export interface EmailCodesTable {
+  id: Generated<number>;
+  /** `verification` or `reset`. */
+  purpose: string;
+  /** SHA-256 hex of the address: one live code per purpose and address. */
+  email_key: string;
+  /** HMAC-SHA256 hex of the code under the server's secret. */
+  code_hash: string;
+  /** Wrong codes tried against this one; it is dropped after a few. */
+  attempts: Generated<number>;
+  /** Unix seconds after which the code is refused. */
+  expires_at: number;
+  created_at: number;
+}
+
 /** The whole database, as Kysely sees it. */
 export interface Database {
   users: UsersTable;
@@ -352,6 +371,7 @@ export interface Database {
   log_outbox_done: LogOutboxDoneTable;
   two_factor: TwoFactorTable;
   two_factor_backup_codes: TwoFactorBackupCodesTable;
+  email_codes: EmailCodesTable;
 }
 
 /** Name of a table. */

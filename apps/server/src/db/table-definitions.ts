@@ -24,6 +24,7 @@ import {
 } from './relay-table-definitions.js';
 import { logOutbox, logOutboxDone, quotaHolds } from './ledger-table-definitions.js';
 import { twoFactor, twoFactorBackupCodes } from './two-factor-table-definitions.js';
+import { emailCodes } from './email-code-table-definitions.js';
 import type { TableName } from './schema.js';
 import type { AnyTableDefinition, TableDefinition } from './table-definition-types.js';
 
@@ -54,6 +55,7 @@ export const tableDefinitions: { readonly [Table in TableName]: TableDefinition<
   log_outbox_done: logOutboxDone,
   two_factor: twoFactor,
   two_factor_backup_codes: twoFactorBackupCodes,
+  email_codes: emailCodes,
 };
 
 /** Every table name, in creation order. */

@@ -198,6 +198,14 @@ const rowsWithId: { [Table in TableWithId]: Insertable<Database[Table]> } = {
     used_at: null,
     created_at: 1_700_000_000,
   },
+  email_codes: {
+    purpose: 'verification',
+    email_key: 'e'.repeat(64),
+    code_hash: 'c'.repeat(64),
+    attempts: 2,
+    expires_at: 1_700_000_600,
+    created_at: 1_700_000_000,
+  },
 };
 
 describe.each(testDatabaseKinds())('table round trip on %s', (kind) => {

@@ -6,6 +6,7 @@ import {
   USER_STATUS,
   type RegisterRequest,
 } from '@tollgate/contracts';
+import type { EmailCodeStore } from '../accounts/email-code-store.js';
 import { hashPassword } from '../accounts/passwords.js';
 import { isUniqueViolation, nowSeconds } from '../db/dialect-helpers.js';
 import { failure } from '../errors/app-error.js';
@@ -13,6 +14,7 @@ import { randomAlphanumeric } from '../lib/random.js';
 import { LOG_TYPE, recordAccountLog } from '../logs/log-writer.js';
 import { insertToken } from '../tokens/token-repository.js';
 import { TOKEN_KEY_LENGTH } from '../tokens/token-service.js';
+import { takeVerificationCode } from './email-account-service.js';
 import * as users from './user-repository.js';
 import { normalizeUsername } from './username-rules.js';
 import {
@@ -27,6 +29,8 @@ import {
 export interface RegistrationRules {
   /** Give the new user a first token (`GENERATE_DEFAULT_TOKEN`). */
   defaultToken: boolean;
+  /** Where the email verification codes are (needed when `EmailVerificationEnabled`). */
+  emailCodes?: EmailCodeStore;
 }
 
 /** Remaining quota of the first token; it is unlimited, so this is only what the console shows. */
@@ -46,15 +50,26 @@ export async function registerUser(
   }
   const username = normalizeUsername(request.username);
   validateProfile({ username, password: request.password });
-  const emailVerification = options.getBoolean('EmailVerificationEnabled');
-  if (emailVerification) {
-    // Email codes arrive with the email feature; until then registration cannot satisfy this rule.
-    if (!request.email || !request.verification_code) {
+  // The address is kept only when it was proven by a code (as new-api does).
+  let email: string | undefined;
+  if (options.getBoolean('EmailVerificationEnabled')) {
+    if (!request.email?.trim() || !request.verification_code?.trim()) {
       throw failure('管理员开启了邮箱验证，请输入邮箱地址和验证码');
     }
-    throw failure('验证码错误或已过期');
+    email = request.email.trim();
+    validateProfile({ email });
   }
   await acceptableUsername(db, username);
+  if (email !== undefined) {
+    if (await users.emailTaken(db, email)) throw failure('用户名已存在，或已注销');
+    // Taken last, so a refusal above leaves the code usable for a corrected form.
+    if (!rules.emailCodes) throw failure('验证码错误或已过期');
+    await takeVerificationCode(
+      { ...deps, codes: rules.emailCodes },
+      email,
+      request.verification_code!,
+    );
+  }
 
   const inviterId = request.aff_code?.trim()
     ? ((await users.findUserIdByAffCode(db, request.aff_code.trim())) ?? 0)
@@ -69,6 +84,7 @@ export async function registerUser(
     quota: quotaForNewUser,
     group: 'default',
     inviter_id: inviterId,
+    ...(email === undefined ? {} : { email }),
   });
 
   if (quotaForNewUser > 0) {

@@ -282,3 +282,44 @@ export async function hardDeleteUser(db: Db, id: number): Promise<number> {
   const result = await db.deleteFrom('users').where('id', '=', id).executeTakeFirst();
   return Number(result.numDeletedRows);
 }
+
+/** Whether an account (deregistered ones included) other than `exceptUserId` uses the address. */
+export async function emailTaken(db: Db, email: string, exceptUserId = 0): Promise<boolean> {
+  const row = await db
+    .selectFrom('users')
+    .select('id')
+    .where('email', '=', email)
+    .where('id', '!=', exceptUserId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Ids of the live (not deregistered) accounts using the address. */
+export async function findLiveUserIdsByEmail(db: Db, email: string): Promise<number[]> {
+  const rows = await db
+    .selectFrom('users')
+    .select('id')
+    .where('email', '=', email)
+    .where('deleted_at', 'is', null)
+    .execute();
+  return rows.map((row) => Number(row.id));
+}
+
+/**
+ * Sets the password hash of every live account using the address and ends their sessions;
+ * returns their ids.
+ */
+export async function setPasswordByEmail(
+  db: Db,
+  email: string,
+  passwordHash: string,
+): Promise<number[]> {
+  const ids = await findLiveUserIdsByEmail(db, email);
+  if (ids.length === 0) return [];
+  await db
+    .updateTable('users')
+    .set({ password: passwordHash, session_version: sql`session_version + 1` })
+    .where('id', 'in', ids)
+    .execute();
+  return ids;
+}

@@ -35,6 +35,12 @@ const LoginPage = lazy(() =>
 const RegisterPage = lazy(() =>
   import('../features/auth').then((module) => ({ default: module.RegisterPage })),
 );
+const ResetRequestPage = lazy(() =>
+  import('../features/auth').then((module) => ({ default: module.ResetRequestPage })),
+);
+const ResetConfirmPage = lazy(() =>
+  import('../features/auth').then((module) => ({ default: module.ResetConfirmPage })),
+);
 const OAuthCallbackPage = lazy(() =>
   import('../features/auth').then((module) => ({ default: module.OAuthCallbackPage })),
 );
@@ -57,6 +63,8 @@ export const routes: RouteObject[] = [
       { path: '/setup', element: <SetupPage /> },
       { path: '/login', element: <LoginPage /> },
       { path: '/register', element: <RegisterPage /> },
+      { path: '/reset', element: <ResetRequestPage /> },
+      { path: '/user/reset', element: <ResetConfirmPage /> },
       { path: '/about', element: <AboutPage /> },
       { path: '/oauth/github', element: <OAuthCallbackPage provider="github" /> },
       { path: '/oauth/oidc', element: <OAuthCallbackPage provider="oidc" /> },

@@ -13,8 +13,6 @@ export interface UnavailableScreen {
 export const unavailableScreens: readonly UnavailableScreen[] = [
   { path: '/user/edit', guarded: false, titleKey: 'nav.user' },
   { path: '/user/edit/:id', guarded: false, titleKey: 'nav.user' },
-  { path: '/user/reset', guarded: false, titleKey: 'screens.passwordResetConfirm' },
-  { path: '/reset', guarded: false, titleKey: 'screens.passwordReset' },
   { path: '/midjourney', guarded: true, titleKey: 'nav.midjourney' },
   { path: '/task', guarded: true, titleKey: 'nav.task' },
 ];

@@ -4,6 +4,7 @@ import { registerChannelRoutes } from './channels.js';
 import { registerChannelTestRoutes } from './channel-tests.js';
 import { registerGroupRoutes } from './groups.js';
 import { registerDataRoutes } from './data.js';
+import { registerEmailAccountRoutes } from './email-accounts.js';
 import { registerLogRoutes } from './logs.js';
 import { registerOAuthRoutes } from './oauth.js';
 import { registerTokenRoutes } from './tokens.js';
@@ -26,6 +27,7 @@ export async function registerApiRoutes(api: FastifyInstance, context: AppContex
   await registerSessionRoutes(api, context);
   await registerTwoFactorRoutes(api, context);
   await registerOAuthRoutes(api, context);
+  await registerEmailAccountRoutes(api, context);
   await registerUserSelfRoutes(api, context);
   await registerUserSettingRoutes(api, context);
   await registerUserAdminRoutes(api, context);

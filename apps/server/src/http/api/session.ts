@@ -24,6 +24,7 @@ import { ok } from '../envelope.js';
 import { parseInput } from '../parse-body.js';
 import { rateLimitHook } from '../rate-limit-hooks.js';
 import { turnstileCheck } from '../turnstile-check.js';
+import { emailCodeStore } from './email-accounts.js';
 
 /** Sets the signed session cookie for a user who just signed in. */
 export function startSession(reply: FastifyReply, context: AppContext, user: UserRow): void {
@@ -57,6 +58,7 @@ export async function registerSessionRoutes(api: FastifyInstance, context: AppCo
   };
 
   const checked = { onRequest: critical, preHandler: turnstileCheck(context) };
+  const emailCodes = emailCodeStore(context);
 
   // With two-factor sign-in on, the right password gives no session yet: a pending sign-in that
   // `POST /api/user/login/2fa` completes with a code (two-factor.ts).
@@ -97,7 +99,10 @@ export async function registerSessionRoutes(api: FastifyInstance, context: AppCo
 
   api.post('/user/register', checked, async (request) => {
     const body = parseInput(registerRequestSchema, request.body);
-    await registerUser(deps, body, { defaultToken: context.config.generateDefaultToken });
+    await registerUser(deps, body, {
+      defaultToken: context.config.generateDefaultToken,
+      emailCodes,
+    });
     return ok();
   });
 }

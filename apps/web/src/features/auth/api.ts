@@ -1,4 +1,4 @@
-import type { LoginRequest, RegisterRequest } from '@tollgate/contracts';
+import type { LoginRequest, PasswordResetRequest, RegisterRequest } from '@tollgate/contracts';
 import { http, type Envelope } from '../../lib/http-client';
 
 /** `POST /api/user/login` body. */
@@ -51,4 +51,15 @@ export function exchangeOAuthCode(
   state: string,
 ): Promise<Envelope<unknown>> {
   return http.envelope<unknown>('GET', `/api/oauth/${provider}`, { query: { code, state } });
+}
+
+/** `GET /api/reset_password?email=&turnstile=`: mails a reset link (the answer is alike for every address). */
+export function requestPasswordReset(email: string, turnstileToken: string): Promise<unknown> {
+  return http.get<unknown>('/api/reset_password', { query: { email, turnstile: turnstileToken } });
+}
+
+/** `POST /api/user/reset {email, token}`: data is the new password. */
+export async function confirmPasswordReset(request: PasswordResetRequest): Promise<string> {
+  const data = await http.post<unknown>('/api/user/reset', request);
+  return typeof data === 'string' ? data : '';
 }

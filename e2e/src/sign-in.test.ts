@@ -372,8 +372,6 @@ test(
         .getByText(consoleText(variant.language, 'twoFactor:card.enabled'), { exact: true })
         .waitFor();
       await assertNoRawTranslationKeys(page, `personal ${name}`);
-      const card = page.getByTestId('bindings-card');
-      await card.scrollIntoViewIfNeeded();
       await saveScreenshot(page, `sign-in-personal-${name}`);
     });
     // 6. Turnstile on: a login without a token, or with one Cloudflare refuses, is turned away.

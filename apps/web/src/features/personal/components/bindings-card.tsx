@@ -107,28 +107,27 @@ export function BindingsCard({ user }: { user: SelfUser | undefined }) {
     }
   };
 
-  /** The button of a provider that redirects; bound or switched off, it cannot be pressed. */
-  const redirectButton = (provider: OAuthProvider, enabled: boolean, bound: boolean) => {
-    const button = (
-      <Button
-        disabled={!enabled || bound}
-        loading={redirecting === provider}
-        onClick={() => bindThrough(provider)}
-      >
-        {bound ? t('bindings.boundTag') : t('bindings.bind')}
-      </Button>
-    );
-    return enabled || bound ? button : <Tooltip title={t('bindings.disabled')}>{button}</Tooltip>;
-  };
-
   const disabledButton = (
     <Tooltip title={t('bindings.disabled')}>
       <Button disabled>{t('bindings.bind')}</Button>
     </Tooltip>
   );
 
+  const boundTag = <Tag color="green">{t('bindings.boundTag')}</Tag>;
+
+  /** The button of a provider that redirects; once bound, a tag (it cannot be bound again). */
+  const redirectButton = (provider: OAuthProvider, enabled: boolean, bound: boolean) => {
+    if (bound) return boundTag;
+    if (!enabled) return disabledButton;
+    return (
+      <Button loading={redirecting === provider} onClick={() => bindThrough(provider)}>
+        {t('bindings.bind')}
+      </Button>
+    );
+  };
+
   const telegramAction = () => {
-    if (user?.telegram_id) return <Tag color="green">{t('bindings.boundTag')}</Tag>;
+    if (user?.telegram_id) return boundTag;
     if (!status.telegram_oauth || !status.telegram_bot_name) return disabledButton;
     return (
       <TelegramLoginButton

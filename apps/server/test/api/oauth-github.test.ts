@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { currentTotp } from '../../src/accounts/two-factor/totp.js';
 import { FakeOAuthProvider } from '../support/fake-oauth-providers.js';
 import {
   createPasswordUser,
@@ -55,6 +56,7 @@ describe('GitHub sign-in and binding', () => {
     github.addPerson('banned', { login: 'banned-person', name: 'Banned' });
     github.addPerson('gone', { login: 'gone-person', name: 'Gone' });
     github.addPerson('closed', { login: 'closed-door', name: 'Closed' });
+    github.addPerson('twofa', { login: 'two-factor-person', name: 'Two Factor' });
   });
   afterAll(async () => {
     await harness?.close();
@@ -191,6 +193,39 @@ describe('GitHub sign-in and binding', () => {
     // A visitor signing in with the bound identity reaches bob.
     const visitor = await githubRoundTrip(new TestBrowser(harness.app), github, 'taken');
     expect(visitor.json()).toMatchObject({ success: true, data: { id: bobId, username: 'bob' } });
+  });
+
+  it('asks a user with two-factor sign-in on for the code, as the password sign-in does', async () => {
+    const daveId = await createPasswordUser(harness, root, 'dave', 'password-dave');
+    const dave = new TestBrowser(harness.app);
+    await dave.login('dave', 'password-dave');
+    expect((await githubRoundTrip(dave, github, 'twofa')).json().message).toBe('bind');
+    const setup = (await dave.request('POST', '/api/user/2fa/setup')).json();
+    const enabled = await dave.request('POST', '/api/user/2fa/enable', {
+      code: await currentTotp(setup.data.secret as string, Math.floor(Date.now() / 1000)),
+    });
+    const backupCodes = enabled.json().data.backup_codes as string[];
+    expect(backupCodes.length).toBeGreaterThan(0);
+
+    const visitor = new TestBrowser(harness.app);
+    const first = await githubRoundTrip(visitor, github, 'twofa');
+    expect(first.json()).toEqual({
+      success: true,
+      message: '请输入两步验证码',
+      data: { require_2fa: true },
+    });
+    // No session yet: only the pending sign-in.
+    expect(visitor.cookie('session')).toBeUndefined();
+    expect(visitor.cookie('login_2fa')).toBeDefined();
+    visitor.userId = daveId;
+    expect((await visitor.get('/api/user/self')).statusCode).toBe(401);
+
+    const wrong = await visitor.request('POST', '/api/user/login/2fa', { code: '000000' });
+    expect(wrong.json().success).toBe(false);
+    const second = await visitor.request('POST', '/api/user/login/2fa', { code: backupCodes[0] });
+    expect(second.json()).toMatchObject({ success: true, data: { id: daveId, username: 'dave' } });
+    const self = (await visitor.get('/api/user/self')).json();
+    expect(self.data).toMatchObject({ id: daveId, github_id: 'two-factor-person' });
   });
 
   it('refuses a disabled account and a deregistered one', async () => {

@@ -36,14 +36,13 @@ import { verifyTelegramLogin } from '../../accounts/oauth/telegram-login.js';
 import { wechatIdentity } from '../../accounts/oauth/wechat-identity.js';
 import type { UserRow } from '../../db/schema.js';
 import { AppError, failure } from '../../errors/app-error.js';
-import { loginUserDto } from '../../users/user-dto.js';
 import { findUserById, sessionIsCurrent } from '../../users/user-repository.js';
 import type { AppContext } from '../app-context.js';
 import { readSession } from '../auth.js';
 import { ok } from '../envelope.js';
 import { parseInput } from '../parse-body.js';
 import { rateLimitHook } from '../rate-limit-hooks.js';
-import { startSession } from './session.js';
+import { beginSignIn } from './session.js';
 
 const STATE_MISMATCH = 'state is empty or not same';
 const NOT_SIGNED_IN = '无权进行此操作，未登录且未提供 access token';
@@ -94,9 +93,9 @@ export async function registerOAuthRoutes(api: FastifyInstance, context: AppCont
     if (!options.getBoolean(provider.enabledOption)) throw failure(provider.disabledMessage);
   }
 
+  // A user with two-factor sign-in on gets the same code step as after a password.
   function signIn(reply: FastifyReply, user: UserRow) {
-    startSession(reply, context, user);
-    return ok(loginUserDto(user));
+    return beginSignIn(reply, context, user);
   }
 
   /**

@@ -48,6 +48,31 @@ export function startSession(reply: FastifyReply, context: AppContext, user: Use
   });
 }
 
+/**
+ * Signs `user` in after a first factor (password, a provider, WeChat, Telegram): a session; or,
+ * when the user has two-factor sign-in on, only a pending sign-in cookie and `{require_2fa: true}`,
+ * which `POST /api/user/login/2fa` turns into a session with a code.
+ */
+export async function beginSignIn(reply: FastifyReply, context: AppContext, user: UserRow) {
+  if (await twoFactorEnabled(context.database.db, user.id)) {
+    const { cookie } = issuePendingSignIn(
+      user.id,
+      Number(user.session_version ?? 0),
+      context.config.sessionSecret,
+    );
+    reply.setCookie(PENDING_SIGN_IN_COOKIE_NAME, cookie, {
+      path: PENDING_SIGN_IN_COOKIE_PATH,
+      maxAge: PENDING_SIGN_IN_LIFETIME_SECONDS,
+      httpOnly: true,
+      sameSite: 'strict',
+      secure: false,
+    });
+    return ok({ require_2fa: true }, '请输入两步验证码');
+  }
+  startSession(reply, context, user);
+  return ok(loginUserDto(user));
+}
+
 /** Login, logout and self-registration (reference §8.1, §8.4), behind Turnstile (§8.10). */
 export async function registerSessionRoutes(api: FastifyInstance, context: AppContext) {
   const critical = rateLimitHook(context.rateLimiter, 'CT', context.config.criticalRateLimit);
@@ -65,23 +90,7 @@ export async function registerSessionRoutes(api: FastifyInstance, context: AppCo
   api.post('/user/login', checked, async (request, reply) => {
     const body = parseInput(loginRequestSchema, request.body);
     const user = await authenticate(deps, body.username, body.password);
-    if (await twoFactorEnabled(context.database.db, user.id)) {
-      const { cookie } = issuePendingSignIn(
-        user.id,
-        Number(user.session_version ?? 0),
-        context.config.sessionSecret,
-      );
-      reply.setCookie(PENDING_SIGN_IN_COOKIE_NAME, cookie, {
-        path: PENDING_SIGN_IN_COOKIE_PATH,
-        maxAge: PENDING_SIGN_IN_LIFETIME_SECONDS,
-        httpOnly: true,
-        sameSite: 'strict',
-        secure: false,
-      });
-      return ok({ require_2fa: true }, '请输入两步验证码');
-    }
-    startSession(reply, context, user);
-    return ok(loginUserDto(user));
+    return beginSignIn(reply, context, user);
   });
 
   // Signing out ends every session of the user, on every node, not only this browser's.

@@ -44,13 +44,39 @@ export function telegramLogin(fields: Record<string, string>): Promise<unknown> 
   return http.get<unknown>('/api/oauth/telegram/login', { query: fields });
 }
 
-/** `GET /api/oauth/{provider}?code=&state=`: message `bind` means an account was bound. */
+/** The callback parameters the server reads: RFC 6749 §4.1.2 and RFC 9207's `iss`. */
+const callbackParameters = ['code', 'state', 'iss', 'error', 'error_description'] as const;
+
+/**
+ * `GET /api/oauth/{provider}?code=&state=` (with `iss`, `error`, `error_description` when the
+ * provider sent them): message `bind` means an account was bound; `data.require_2fa` asks for
+ * the second step; otherwise data is the signed-in user.
+ */
 export function exchangeOAuthCode(
   provider: OAuthProvider,
-  code: string,
-  state: string,
+  callback: URLSearchParams,
 ): Promise<Envelope<unknown>> {
-  return http.envelope<unknown>('GET', `/api/oauth/${provider}`, { query: { code, state } });
+  const query: Record<string, string> = {};
+  for (const name of callbackParameters) {
+    const value = callback.get(name);
+    if (value !== null) query[name] = value;
+  }
+  return http.envelope<unknown>('GET', `/api/oauth/${provider}`, { query });
+}
+
+/** `GET /api/oauth/wechat/bind?code=`: binds the WeChat account to the signed-in user. */
+export function wechatBind(code: string): Promise<unknown> {
+  return http.get<unknown>('/api/oauth/wechat/bind', { query: { code } });
+}
+
+/** `GET /api/oauth/telegram/bind` with the widget's fields: binds to the signed-in user. */
+export function telegramBind(fields: Record<string, string>): Promise<unknown> {
+  return http.get<unknown>('/api/oauth/telegram/bind', { query: fields });
+}
+
+/** `GET /api/oauth/email/bind?email=&code=`: sets the signed-in user's email. */
+export function emailBind(email: string, code: string): Promise<unknown> {
+  return http.get<unknown>('/api/oauth/email/bind', { query: { email, code } });
 }
 
 /** `GET /api/reset_password?email=&turnstile=`: mails a reset link (the answer is alike for every address). */

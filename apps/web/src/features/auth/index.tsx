@@ -1,6 +1,19 @@
-/** Sign-in screens: login, registration, the OAuth callback and the password reset. */
+/** Sign-in screens: login, registration, the OAuth callback, the password reset; the pieces binding reuses. */
 export { LoginPage } from './components/login-page';
 export { OAuthCallbackPage } from './components/oauth-callback-page';
 export { RegisterPage } from './components/register-page';
 export { ResetConfirmPage } from './components/reset-confirm-page';
 export { ResetRequestPage } from './components/reset-request-page';
+export { BINDING_RETURN_PATH, redirectToProvider } from './components/provider-redirect';
+export { LinuxDoIcon } from './components/linux-do-icon';
+export { TelegramLoginButton } from './components/telegram-login-button';
+export { TurnstileWidget } from './components/turnstile-widget';
+export { useCountdown } from './components/use-countdown';
+export { WeChatLoginDialog } from './dialogs/wechat-login-dialog';
+export {
+  emailBind,
+  sendVerificationCode,
+  telegramBind,
+  wechatBind,
+  type OAuthProvider,
+} from './api';

@@ -14,6 +14,12 @@ export interface SelfUser {
   used_quota: number;
   request_count: number;
   email: string;
+  /** Bound third-party identities ('' when none): GitHub login, OIDC subject, ids. */
+  github_id: string;
+  oidc_id: string;
+  wechat_id: string;
+  telegram_id: string;
+  linux_do_id: string;
   /** How many users registered through the invite link. */
   aff_count: number;
   /** Invite reward not yet moved to the balance. */
@@ -42,6 +48,11 @@ export async function fetchSelf(): Promise<SelfUser> {
     used_quota: number(data.used_quota),
     request_count: number(data.request_count),
     email: text(data.email),
+    github_id: text(data.github_id),
+    oidc_id: text(data.oidc_id),
+    wechat_id: text(data.wechat_id),
+    telegram_id: text(data.telegram_id),
+    linux_do_id: text(data.linux_do_id),
     aff_count: number(data.aff_count),
     aff_quota: number(data.aff_quota),
     aff_history_quota: number(data.aff_history_quota),

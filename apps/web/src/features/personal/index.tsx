@@ -4,6 +4,7 @@ import { useSearchParams } from 'react-router';
 import { TwoFactorCard } from '../two-factor';
 import { AccountSecurityCard } from './components/account-security-card';
 import { AccountSummaryCard } from './components/account-summary-card';
+import { BindingsCard } from './components/bindings-card';
 import { InviteCard } from './components/invite-card';
 import { useSelfQuery } from './queries';
 import { NotificationTab } from './tabs/notification-tab';
@@ -17,6 +18,7 @@ function PersonalInfoTab() {
     <Space orientation="vertical" size={16} style={{ width: '100%' }}>
       <AccountSummaryCard user={query.data} loading={query.isPending} />
       <InviteCard user={query.data} loading={query.isPending} />
+      <BindingsCard user={query.data} />
       <AccountSecurityCard user={query.data} />
       <TwoFactorCard />
     </Space>

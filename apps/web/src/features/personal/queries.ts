@@ -34,12 +34,13 @@ export function useAffCodeQuery() {
   return useQuery({ queryKey: ['self', 'aff'], queryFn: fetchAffCode, staleTime: Infinity });
 }
 
-/** Only the user row changes after a transfer or a settings save, not the models or the code. */
-function useRefreshSelf() {
+/** Re-reads the own user row (after a binding). */
+export function useRefreshSelf() {
   const queryClient = useQueryClient();
   return () => queryClient.invalidateQueries({ queryKey: ['self'], exact: true });
 }
 
+/** Only the user row changes after a transfer or a settings save, not the models or the code. */
 export function useAffTransferMutation() {
   const refreshSelf = useRefreshSelf();
   return useMutation({ mutationFn: transferAffQuota, onSuccess: refreshSelf });

@@ -14,6 +14,11 @@ import { useRememberAffiliateCode } from './use-affiliate-code';
 import { useCompleteSignIn } from './use-sign-in';
 import { isDefaultRootLogin } from './validate-registration';
 
+interface PendingLogin {
+  credentials?: LoginCredentials;
+  target: string;
+}
+
 /** Sign-in with username (or email) and password, plus the enabled third-party sign-ins. */
 export function LoginPage() {
   const { t } = useTranslation('auth');
@@ -22,8 +27,9 @@ export function LoginPage() {
   const [form] = Form.useForm<LoginCredentials>();
   const [turnstileToken, setTurnstileToken] = useState('');
   const [submitting, setSubmitting] = useState(false);
-  // Set while a right password waits for its two-factor code.
-  const [pendingLogin, setPendingLogin] = useState<LoginCredentials | null>(null);
+  // Set while a right password (or a WeChat or Telegram sign-in) waits for its two-factor code:
+  // where to go afterwards, and the password for the default-password warning.
+  const [pendingLogin, setPendingLogin] = useState<PendingLogin | null>(null);
   const completeSignIn = useCompleteSignIn();
   const warnDefaultPassword = useDefaultPasswordWarning();
   useRememberAffiliateCode();
@@ -36,9 +42,10 @@ export function LoginPage() {
   const turnstileRequired = status.turnstile_check === true;
   const passwordLoginEnabled = status.password_login_enabled !== false;
 
-  const finishSignIn = (data: unknown, credentials: LoginCredentials) => {
-    const user = completeSignIn(data, '/token');
-    if (user && isDefaultRootLogin(credentials.username, credentials.password)) {
+  const finishSignIn = (data: unknown, pending: PendingLogin) => {
+    const user = completeSignIn(data, pending.target);
+    const { username = '', password = '' } = pending.credentials ?? {};
+    if (user && isDefaultRootLogin(username, password)) {
       warnDefaultPassword();
     }
   };
@@ -57,10 +64,10 @@ export function LoginPage() {
     try {
       const data = await login({ username, password }, turnstileToken);
       if (requiresTwoFactor(data)) {
-        setPendingLogin({ username, password });
+        setPendingLogin({ credentials: { username, password }, target: '/token' });
         return;
       }
-      finishSignIn(data, { username, password });
+      finishSignIn(data, { credentials: { username, password }, target: '/token' });
     } catch {
       // The HTTP client already showed the server's message.
     } finally {
@@ -132,11 +139,14 @@ export function LoginPage() {
             {t('login.forgotPassword')} <Link to="/reset">{t('login.toReset')}</Link>
           </Typography.Text>
         </div>
-        <ThirdPartyLogin
-          status={status}
-          turnstileToken={turnstileToken}
-          turnstileRequired={turnstileRequired}
-        />
+        {!pendingLogin && (
+          <ThirdPartyLogin
+            status={status}
+            turnstileToken={turnstileToken}
+            turnstileRequired={turnstileRequired}
+            onRequireTwoFactor={() => setPendingLogin({ target: '/' })}
+          />
+        )}
         {turnstileRequired && status.turnstile_site_key && (
           <TurnstileWidget siteKey={status.turnstile_site_key} onVerify={setTurnstileToken} />
         )}

@@ -3,46 +3,70 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { notify } from '../../../lib/notifier';
-import { setStoredUser } from '../../../session/stored-user';
+import { LoginCodeStep, requiresTwoFactor } from '../../two-factor';
 import { exchangeOAuthCode, type OAuthProvider } from '../api';
+import { BINDING_RETURN_PATH } from './provider-redirect';
+import { useCompleteSignIn } from './use-sign-in';
 
-/** Processes `?code&state` from a provider: binds the account or signs the user in. */
+/**
+ * The page a provider sends the browser back to (`/oauth/github`, `/oauth/oidc`,
+ * `/oauth/linuxdo`): hands every callback parameter to the server, then binds (back to the
+ * settings with a toast), signs in (to /token; first the code step when the account has
+ * two-factor sign-in on), or fails (the server's message, then back to /setting, which sends a
+ * visitor on to /login).
+ */
 export function OAuthCallbackPage({ provider }: { provider: OAuthProvider }) {
   const { t } = useTranslation('auth');
   const navigate = useNavigate();
+  const completeSignIn = useCompleteSignIn();
   const [searchParams] = useSearchParams();
   const [prompt, setPrompt] = useState(() => t('oauth.processing'));
+  const [needsCode, setNeedsCode] = useState(false);
   const started = useRef(false);
 
   useEffect(() => {
     // The code can be exchanged only once, even when effects run twice in development.
     if (started.current) return;
     started.current = true;
-    const code = searchParams.get('code') ?? '';
-    const state = searchParams.get('state') ?? '';
-    exchangeOAuthCode(provider, code, state)
+    exchangeOAuthCode(provider, searchParams)
       .then((envelope) => {
         if (envelope.message === 'bind') {
           notify.success(t('oauth.bound'));
-          navigate('/setting', { replace: true });
+          navigate(BINDING_RETURN_PATH, { replace: true });
           return;
         }
-        if (!setStoredUser(envelope.data)) throw new Error('invalid user');
-        notify.success(t('login.success'));
-        navigate('/token', { replace: true });
+        if (requiresTwoFactor(envelope.data)) {
+          setNeedsCode(true);
+          return;
+        }
+        if (!completeSignIn(envelope.data, '/token')) throw new Error('invalid user');
       })
       .catch(() => {
+        // The HTTP client already showed the server's message.
         setPrompt(t('oauth.failed'));
         notify.error(t('oauth.failed'));
-        navigate('/setting', { replace: true });
+        navigate(BINDING_RETURN_PATH, { replace: true });
       });
-  }, [navigate, provider, searchParams, t]);
+  }, [completeSignIn, navigate, provider, searchParams, t]);
+
+  if (needsCode) {
+    return (
+      <div className="tg-auth-page">
+        <Card className="tg-auth-card">
+          <LoginCodeStep
+            onSignedIn={(data) => completeSignIn(data, '/token')}
+            onBack={() => navigate('/login', { replace: true })}
+          />
+        </Card>
+      </div>
+    );
+  }
 
   return (
     <Card
       style={{ minHeight: 300, display: 'flex', alignItems: 'center', justifyContent: 'center' }}
     >
-      <div style={{ textAlign: 'center' }}>
+      <div style={{ textAlign: 'center' }} data-testid="oauth-callback">
         <Spin size="large" />
         <Typography.Paragraph style={{ marginTop: 16 }}>{prompt}</Typography.Paragraph>
       </div>

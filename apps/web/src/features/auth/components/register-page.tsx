@@ -6,10 +6,12 @@ import { clearChangedFieldErrors } from '../../../lib/clear-field-errors';
 import { notify } from '../../../lib/notifier';
 import { useStatus } from '../../../status/status-store';
 import { register, sendVerificationCode } from '../api';
+import { LoginCodeStep } from '../../two-factor';
 import { ThirdPartyLogin } from './third-party-login';
 import { TurnstileWidget } from './turnstile-widget';
 import { currentAffiliateCode, useRememberAffiliateCode } from './use-affiliate-code';
 import { useCountdown } from './use-countdown';
+import { useCompleteSignIn } from './use-sign-in';
 import {
   registrationLimits,
   validateRegistration,
@@ -29,6 +31,9 @@ export function RegisterPage() {
   const [turnstileToken, setTurnstileToken] = useState('');
   const [submitting, setSubmitting] = useState(false);
   const [sendingCode, setSendingCode] = useState(false);
+  // A WeChat or Telegram sign-in from here of an account with two-factor sign-in on.
+  const [needsCode, setNeedsCode] = useState(false);
+  const completeSignIn = useCompleteSignIn();
   const countdown = useCountdown();
   useRememberAffiliateCode();
 
@@ -92,6 +97,19 @@ export function RegisterPage() {
       setSendingCode(false);
     }
   };
+
+  if (needsCode) {
+    return (
+      <div className="tg-auth-page">
+        <Card className="tg-auth-card">
+          <LoginCodeStep
+            onSignedIn={(data) => completeSignIn(data, '/')}
+            onBack={() => setNeedsCode(false)}
+          />
+        </Card>
+      </div>
+    );
+  }
 
   return (
     <div className="tg-auth-page">
@@ -169,6 +187,7 @@ export function RegisterPage() {
           status={status}
           turnstileToken={turnstileToken}
           turnstileRequired={turnstileRequired}
+          onRequireTwoFactor={() => setNeedsCode(true)}
         />
         {turnstileRequired && status.turnstile_site_key && (
           <TurnstileWidget siteKey={status.turnstile_site_key} onVerify={setTurnstileToken} />

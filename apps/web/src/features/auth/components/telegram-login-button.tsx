@@ -1,9 +1,10 @@
 import { useEffect, useRef } from 'react';
 
-declare global {
-  interface Window {
-    onTollgateTelegramAuth?: (user: Record<string, unknown>) => void;
-  }
+/** The widget calls a global function by name with the user's signed fields. */
+type TelegramAuthCallback = (user: Record<string, unknown>) => void;
+
+function callbacks(): Record<string, TelegramAuthCallback | undefined> {
+  return window as unknown as Record<string, TelegramAuthCallback | undefined>;
 }
 
 /** Fields of the Telegram widget answer that `GET /api/oauth/telegram/login` expects. */
@@ -33,10 +34,16 @@ export function telegramLoginParameters(user: Record<string, unknown>): Record<s
 interface TelegramLoginButtonProps {
   botName: string;
   onAuth: (parameters: Record<string, string>) => void;
+  /** The global function the widget calls (sign-in and binding use their own). */
+  callbackName?: string;
 }
 
 /** The Telegram login widget (loaded from telegram.org). */
-export function TelegramLoginButton({ botName, onAuth }: TelegramLoginButtonProps) {
+export function TelegramLoginButton({
+  botName,
+  onAuth,
+  callbackName = 'onTollgateTelegramAuth',
+}: TelegramLoginButtonProps) {
   const container = useRef<HTMLDivElement>(null);
   const callback = useRef(onAuth);
   callback.current = onAuth;
@@ -44,20 +51,20 @@ export function TelegramLoginButton({ botName, onAuth }: TelegramLoginButtonProp
   useEffect(() => {
     const element = container.current;
     if (!element || !botName) return;
-    window.onTollgateTelegramAuth = (user) => callback.current(telegramLoginParameters(user));
+    callbacks()[callbackName] = (user) => callback.current(telegramLoginParameters(user));
     const script = document.createElement('script');
     script.src = 'https://telegram.org/js/telegram-widget.js?22';
     script.async = true;
     script.dataset.telegramLogin = botName;
     script.dataset.size = 'large';
     script.dataset.requestAccess = 'write';
-    script.dataset.onauth = 'onTollgateTelegramAuth(user)';
+    script.dataset.onauth = `${callbackName}(user)`;
     element.appendChild(script);
     return () => {
       element.replaceChildren();
-      delete window.onTollgateTelegramAuth;
+      delete callbacks()[callbackName];
     };
-  }, [botName]);
+  }, [botName, callbackName]);
 
   return (
     <div ref={container} style={{ display: 'flex', justifyContent: 'center', marginTop: 8 }} />

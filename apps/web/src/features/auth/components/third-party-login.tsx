@@ -6,9 +6,11 @@ import { notify } from '../../../lib/notifier';
 import { readString } from '../../../lib/local-store';
 import { storageKeys } from '../../../lib/storage-keys';
 import type { StatusPayload } from '../../../status/status-payload';
-import { fetchOAuthState, telegramLogin, wechatLogin } from '../api';
+import { requiresTwoFactor } from '../../two-factor';
+import { telegramLogin, wechatLogin, type OAuthProvider } from '../api';
 import { WeChatLoginDialog } from '../dialogs/wechat-login-dialog';
-import { githubAuthorizeUrl, linuxDoAuthorizeUrl, oidcAuthorizeUrl } from './oauth-urls';
+import { LinuxDoIcon } from './linux-do-icon';
+import { redirectToProvider } from './provider-redirect';
 import { TelegramLoginButton } from './telegram-login-button';
 import { useCompleteSignIn } from './use-sign-in';
 
@@ -17,6 +19,8 @@ interface ThirdPartyLoginProps {
   /** Empty while a required Turnstile check has not passed yet. */
   turnstileToken: string;
   turnstileRequired: boolean;
+  /** The account has two-factor sign-in on: the login page asks for the code next. */
+  onRequireTwoFactor: () => void;
 }
 
 /** Whether any third-party sign-in is enabled in the status payload. */
@@ -30,21 +34,12 @@ export function hasThirdPartyLogin(status: StatusPayload): boolean {
   );
 }
 
-function LinuxDoIcon() {
-  return (
-    <svg viewBox="0 0 16 16" width="1em" height="1em" aria-hidden="true">
-      <circle cx="8" cy="8" r="7.5" fill="#f0f0f0" />
-      <path d="M1.2 5.5a7 7 0 0 1 13.6 0z" fill="#1c1c1e" />
-      <path d="M1.2 10.5h13.6a7 7 0 0 1-13.6 0z" fill="#ffb003" />
-    </svg>
-  );
-}
-
 /** Buttons for the enabled third-party sign-ins (GitHub, OIDC, Linux DO, WeChat, Telegram). */
 export function ThirdPartyLogin({
   status,
   turnstileToken,
   turnstileRequired,
+  onRequireTwoFactor,
 }: ThirdPartyLoginProps) {
   const { t } = useTranslation('auth');
   const completeSignIn = useCompleteSignIn();
@@ -53,10 +48,10 @@ export function ThirdPartyLogin({
 
   if (!hasThirdPartyLogin(status)) return null;
 
-  const redirectWithState = async (buildUrl: (state: string) => string) => {
-    const state = await fetchOAuthState(readString(storageKeys.affiliateCode));
-    if (!state) return;
-    window.location.assign(buildUrl(state));
+  const redirect = (provider: OAuthProvider) => {
+    redirectToProvider(provider, status, readString(storageKeys.affiliateCode)).catch(() => {
+      // Reported by the HTTP client.
+    });
   };
 
   const onWeChatSubmit = async (code: string) => {
@@ -67,7 +62,10 @@ export function ThirdPartyLogin({
     setWechatSubmitting(true);
     try {
       const data = await wechatLogin(code);
-      if (completeSignIn(data, '/')) setWechatOpen(false);
+      if (requiresTwoFactor(data)) {
+        setWechatOpen(false);
+        onRequireTwoFactor();
+      } else if (completeSignIn(data, '/')) setWechatOpen(false);
     } catch {
       // The HTTP client already showed the server's message.
     } finally {
@@ -77,7 +75,9 @@ export function ThirdPartyLogin({
 
   const onTelegramAuth = async (parameters: Record<string, string>) => {
     try {
-      completeSignIn(await telegramLogin(parameters), '/');
+      const data = await telegramLogin(parameters);
+      if (requiresTwoFactor(data)) onRequireTwoFactor();
+      else completeSignIn(data, '/');
     } catch {
       // Reported by the HTTP client.
     }
@@ -94,11 +94,7 @@ export function ThirdPartyLogin({
               size="large"
               icon={<GithubOutlined />}
               aria-label={t('thirdParty.github')}
-              onClick={() =>
-                void redirectWithState((state) =>
-                  githubAuthorizeUrl(status.github_client_id ?? '', state),
-                )
-              }
+              onClick={() => redirect('github')}
             />
           </Tooltip>
         )}
@@ -109,16 +105,7 @@ export function ThirdPartyLogin({
               size="large"
               icon={<SafetyCertificateOutlined />}
               aria-label={t('thirdParty.oidc')}
-              onClick={() =>
-                void redirectWithState((state) =>
-                  oidcAuthorizeUrl(
-                    status.oidc_authorization_endpoint ?? '',
-                    status.oidc_client_id ?? '',
-                    state,
-                    window.location.origin,
-                  ),
-                )
-              }
+              onClick={() => redirect('oidc')}
             />
           </Tooltip>
         )}
@@ -129,11 +116,7 @@ export function ThirdPartyLogin({
               size="large"
               icon={<LinuxDoIcon />}
               aria-label={t('thirdParty.linuxdo')}
-              onClick={() =>
-                void redirectWithState((state) =>
-                  linuxDoAuthorizeUrl(status.linuxdo_client_id ?? '', state),
-                )
-              }
+              onClick={() => redirect('linuxdo')}
             />
           </Tooltip>
         )}

@@ -8,23 +8,28 @@ interface WeChatLoginDialogProps {
   submitting: boolean;
   onSubmit: (code: string) => void;
   onClose: () => void;
+  /** Title and button text; sign-in's by default. */
+  title?: string;
+  okText?: string;
 }
 
-/** WeChat sign-in: scan the QR code, follow the account, type the code it sends back. */
+/** WeChat sign-in (and binding): scan the QR code, follow the account, type the code it sends back. */
 export function WeChatLoginDialog({
   open,
   qrCodeUrl,
   submitting,
   onSubmit,
   onClose,
+  title,
+  okText,
 }: WeChatLoginDialogProps) {
   const { t } = useTranslation('auth');
   const [code, setCode] = useState('');
   return (
     <Modal
-      title={t('wechat.title')}
+      title={title ?? t('wechat.title')}
       open={open}
-      okText={t('login.submit')}
+      okText={okText ?? t('login.submit')}
       confirmLoading={submitting}
       onOk={() => onSubmit(code)}
       onCancel={onClose}

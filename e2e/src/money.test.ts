@@ -28,7 +28,8 @@ const model = 'gpt-4o-mini';
 /** Quota amounts of the run (500000 quota = $1, the default). */
 const quotaPerUnit = 500_000;
 const inviteeReward = 100_000;
-const inviterReward = 300_000;
+/** At least one unit: smaller transfers are refused. */
+const inviterReward = 600_000;
 const codeQuota = 200_000;
 /** Dollars topped up online. */
 const topUpDollars = 2;

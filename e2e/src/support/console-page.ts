@@ -6,10 +6,11 @@ import type { ConsoleLanguage } from './console-text.js';
 
 export type ThemeMode = 'light' | 'dark';
 
-/** The two layouts the console is checked at: a laptop screen and a phone. */
+/** The layouts the console is checked at: a laptop screen, a phone and a small phone (375 px). */
 export const viewports = {
   desktop: { width: 1280, height: 800 },
   mobile: { width: 390, height: 844 },
+  narrow: { width: 375, height: 812 },
 } as const;
 export type ViewportName = keyof typeof viewports;
 
@@ -50,7 +51,7 @@ export async function openConsoleContext(
   variant: ConsoleVariant,
   storageState?: BrowserContextOptions['storageState'],
 ): Promise<{ context: BrowserContext; page: Page; pageErrors: string[] }> {
-  const mobile = variant.viewport === 'mobile';
+  const mobile = variant.viewport !== 'desktop';
   const context = await browser.newContext({
     viewport: viewports[variant.viewport],
     isMobile: mobile,

@@ -80,5 +80,10 @@ export const statusPayloadSchema = z.object({
   /** Whether registration is open at all (`RegisterEnabled`). */
   register_enabled: z.boolean(),
   default_use_auto_group: z.boolean(),
+  /**
+   * Whether the server accepts and calls `http://` webhook URLs (NOTIFY_ALLOW_HTTP_WEBHOOK);
+   * otherwise a quota-warning webhook must be https. A Tollgate field new-api does not send.
+   */
+  webhook_allow_http: z.boolean(),
 });
 export type StatusPayload = z.infer<typeof statusPayloadSchema>;

@@ -23,6 +23,7 @@ const extras = {
   startTime: 1_700_000_000,
   setupDone: true,
   enableBatchUpdate: false,
+  webhookAllowHttp: false,
 };
 
 /** Every field of reference §11.3, spec part 1 §3 "Status payload" and part 2 §3 "Status response". */
@@ -37,7 +38,7 @@ const STATUS_FIELDS = [
   'chats', 'demo_site_enabled', 'self_use_mode_enabled', 'password_login_enabled',
   'password_register_enabled', 'register_enabled', 'oidc_enabled', 'oidc_client_id',
   'oidc_authorization_endpoint', 'setup', 'pay_methods', 'chat_link', 'chat_link2',
-  'usd_exchange_rate', 'default_use_auto_group',
+  'usd_exchange_rate', 'default_use_auto_group', 'webhook_allow_http',
 ];
 
 describe('listOptionsForRoot', () => {
@@ -69,6 +70,7 @@ describe('buildStatusPayload', () => {
       start_time: 1_700_000_000,
       setup: true,
       enable_batch_update: false,
+      webhook_allow_http: false,
       system_name: 'Tollgate',
       server_address: 'http://localhost:3000',
       docs_link: '',
@@ -87,6 +89,13 @@ describe('buildStatusPayload', () => {
       'AMA 问天': 'ama://set-api-key?server={address}&key={key}',
     });
     expect(payload.pay_methods.map((method) => method.type)).toEqual(['zfb', 'wx']);
+  });
+
+  it('says whether http:// webhooks are accepted (NOTIFY_ALLOW_HTTP_WEBHOOK)', async () => {
+    const store = await openStore();
+    expect(buildStatusPayload(store, { ...extras, webhookAllowHttp: true }).webhook_allow_http).toBe(
+      true,
+    );
   });
 
   it('follows saved options', async () => {

@@ -34,6 +34,8 @@ export interface StatusExtras {
   setupDone: boolean;
   /** Batched quota updates are on (BATCH_UPDATE_ENABLED). */
   enableBatchUpdate: boolean;
+  /** `http://` webhook URLs are accepted (NOTIFY_ALLOW_HTTP_WEBHOOK). */
+  webhookAllowHttp: boolean;
 }
 
 /**
@@ -105,5 +107,6 @@ export function buildStatusPayload(store: StatusOptionReader, extras: StatusExtr
     password_register_enabled: flag('PasswordRegisterEnabled'),
     register_enabled: flag('RegisterEnabled'),
     default_use_auto_group: flag('DefaultUseAutoGroup'),
+    webhook_allow_http: extras.webhookAllowHttp,
   };
 }

@@ -54,6 +54,7 @@ const booleanFields: readonly (KeysOfType<StatusContract, boolean> | 'password_l
   'password_login_enabled',
   'setup',
   'enable_batch_update',
+  'webhook_allow_http',
 ];
 
 const numberFields: readonly KeysOfType<StatusContract, number>[] = [

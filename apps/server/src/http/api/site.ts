@@ -14,6 +14,7 @@ export async function registerSiteRoutes(api: FastifyInstance, context: AppConte
         startTime: context.startTime,
         setupDone: context.setup.done,
         enableBatchUpdate: context.config.batchUpdate.enabled,
+        webhookAllowHttp: context.config.notifyAllowHttpWebhook,
       }),
     ),
   );

@@ -108,6 +108,21 @@ describe('readNotificationForm', () => {
     }
   });
 
+  it('takes an http:// webhook URL only when the server accepts them', () => {
+    const webhookUrl = 'http://127.0.0.1:8080/quota';
+    expect(readNotificationForm({ ...webhookForm, webhookUrl }).ok).toBe(false);
+    const allowed = readNotificationForm(
+      { ...webhookForm, webhookUrl },
+      { allowHttpWebhook: true },
+    );
+    expect(allowed.ok && allowed.setting.webhookUrl).toBe(webhookUrl);
+    for (const other of ['hooks.example.com', 'ftp://x.y', 'http://']) {
+      expect(
+        readNotificationForm({ ...webhookForm, webhookUrl: other }, { allowHttpWebhook: true }),
+      ).toEqual({ ok: false, field: 'webhookUrl', problem: 'webhookUrlHttps' });
+    }
+  });
+
   it('passes a typed secret on and ignores the hidden email field', () => {
     const result = readNotificationForm({
       ...webhookForm,

@@ -40,22 +40,32 @@ export function notificationFormValuesOf(setting: UserSetting): NotificationForm
 // mistakes; the mail server is the real judge.
 const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-/** True for an absolute https:// URL with a host. */
-export function isHttpsUrl(text: string): boolean {
+/** True for an absolute https:// URL with a host (or http:// too when `allowHttp`). */
+export function isHttpsUrl(text: string, allowHttp = false): boolean {
   try {
     const url = new URL(text);
-    return url.protocol === 'https:' && url.hostname !== '';
+    const protocolAllowed = url.protocol === 'https:' || (allowHttp && url.protocol === 'http:');
+    return protocolAllowed && url.hostname !== '';
   } catch {
     return false;
   }
 }
 
+/** What the server accepts besides the form's own checks. */
+export interface NotificationFormRules {
+  /** The server takes http:// webhook URLs (`webhook_allow_http`, NOTIFY_ALLOW_HTTP_WEBHOOK). */
+  allowHttpWebhook: boolean;
+}
+
 /**
  * Checks the form and returns what to save. Only the fields of the chosen notify type are
  * checked (the others are hidden); the threshold is a whole quota amount above 0; a webhook URL
- * must be https (spec part 1 §5; the server only checks that it parses).
+ * must be https (spec part 1 §5), or http too when the server says it accepts that.
  */
-export function readNotificationForm(values: NotificationFormValues): NotificationFormResult {
+export function readNotificationForm(
+  values: NotificationFormValues,
+  rules: NotificationFormRules = { allowHttpWebhook: false },
+): NotificationFormResult {
   const threshold = values.threshold;
   if (threshold === null || !Number.isSafeInteger(threshold) || threshold <= 0) {
     return { ok: false, field: 'threshold', problem: 'thresholdInvalid' };
@@ -64,7 +74,7 @@ export function readNotificationForm(values: NotificationFormValues): Notificati
   const notificationEmail = values.notificationEmail.trim();
   if (values.notifyType === 'webhook') {
     if (webhookUrl === '') return { ok: false, field: 'webhookUrl', problem: 'webhookUrlRequired' };
-    if (!isHttpsUrl(webhookUrl)) {
+    if (!isHttpsUrl(webhookUrl, rules.allowHttpWebhook)) {
       return { ok: false, field: 'webhookUrl', problem: 'webhookUrlHttps' };
     }
   } else if (notificationEmail !== '' && !emailPattern.test(notificationEmail)) {

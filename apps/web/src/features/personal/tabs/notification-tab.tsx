@@ -3,6 +3,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { clearChangedFieldErrors } from '../../../lib/clear-field-errors';
 import { notify } from '../../../lib/notifier';
+import { useStatus } from '../../../status/status-store';
 import type { SelfUser } from '../api';
 import { SelfLoadState } from '../components/self-load-state';
 import { ThresholdField } from '../components/threshold-field';
@@ -30,11 +31,15 @@ function NotificationForm({ user }: { user: SelfUser }) {
   // Read once: later refreshes of the user must not overwrite what is being typed.
   const [initialValues] = useState(() => notificationFormValuesOf(saved));
   const notifyType = Form.useWatch('notifyType', form) ?? initialValues.notifyType;
+  const allowHttpWebhook = useStatus().webhook_allow_http === true;
 
   const onSubmit = () => {
-    const result = readNotificationForm(form.getFieldsValue(true));
+    const result = readNotificationForm(form.getFieldsValue(true), { allowHttpWebhook });
     if (!result.ok) {
-      const message = t(`notification.errors.${result.problem}`);
+      const message =
+        result.problem === 'webhookUrlHttps' && allowHttpWebhook
+          ? t('notification.errors.webhookUrlHttp')
+          : t(`notification.errors.${result.problem}`);
       form.setFields([{ name: result.field, errors: [message] }]);
       notify.error(message);
       return;
@@ -100,7 +105,9 @@ function NotificationForm({ user }: { user: SelfUser }) {
             <Form.Item
               name="webhookUrl"
               label={t('notification.webhookUrl')}
-              extra={t('notification.webhookUrlHint')}
+              extra={t(
+                allowHttpWebhook ? 'notification.webhookUrlHintHttp' : 'notification.webhookUrlHint',
+              )}
             >
               <Input type="url" placeholder="https://example.com/webhook" autoComplete="off" />
             </Form.Item>

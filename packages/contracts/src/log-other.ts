@@ -38,6 +38,8 @@ export interface ConsumeLogOther {
   image_size_ratio?: number;
   image_quality_ratio?: number;
   admin_info: { use_channel: string[] };
+  /** The wire format the client spoke, when not OpenAI's (`gemini`, …). */
+  inbound_format?: string;
 }
 
 /**

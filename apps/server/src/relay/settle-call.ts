@@ -115,6 +115,7 @@ function consumeLogRowOf(
         ? call.facts.parsed.json.reasoning_effort
         : undefined,
   });
+  if (call.format.id !== 'openai') other.inbound_format = call.format.id;
   return recordConsumption(call.services, {
     userId: caller.user.id,
     username: caller.user.username,

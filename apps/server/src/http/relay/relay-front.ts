@@ -17,6 +17,7 @@ import type { TrustedProxies } from '../../lib/trusted-proxies.js';
 import type { RelayMetricsRecorder } from '../../metrics/relay-metrics.js';
 import type { RelayServices } from '../../relay/relay-services.js';
 import { BILLING_PATH, handleBilling } from './billing-routes.js';
+import { serveGemini } from './gemini-routes.js';
 import { handleListModels, handleRetrieveModel } from './models-routes.js';
 import { readRelayBody } from './read-relay-body.js';
 import { sendRelayError } from './relay-error-response.js';
@@ -97,7 +98,11 @@ export class RelayFront {
     const url = request.url ?? '';
     const relayPath =
       url.startsWith('/v1/') || url.startsWith(PLAYGROUND_PATH) || url.startsWith('/dashboard/');
-    if (!relayPath) return false;
+    if (!relayPath) {
+      if (!url.startsWith('/v1beta/')) return false;
+      const gemini = new RelayExchange(request, response, this.logger(), this.proxies);
+      return serveGemini(this.services, gemini, (call) => this.run(call, 'chat', false));
+    }
     const method = request.method;
     const exchange = () => new RelayExchange(request, response, this.logger(), this.proxies);
 

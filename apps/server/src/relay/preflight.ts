@@ -32,12 +32,14 @@ export function planCall(
   const rawBody = exchange.body;
   const contentType = String(exchange.headers['content-type'] ?? '');
   const parsed = exchange.format.readRequest(mode, rawBody, contentType, exchange.model);
+  // Another format's call reaches upstream as the internal chat call (its query holds no key).
+  const converted = exchange.format.id !== 'openai';
   const facts: RequestFacts = {
     mode,
-    rawBody,
+    rawBody: converted ? Buffer.from(JSON.stringify(parsed.json)) : rawBody,
     contentType,
-    path: upstreamPath(exchange.path),
-    query: exchange.query,
+    path: converted ? '/v1/chat/completions' : upstreamPath(exchange.path),
+    query: converted ? '' : exchange.query,
     headers: exchange.headers,
     parsed,
   };

@@ -16,8 +16,8 @@ import { readRelayBody } from './read-relay-body.js';
 import { sendRelayError } from './relay-error-response.js';
 
 /** `/v1beta/models/{model}:{method}`: the model may be written `models/…`-free only. */
-const MODEL_METHOD = /^\/v1beta\/models\/([^/:]+):([A-Za-z]+)$/;
-const MODEL_PATH = /^\/v1beta\/models\/([^/:]+)$/;
+const MODEL_METHOD = /^\/v1(?:beta)?\/models\/([^/:]+):([A-Za-z]+)$/;
+const MODEL_PATH = /^\/v1(?:beta)?\/models\/([^/:]+)$/;
 
 const GENERATION_METHODS = ['generateContent', 'streamGenerateContent', 'countTokens'];
 
@@ -70,7 +70,7 @@ export function serveGemini(
       return true;
     }
   }
-  if (method === 'GET' && exchange.path === '/v1beta/models') {
+  if (method === 'GET' && /^\/v1(beta)?\/models$/.test(exchange.path)) {
     void listModels(services, exchange, undefined);
     return true;
   }

@@ -94,14 +94,17 @@ export class RelayFront {
     private readonly proxies: TrustedProxies,
   ) {}
 
+  /** Runs a Gemini generateContent call (the route set its format and model). */
+  private readonly runGemini = (call: RelayExchange) => this.run(call, 'chat', false);
+
   handle(request: IncomingMessage, response: ServerResponse): boolean {
     const url = request.url ?? '';
     const relayPath =
       url.startsWith('/v1/') || url.startsWith(PLAYGROUND_PATH) || url.startsWith('/dashboard/');
     if (!relayPath) {
       if (!url.startsWith('/v1beta/')) return false;
-      const gemini = new RelayExchange(request, response, this.logger(), this.proxies);
-      return serveGemini(this.services, gemini, (call) => this.run(call, 'chat', false));
+      const call = new RelayExchange(request, response, this.logger(), this.proxies);
+      return serveGemini(this.services, call, this.runGemini);
     }
     const method = request.method;
     const exchange = () => new RelayExchange(request, response, this.logger(), this.proxies);
@@ -117,6 +120,9 @@ export class RelayFront {
         this.run(call, 'chat', true);
         return true;
       }
+      // Gemini's SDKs call `/v1/models/{model}:generateContent` by default.
+      if (call.path.startsWith('/v1/models/'))
+        return serveGemini(this.services, call, this.runGemini);
       const engine = ENGINE_EMBEDDINGS.exec(call.path);
       if (engine) {
         call.model = decodeSegment(engine[1]);
@@ -127,6 +133,9 @@ export class RelayFront {
     }
     if (method === 'GET') {
       const call = exchange();
+      if (call.headers['x-goog-api-key'] !== undefined && call.path.startsWith('/v1/models')) {
+        return serveGemini(this.services, call, this.runGemini);
+      }
       if (call.path === '/v1/models') {
         void handleListModels(this.services, call);
         return true;

@@ -1,18 +1,24 @@
-import { GoogleGenAI, type GenerateContentResponse } from '@google/genai';
+import {
+  FunctionCallingConfigMode,
+  GoogleGenAI,
+  Type,
+  type GenerateContentResponse,
+  type Tool,
+} from '@google/genai';
 import { replyText } from '@tollgate/mock-upstream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countChatPromptTokens } from '../../src/billing/index.js';
 import { createRelayFixture, type RelayFixture } from '../support/relay-fixture.js';
 import { testDatabaseKinds } from '../support/test-databases.js';
 
-const WEATHER_TOOL = {
+const WEATHER_TOOL: Tool = {
   functionDeclarations: [
     {
       name: 'get_weather',
       description: 'The weather in a city',
       parameters: {
-        type: 'OBJECT',
-        properties: { city: { type: 'STRING' } },
+        type: Type.OBJECT,
+        properties: { city: { type: Type.STRING } },
         required: ['city'],
       },
     },
@@ -129,7 +135,7 @@ describe.each(testDatabaseKinds())('the Gemini API on %s', { timeout: 30_000 }, 
           ],
           config: {
             tools: [WEATHER_TOOL],
-            toolConfig: { functionCallingConfig: { mode: 'NONE' as never } },
+            toolConfig: { functionCallingConfig: { mode: FunctionCallingConfigMode.NONE } },
           },
         }),
       );

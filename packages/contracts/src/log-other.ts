@@ -38,7 +38,7 @@ export interface ConsumeLogOther {
   image_size_ratio?: number;
   image_quality_ratio?: number;
   admin_info: { use_channel: string[] };
-  /** The wire format the client spoke, when not OpenAI chat (e.g. `openai-responses`). */
+  /** The wire format the client spoke, when not OpenAI chat (`openai-responses`, `gemini`, …). */
   inbound_format?: string;
 }
 

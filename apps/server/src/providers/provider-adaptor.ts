@@ -72,7 +72,7 @@ export interface ChannelTarget {
  * The wire formats clients and providers speak. A provider's native format equal to the client's
  * allows pass-through.
  */
-export type WireFormat = 'openai' | 'anthropic-messages' | 'openai-responses';
+export type WireFormat = 'openai' | 'anthropic-messages' | 'openai-responses' | 'gemini';
 
 /** Everything an adaptor needs to build and interpret one upstream call (the internal call). */
 export interface RelayCallInput {

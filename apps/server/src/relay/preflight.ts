@@ -34,13 +34,16 @@ export function planCall(
   const rawBody = exchange.body;
   const contentType = String(exchange.headers['content-type'] ?? '');
   const parsed = exchange.format.readRequest(mode, rawBody, contentType, exchange.model);
+  // A Gemini call reaches upstream as the internal chat call: its path and query (which may hold
+  // the client's key) mean nothing there.
+  const converted = exchange.format.id === 'gemini';
   const facts: RequestFacts = {
     mode,
-    rawBody,
+    rawBody: converted ? Buffer.from(JSON.stringify(parsed.json)) : rawBody,
     contentType,
-    path: upstreamPath(exchange.path),
-    // Claude Code's `?beta=true` means nothing to a converted call.
-    query: exchange.path === '/v1/messages' ? '' : exchange.query,
+    path: converted ? '/v1/chat/completions' : upstreamPath(exchange.path),
+    // Claude Code's `?beta=true` means nothing to a converted call either.
+    query: converted || exchange.path === '/v1/messages' ? '' : exchange.query,
     headers: exchange.headers,
     parsed,
   };

@@ -34,7 +34,7 @@ function describeModel(id: string) {
 }
 
 /** Models this token may call: its model limits, else what its group(s) can route. */
-function modelsFor(services: RelayServices, caller: RelayCaller): string[] {
+export function modelsFor(services: RelayServices, caller: RelayCaller): string[] {
   if (caller.token.model_limits_enabled) return [...caller.modelLimits];
   const group = caller.token.group || caller.user.group;
   if (group === AUTO_GROUP) {

@@ -21,6 +21,7 @@ import type { TrustedProxies } from '../../lib/trusted-proxies.js';
 import type { RelayMetricsRecorder } from '../../metrics/relay-metrics.js';
 import type { RelayServices } from '../../relay/relay-services.js';
 import { BILLING_PATH, handleBilling } from './billing-routes.js';
+import { serveGemini } from './gemini-routes.js';
 import { handleListModels, handleRetrieveModel } from './models-routes.js';
 import { readRelayBody } from './read-relay-body.js';
 import { sendRelayError } from './relay-error-response.js';
@@ -100,11 +101,18 @@ export class RelayFront {
     private readonly proxies: TrustedProxies,
   ) {}
 
+  /** Runs a Gemini generateContent call (the route set its format and model). */
+  private readonly runGemini = (call: RelayExchange) => this.run(call, 'chat', false);
+
   handle(request: IncomingMessage, response: ServerResponse): boolean {
     const url = request.url ?? '';
     const relayPath =
       url.startsWith('/v1/') || url.startsWith(PLAYGROUND_PATH) || url.startsWith('/dashboard/');
-    if (!relayPath) return false;
+    if (!relayPath) {
+      if (!url.startsWith('/v1beta/')) return false;
+      const call = new RelayExchange(request, response, this.logger(), this.proxies);
+      return serveGemini(this.services, call, this.runGemini);
+    }
     const method = request.method;
     const exchange = () => new RelayExchange(request, response, this.logger(), this.proxies);
 
@@ -129,6 +137,9 @@ export class RelayFront {
         this.run(call, 'chat', true);
         return true;
       }
+      // Gemini's SDKs call `/v1/models/{model}:generateContent` by default.
+      if (call.path.startsWith('/v1/models/'))
+        return serveGemini(this.services, call, this.runGemini);
       const engine = ENGINE_EMBEDDINGS.exec(call.path);
       if (engine) {
         call.model = decodeSegment(engine[1]);
@@ -139,6 +150,9 @@ export class RelayFront {
     }
     if (method === 'GET') {
       const call = exchange();
+      if (call.headers['x-goog-api-key'] !== undefined && call.path.startsWith('/v1/models')) {
+        return serveGemini(this.services, call, this.runGemini);
+      }
       if (call.path === '/v1/models') {
         void handleListModels(this.services, call);
         return true;

@@ -17,12 +17,14 @@ function single(value: string | string[] | undefined): string {
 /**
  * Reads the key (reference §2.2): `Authorization: Bearer sk-…`; `x-api-key` on Anthropic-style
  * paths (and as a fallback everywhere, as official SDKs for some providers send it);
+ * `x-goog-api-key` (Gemini's SDKs; the Gemini routes move a `?key=` parameter there);
  * `mj-api-secret` for Midjourney clients.
  */
 export function extractTokenKey(headers: IncomingHttpHeaders, path: string): PresentedKey {
   let raw = single(headers.authorization);
   const apiKey = single(headers['x-api-key']);
   if (apiKey && (path.includes('/v1/messages') || raw === '')) raw = apiKey;
+  if (raw === '') raw = single(headers['x-goog-api-key']);
   raw = raw.replace(/^Bearer\s+/i, '').trim();
   if (raw === '' || raw === 'midjourney-proxy') {
     raw = single(headers['mj-api-secret'])

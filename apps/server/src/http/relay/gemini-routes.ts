@@ -1,0 +1,177 @@
+import { countChatPromptTokens } from '../../billing/index.js';
+import { RelayError } from '../../errors/relay-error.js';
+import { authenticateRelay } from '../../relay/auth/authenticate-relay.js';
+import { checkCallerIp } from '../../relay/auth/caller-ip.js';
+import { preflightHeaders } from '../../relay/cors.js';
+import {
+  geminiGenerateFormat,
+  geminiStreamFormat,
+  readGeminiRequest,
+} from '../../relay/formats/gemini/gemini-format.js';
+import { googleErrorBody } from '../../relay/formats/gemini/gemini-error.js';
+import type { RelayExchange } from '../../relay/relay-exchange.js';
+import type { RelayServices } from '../../relay/relay-services.js';
+import { modelsFor } from './models-routes.js';
+import { readRelayBody } from './read-relay-body.js';
+import { sendRelayError } from './relay-error-response.js';
+
+/** `/v1beta/models/{model}:{method}`: the model may be written `models/…`-free only. */
+const MODEL_METHOD = /^\/v1(?:beta)?\/models\/([^/:]+):([A-Za-z]+)$/;
+const MODEL_PATH = /^\/v1(?:beta)?\/models\/([^/:]+)$/;
+
+const GENERATION_METHODS = ['generateContent', 'streamGenerateContent', 'countTokens'];
+
+function decodeSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
+/** Gemini's SDKs may send the key as `?key=`: it is read like the `x-goog-api-key` header. */
+function keyFromQuery(exchange: RelayExchange): void {
+  if (!exchange.query.includes('key=')) return;
+  const key = new URLSearchParams(exchange.query).get('key');
+  if (key && !exchange.headers['x-goog-api-key']) exchange.headers['x-goog-api-key'] = key;
+}
+
+function describeGeminiModel(model: string) {
+  return {
+    name: `models/${model}`,
+    displayName: model,
+    supportedGenerationMethods: GENERATION_METHODS,
+  };
+}
+
+/**
+ * Serves Gemini's API (`/v1beta/…`) for `handle` in the relay front: generateContent and
+ * streamGenerateContent as relay calls (`run`), countTokens counted locally, and the model list.
+ * Answers true when it took the request; any other `/v1beta` path gets Google's 404.
+ */
+export function serveGemini(
+  services: RelayServices,
+  exchange: RelayExchange,
+  run: (exchange: RelayExchange) => void,
+): boolean {
+  exchange.format = geminiGenerateFormat;
+  keyFromQuery(exchange);
+  const method = exchange.request.method;
+  const call = MODEL_METHOD.exec(exchange.path);
+  if (method === 'POST' && call) {
+    exchange.model = decodeSegment(call[1]);
+    if (call[2] === 'generateContent' || call[2] === 'streamGenerateContent') {
+      if (call[2] === 'streamGenerateContent') exchange.format = geminiStreamFormat;
+      run(exchange);
+      return true;
+    }
+    if (call[2] === 'countTokens') {
+      void countTokens(services, exchange);
+      return true;
+    }
+  }
+  if (method === 'GET' && /^\/v1(beta)?\/models$/.test(exchange.path)) {
+    void listModels(services, exchange, undefined);
+    return true;
+  }
+  const model = MODEL_PATH.exec(exchange.path);
+  if (method === 'GET' && model) {
+    void listModels(services, exchange, decodeSegment(model[1]));
+    return true;
+  }
+  if (method === 'OPTIONS') {
+    exchange.sendEmpty(204, preflightHeaders(exchange));
+    return true;
+  }
+  exchange.sendJson(404, googleErrorBody(404, `${method ?? 'GET'} ${exchange.path} is not found`));
+  return true;
+}
+
+/** `GET /v1beta/models` and `/v1beta/models/{model}`: the token's models in Gemini's shape. */
+async function listModels(
+  services: RelayServices,
+  exchange: RelayExchange,
+  model: string | undefined,
+): Promise<void> {
+  try {
+    const { caller } = await authenticateRelay(
+      exchange.headers,
+      exchange.path,
+      services.callers,
+      services.db,
+    );
+    checkCallerIp(caller, exchange.ip);
+    const models = modelsFor(services, caller);
+    if (model === undefined) {
+      exchange.sendJson(200, { models: models.map(describeGeminiModel) });
+      return;
+    }
+    if (!models.includes(model)) {
+      throw new RelayError(
+        404,
+        `models/${model} is not found`,
+        'invalid_request_error',
+        'model_not_found',
+      );
+    }
+    exchange.sendJson(200, describeGeminiModel(model));
+  } catch (error) {
+    sendRelayError(exchange, error);
+  }
+}
+
+/**
+ * `POST /v1beta/models/{model}:countTokens`: the request's prompt tokens counted locally, as the
+ * relay estimates a call's prompt (`{"totalTokens": n}`); nothing is charged. Accepts `contents`
+ * (with `systemInstruction` and `tools`) or a whole `generateContentRequest`.
+ */
+async function countTokens(services: RelayServices, exchange: RelayExchange): Promise<void> {
+  let release = () => {};
+  try {
+    const { caller } = await authenticateRelay(
+      exchange.headers,
+      exchange.path,
+      services.callers,
+      services.db,
+    );
+    checkCallerIp(caller, exchange.ip);
+    const model = exchange.model ?? '';
+    if (caller.token.model_limits_enabled && !caller.modelLimits.has(model)) {
+      throw new RelayError(
+        403,
+        `该令牌无权访问模型 ${model}`,
+        'new_api_error',
+        'model_not_allowed',
+      );
+    }
+    const reading = readRelayBody(exchange.request, services.bodyBudget);
+    release = reading.release;
+    let body = await reading.body;
+    const nested = parseNested(body);
+    if (nested) body = nested;
+    const { json } = readGeminiRequest(body, model, false);
+    const totalTokens = countChatPromptTokens(model, json?.messages, json?.tools);
+    exchange.sendJson(200, { totalTokens });
+  } catch (error) {
+    sendRelayError(exchange, error);
+  } finally {
+    release();
+  }
+}
+
+/** The `generateContentRequest` of a countTokens body, when it has one. */
+function parseNested(body: Buffer): Buffer | undefined {
+  if (!body.includes('"generateContentRequest"')) return undefined;
+  try {
+    const parsed = JSON.parse(body.toString('utf8')) as { generateContentRequest?: unknown };
+    if (
+      typeof parsed.generateContentRequest !== 'object' ||
+      parsed.generateContentRequest === null
+    ) {
+      return undefined;
+    }
+    return Buffer.from(JSON.stringify(parsed.generateContentRequest));
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,106 @@
+import type { Usage } from '../../../providers/usage.js';
+import type { GeminiPart, GeminiResponse, GeminiUsageMetadata } from './gemini-api-types.js';
+
+const FINISH_REASONS: Readonly<Record<string, string>> = {
+  stop: 'STOP',
+  tool_calls: 'STOP',
+  function_call: 'STOP',
+  length: 'MAX_TOKENS',
+  content_filter: 'SAFETY',
+};
+
+/** An OpenAI finish reason as Gemini's (`OTHER` for any it has no word for). */
+export function geminiFinishReason(reason: unknown): string {
+  if (typeof reason !== 'string' || reason === '') return 'STOP';
+  return FINISH_REASONS[reason] ?? 'OTHER';
+}
+
+/**
+ * Usage as Gemini reports it: candidates exclude thoughts, the total counts prompt, candidates
+ * and thoughts.
+ */
+export function geminiUsageMetadata(usage: Usage): GeminiUsageMetadata {
+  const thoughts = Math.min(usage.reasoningTokens, usage.completionTokens);
+  const metadata: GeminiUsageMetadata = {
+    promptTokenCount: usage.promptTokens,
+    candidatesTokenCount: usage.completionTokens - thoughts,
+    totalTokenCount: usage.promptTokens + usage.completionTokens,
+  };
+  if (thoughts > 0) metadata.thoughtsTokenCount = thoughts;
+  if (usage.cachedTokens > 0) metadata.cachedContentTokenCount = usage.cachedTokens;
+  return metadata;
+}
+
+/** Tool-call arguments as an object (Gemini's `args`); text that is not a JSON object is kept. */
+export function parseArguments(text: unknown): Record<string, unknown> {
+  if (typeof text !== 'string' || text.trim() === '') return {};
+  try {
+    const value: unknown = JSON.parse(text);
+    if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
+      return value as Record<string, unknown>;
+    }
+    return { value };
+  } catch {
+    return { arguments: text };
+  }
+}
+
+interface ChatMessage {
+  content?: unknown;
+  reasoning_content?: unknown;
+  reasoning?: unknown;
+  tool_calls?: Array<{ function?: { name?: unknown; arguments?: unknown } }>;
+}
+
+/** Text of a message's content (a string, or text parts). */
+function contentText(content: unknown): string {
+  if (typeof content === 'string') return content;
+  if (!Array.isArray(content)) return '';
+  return content
+    .map((part: { text?: unknown }) => (typeof part?.text === 'string' ? part.text : ''))
+    .join('');
+}
+
+/**
+ * A `chat.completion` as Gemini's GenerateContentResponse: reasoning as a thought part, the text,
+ * each tool call as a `functionCall` part; the finish reason, usage (when upstream reported it),
+ * the model that answered and the answer's id.
+ */
+export function chatToGeminiAnswer(
+  completion: Record<string, unknown>,
+  usage: Usage | undefined,
+  fallbackModel: string,
+): GeminiResponse {
+  const choices = Array.isArray(completion.choices) ? completion.choices : [];
+  const choice = (choices[0] ?? {}) as { message?: ChatMessage; finish_reason?: unknown };
+  const message = choice.message ?? {};
+  const parts: GeminiPart[] = [];
+  const reasoning = message.reasoning_content ?? message.reasoning;
+  if (typeof reasoning === 'string' && reasoning !== '')
+    parts.push({ text: reasoning, thought: true });
+  const text = contentText(message.content);
+  if (text !== '') parts.push({ text });
+  for (const call of Array.isArray(message.tool_calls) ? message.tool_calls : []) {
+    parts.push({
+      functionCall: {
+        name: String(call.function?.name ?? ''),
+        args: parseArguments(call.function?.arguments),
+      },
+    });
+  }
+  if (parts.length === 0) parts.push({ text: '' });
+  const answer: GeminiResponse = {
+    candidates: [
+      {
+        content: { role: 'model', parts },
+        finishReason: geminiFinishReason(choice.finish_reason),
+        index: 0,
+      },
+    ],
+    modelVersion:
+      typeof completion.model === 'string' && completion.model ? completion.model : fallbackModel,
+  };
+  if (usage) answer.usageMetadata = geminiUsageMetadata(usage);
+  if (typeof completion.id === 'string') answer.responseId = completion.id;
+  return answer;
+}

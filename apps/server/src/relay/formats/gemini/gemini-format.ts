@@ -1,0 +1,64 @@
+import type {
+  ConvertedResponse,
+  InternalAnswer,
+  RelayCallInput,
+  RelayMode,
+} from '../../../providers/provider-adaptor.js';
+import type { ParsedRelayBody } from '../../parse-relay-body.js';
+import type { InboundFormat } from '../format-spec.js';
+import { chatToGeminiAnswer } from './chat-to-gemini-answer.js';
+import { writeGeminiError } from './gemini-error.js';
+import { GeminiStreamWriter } from './gemini-stream-writer.js';
+import { geminiToChatRequest, invalidArgument } from './gemini-to-chat-request.js';
+
+/** Reads a Gemini request body (JSON) for the model named by the route. */
+export function readGeminiRequest(
+  rawBody: Buffer,
+  model: string | undefined,
+  stream: boolean,
+): ParsedRelayBody {
+  if (!model) throw invalidArgument('the model is missing from the path');
+  let request: unknown;
+  try {
+    request = JSON.parse(rawBody.length === 0 ? '{}' : rawBody.toString('utf8'));
+  } catch (error) {
+    throw invalidArgument(`Invalid JSON payload received. ${(error as Error).message}`);
+  }
+  const json = geminiToChatRequest(request, model, stream);
+  return {
+    json,
+    model,
+    stream,
+    clientWantsUsage: false,
+    maxTokens: typeof json.max_tokens === 'number' ? json.max_tokens : 0,
+  };
+}
+
+function writeAnswer(input: RelayCallInput, answer: InternalAnswer): ConvertedResponse {
+  return {
+    body: JSON.stringify(chatToGeminiAnswer(answer.completion, answer.usage, input.upstreamModel)),
+    contentType: 'application/json; charset=UTF-8',
+    usage: answer.usage,
+    completionText: answer.completionText,
+  };
+}
+
+function geminiFormat(stream: boolean): InboundFormat {
+  return {
+    id: 'gemini',
+    readRequest: (_mode: RelayMode, rawBody: Buffer, _contentType: string, routeModel?: string) =>
+      readGeminiRequest(rawBody, routeModel, stream),
+    writeAnswer,
+    createStreamWriter: (input, reader) => new GeminiStreamWriter(input, reader),
+    writeError: writeGeminiError,
+  };
+}
+
+/**
+ * Gemini's API as clients speak it: `POST /v1beta/models/{model}:generateContent` (this format)
+ * and `:streamGenerateContent` (`geminiStreamFormat`; the path, not the body, asks for a stream).
+ * Requests are converted to the internal call, answers and streams back to Gemini's shapes,
+ * errors in Google's error shape.
+ */
+export const geminiGenerateFormat: InboundFormat = geminiFormat(false);
+export const geminiStreamFormat: InboundFormat = geminiFormat(true);

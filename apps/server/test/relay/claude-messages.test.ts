@@ -555,11 +555,12 @@ describe.each(testDatabaseKinds())('Claude Messages clients on %s', (kind) => {
         maxRetries: 0,
       });
       const request = { model: CLAUDE, messages: [{ role: 'user' as const, content: 'x' }] };
+      // Thunks: a request started before the loop reaches it would reject unhandled meanwhile.
       for (const attempt of [
-        limitedClient.messages.create({ ...request, max_tokens: 5 }),
-        limitedClient.messages.countTokens(request),
+        () => limitedClient.messages.create({ ...request, max_tokens: 5 }),
+        () => limitedClient.messages.countTokens(request),
       ]) {
-        const failure = await attempt.catch((error: unknown) => error);
+        const failure = await attempt().catch((error: unknown) => error);
         expect(failure).toBeInstanceOf(Anthropic.PermissionDeniedError);
         expect((failure as InstanceType<typeof Anthropic.APIError>).error).toMatchObject({
           type: 'error',

@@ -9,11 +9,9 @@ import {
 import type {
   InternalStreamEvent,
   RelayCallInput,
-  SseEvent,
-  StreamConverter,
   StreamReader,
-  UpstreamError,
 } from '../../../providers/provider-adaptor.js';
+import { ReaderStreamWriter } from '../reader-stream-writer.js';
 import type { Usage } from '../../../providers/usage.js';
 import { messagesErrorType } from './messages-error.js';
 import { messageId, toMessagesUsage, toStopReason } from './internal-to-messages-answer.js';
@@ -35,7 +33,7 @@ type OpenBlock =
  * stop reason and the final usage, then `message_stop`. An upstream error becomes an `error`
  * event, after which nothing more is written; a broken stream gets no closing events.
  */
-export class MessagesStreamWriter implements StreamConverter {
+export class MessagesStreamWriter extends ReaderStreamWriter {
   private started = false;
   private nextIndex = 0;
   private open: OpenBlock | undefined;
@@ -45,30 +43,9 @@ export class MessagesStreamWriter implements StreamConverter {
 
   constructor(
     private readonly input: RelayCallInput,
-    private readonly reader: StreamReader,
-  ) {}
-
-  get usage(): Usage | undefined {
-    return this.reader.usage;
-  }
-
-  get toolCallCount(): number {
-    return this.reader.toolCallCount;
-  }
-
-  get upstreamError(): UpstreamError | undefined {
-    return this.reader.upstreamError;
-  }
-
-  completionText(): string {
-    return this.reader.completionText();
-  }
-
-  onEvent(event: SseEvent): string {
-    if (this.reader.upstreamError) return '';
-    let frames = '';
-    for (const internal of this.reader.read(event)) frames += this.write(internal);
-    return frames;
+    reader: StreamReader,
+  ) {
+    super(reader);
   }
 
   finish(options: { clean: boolean; usage: Usage }): string {
@@ -86,7 +63,7 @@ export class MessagesStreamWriter implements StreamConverter {
     return reason === 'end_turn' && this.toolBlocks.size > 0 ? 'tool_use' : reason;
   }
 
-  private write(internal: InternalStreamEvent): string {
+  protected write(internal: InternalStreamEvent): string {
     if (internal.type === 'error') {
       const { status, message, type } = internal.error;
       return messagesEvent('error', { error: { type: messagesErrorType(status, type), message } });

@@ -1,11 +1,9 @@
 import type {
   InternalStreamEvent,
   RelayCallInput,
-  SseEvent,
-  StreamConverter,
   StreamReader,
-  UpstreamError,
 } from '../../../providers/provider-adaptor.js';
+import { ReaderStreamWriter } from '../reader-stream-writer.js';
 import type { Usage } from '../../../providers/usage.js';
 import type { GeminiPart, GeminiResponse } from './gemini-api-types.js';
 import {
@@ -37,7 +35,7 @@ interface ChunkChoice {
  * call's usage. An upstream error becomes Google's error object in a frame; a broken stream ends
  * without a last chunk (Google's streams have no end marker beyond it).
  */
-export class GeminiStreamWriter implements StreamConverter {
+export class GeminiStreamWriter extends ReaderStreamWriter {
   private responseId: string | undefined;
   private modelVersion: string | undefined;
   private finishReason: string | undefined;
@@ -45,30 +43,9 @@ export class GeminiStreamWriter implements StreamConverter {
 
   constructor(
     private readonly input: RelayCallInput,
-    private readonly reader: StreamReader,
-  ) {}
-
-  get usage(): Usage | undefined {
-    return this.reader.usage;
-  }
-
-  get toolCallCount(): number {
-    return this.reader.toolCallCount;
-  }
-
-  get upstreamError(): UpstreamError | undefined {
-    return this.reader.upstreamError;
-  }
-
-  completionText(): string {
-    return this.reader.completionText();
-  }
-
-  onEvent(event: SseEvent): string {
-    if (this.reader.upstreamError) return '';
-    let frames = '';
-    for (const internal of this.reader.read(event)) frames += this.write(internal);
-    return frames;
+    reader: StreamReader,
+  ) {
+    super(reader);
   }
 
   finish(options: { clean: boolean; usage: Usage }): string {
@@ -83,7 +60,7 @@ export class GeminiStreamWriter implements StreamConverter {
     return geminiFrame(this.ordered(last));
   }
 
-  private write(internal: InternalStreamEvent): string {
+  protected write(internal: InternalStreamEvent): string {
     if (internal.type === 'error') {
       const { status, message } = internal.error;
       return geminiFrame(googleErrorBody(status >= 400 ? status : 500, message));

@@ -1,10 +1,9 @@
 import type {
+  InternalStreamEvent,
   RelayCallInput,
-  SseEvent,
-  StreamConverter,
   StreamReader,
-  UpstreamError,
 } from '../../../providers/provider-adaptor.js';
+import { ReaderStreamWriter } from '../reader-stream-writer.js';
 import { parseJsonObject, type JsonObject } from '../../../providers/json-guards.js';
 import type { Usage } from '../../../providers/usage.js';
 import { ChatChunksToResponseEvents } from './chat-chunks-to-response-events.js';
@@ -19,13 +18,11 @@ export function responsesFrame(event: JsonObject): string {
  * event sequence, closed by `response.completed` carrying the usage billed. An upstream error is
  * written as an `error` event, after which nothing more is written.
  */
-export class ResponsesStreamWriter implements StreamConverter {
+export class ResponsesStreamWriter extends ReaderStreamWriter {
   private readonly events: ChatChunksToResponseEvents;
 
-  constructor(
-    input: RelayCallInput,
-    private readonly reader: StreamReader,
-  ) {
+  constructor(input: RelayCallInput, reader: StreamReader) {
+    super(reader);
     // The client's own request (the internal call is its chat conversion) for the echoed fields.
     this.events = new ChatChunksToResponseEvents(
       parseJsonObject(input.rawBody.toString('utf8')),
@@ -33,33 +30,12 @@ export class ResponsesStreamWriter implements StreamConverter {
     );
   }
 
-  get usage(): Usage | undefined {
-    return this.reader.usage;
-  }
-
-  get toolCallCount(): number {
-    return this.reader.toolCallCount;
-  }
-
-  get upstreamError(): UpstreamError | undefined {
-    return this.reader.upstreamError;
-  }
-
-  completionText(): string {
-    return this.reader.completionText();
-  }
-
-  onEvent(event: SseEvent): string {
-    if (this.reader.upstreamError) return '';
-    let frames = '';
-    for (const internal of this.reader.read(event)) {
-      const written =
-        internal.type === 'error'
-          ? [this.events.error(internal.error)]
-          : this.events.chunk(internal.chunk);
-      for (const item of written) frames += responsesFrame(item);
-    }
-    return frames;
+  protected write(internal: InternalStreamEvent): string {
+    const written =
+      internal.type === 'error'
+        ? [this.events.error(internal.error)]
+        : this.events.chunk(internal.chunk);
+    return written.map(responsesFrame).join('');
   }
 
   finish(options: { clean: boolean; usage: Usage }): string {

@@ -2,11 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type {
   InternalStreamEvent,
   RelayCallInput,
-  SseEvent,
-  StreamConverter,
   StreamReader,
-  UpstreamError,
 } from '../../../providers/provider-adaptor.js';
+import { ReaderStreamWriter } from '../reader-stream-writer.js';
 import { DONE_FRAME, dataFrame } from '../../../providers/sse-frame.js';
 import { toOpenAiUsage, type Usage } from '../../../providers/usage.js';
 
@@ -15,36 +13,15 @@ import { toOpenAiUsage, type Usage } from '../../../providers/usage.js';
  * upstream error as OpenAI's error frame (after which nothing more is written), and at the end the
  * usage chunk when the client asked for usage, then `data: [DONE]`.
  */
-export class OpenAiStreamWriter implements StreamConverter {
+export class OpenAiStreamWriter extends ReaderStreamWriter {
   /** id, object, created and model of the chunks written, for the closing usage chunk. */
   private header: Record<string, unknown> | undefined;
 
   constructor(
     private readonly input: RelayCallInput,
-    private readonly reader: StreamReader,
-  ) {}
-
-  get usage(): Usage | undefined {
-    return this.reader.usage;
-  }
-
-  get toolCallCount(): number {
-    return this.reader.toolCallCount;
-  }
-
-  get upstreamError(): UpstreamError | undefined {
-    return this.reader.upstreamError;
-  }
-
-  completionText(): string {
-    return this.reader.completionText();
-  }
-
-  onEvent(event: SseEvent): string {
-    if (this.reader.upstreamError) return '';
-    let frames = '';
-    for (const internal of this.reader.read(event)) frames += this.write(internal);
-    return frames;
+    reader: StreamReader,
+  ) {
+    super(reader);
   }
 
   finish(options: { clean: boolean; usage: Usage }): string {
@@ -58,7 +35,7 @@ export class OpenAiStreamWriter implements StreamConverter {
     return dataFrame(JSON.stringify(usageChunk)) + DONE_FRAME;
   }
 
-  private write(internal: InternalStreamEvent): string {
+  protected write(internal: InternalStreamEvent): string {
     if (internal.type === 'error') {
       const { message, type, code, param } = internal.error;
       return dataFrame(JSON.stringify({ error: { message, type, param, code } }));

@@ -1,6 +1,6 @@
 // The server's layers, enforced: an import that points from a lower layer to a higher one fails
 // the lint. From the top:
-//   1. http/, cluster/ and the entry files (app, main, bootstrap): nothing below imports them;
+//   1. http/, cluster/, cli/ and the entry files (app, main, bootstrap): nothing below imports them;
 //   2. relay/: the gateway engine;
 //   3. console services (`*-service.ts`), which never import the relay;
 //   4. building blocks: providers/, billing/, logs/, repositories (`*-repository.ts`), options/,
@@ -16,7 +16,7 @@ const rule = (message, regexes) => [
   { patterns: regexes.map((regex) => ({ regex, message })) },
 ];
 
-const TOP = ['(^|/)http/', '(^|/)cluster/', '(^|/)(app|main|bootstrap)\\.js$'];
+const TOP = ['(^|/)http/', '(^|/)cluster/', '(^|/)cli/', '(^|/)(app|main|bootstrap)\\.js$'];
 const RELAY = ['(^|/)relay/'];
 const SERVICE = ['-service\\.js$'];
 const BUILDING_BLOCKS = [

@@ -7,6 +7,7 @@ import type { AppContext } from './http/app-context.js';
 import { handleError } from './http/error-handler.js';
 import { rateLimitHook } from './http/rate-limit-hooks.js';
 import { createRequestId, REQUEST_ID_HEADER } from './relay/request-id.js';
+import { registerHealthRoutes } from './http/health-routes.js';
 import { registerMetricsRoute } from './http/metrics-route.js';
 import { registerWebRoutes } from './http/web-routes.js';
 import { RelayFront } from './http/relay/relay-front.js';
@@ -87,6 +88,7 @@ export async function buildApp(
     { prefix: '/api' },
   );
 
+  registerHealthRoutes(app, context);
   registerMetricsRoute(app, context);
   await registerWebRoutes(app, context, options.webRoot);
   return app;

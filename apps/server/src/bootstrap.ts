@@ -150,6 +150,7 @@ export async function startRuntime(
       events,
       relay,
       version: TOLLGATE_VERSION,
+      migrated: migrate,
       startTime: overrides.cluster?.serverStartTime ?? Math.floor(Date.now() / 1000),
       renderMetrics: metrics ? () => renderMetrics(metrics, cluster) : undefined,
       syncOptions: cluster ? () => cluster.syncWorkers('options') : async () => {},

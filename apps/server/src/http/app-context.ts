@@ -23,6 +23,11 @@ export interface AppContext {
   relay: RelayServices;
   /** Product version shown in /api/status. */
   version: string;
+  /**
+   * True when this process migrated the database at start (the master's first process); the
+   * others verify the schema before they call themselves ready (`/readyz`).
+   */
+  migrated: boolean;
   /** Process start, unix seconds. */
   startTime: number;
   /** The Prometheus text of `/metrics`; undefined when metrics are off. */

@@ -22,9 +22,14 @@ export async function loadSetupState(handle: DatabaseHandle, version: string): P
     .limit(1)
     .executeTakeFirst();
   if (!root) return { done: false };
+  await recordSetup(db, version);
+  return { done: true };
+}
+
+/** Writes the `setups` row that marks the first-run setup done. */
+export async function recordSetup(db: DatabaseHandle['db'], version: string): Promise<void> {
   await db
     .insertInto('setups')
     .values({ version, initialized_at: Math.floor(Date.now() / 1000) })
     .execute();
-  return { done: true };
 }

@@ -42,6 +42,19 @@ export async function findUserByAccessToken(
   return user?.access_token && accessTokenMatches(user.access_token, presented) ? user : undefined;
 }
 
+/** The live (not deregistered) account named exactly `username`. */
+export async function findLiveUserByUsername(
+  db: Db,
+  username: string,
+): Promise<UserRow | undefined> {
+  return db
+    .selectFrom('users')
+    .selectAll()
+    .where('username', '=', username)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+}
+
 /** Login accepts the username or the email address. */
 export async function findUserForLogin(db: Db, login: string): Promise<UserRow | undefined> {
   return db
@@ -221,6 +234,19 @@ export async function endSessions(db: Db, id: number): Promise<void> {
   await db
     .updateTable('users')
     .set({ session_version: sql`session_version + 1` })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Sets a new password hash and ends every session of the user, in one statement. */
+export async function setPasswordAndEndSessions(
+  db: Db,
+  id: number,
+  passwordHash: string,
+): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ password: passwordHash, session_version: sql`session_version + 1` })
     .where('id', '=', id)
     .execute();
 }

@@ -1,14 +1,12 @@
 import { normalizeUsername, usernameCharacterProblem } from '../../users/username-rules.js';
-import { ROLE, setupRequestSchema, USER_STATUS } from '@tollgate/contracts';
+import { ROLE, setupRequestSchema } from '@tollgate/contracts';
 import type { FastifyInstance } from 'fastify';
 import { hashPassword } from '../../accounts/passwords.js';
-import { randomAlphanumeric } from '../../lib/random.js';
-import { insertUser } from '../../users/user-repository.js';
+import { insertRootUser } from '../../users/root-account.js';
+import { recordSetup } from '../../setup/setup-state.js';
 import type { AppContext } from '../app-context.js';
 import { AppError } from '../../errors/app-error.js';
 import { ok } from '../envelope.js';
-
-const ROOT_INITIAL_QUOTA = 100_000_000;
 
 /** `GET/POST /api/setup`: the first-run wizard (reference §8.9). No auth: only usable once. */
 export async function registerSetupRoutes(api: FastifyInstance, context: AppContext) {
@@ -65,25 +63,12 @@ export async function registerSetupRoutes(api: FastifyInstance, context: AppCont
         throw new AppError('invalid_request', '密码长度至少为8个字符');
       if ([...body.password].length > 20)
         throw new AppError('invalid_request', '密码长度不能超过20个字符');
-      await insertUser(context.database, {
-        username,
-        password: await hashPassword(body.password),
-        display_name: 'Root User',
-        role: ROLE.root,
-        status: USER_STATUS.enabled,
-        quota: ROOT_INITIAL_QUOTA,
-        group: 'default',
-        aff_code: randomAlphanumeric(4),
-        inviter_id: 0,
-      });
+      await insertRootUser(context.database, username, await hashPassword(body.password));
     }
 
     await context.options.update('SelfUseModeEnabled', body.SelfUseModeEnabled ? 'true' : 'false');
     await context.options.update('DemoSiteEnabled', body.DemoSiteEnabled ? 'true' : 'false');
-    await db
-      .insertInto('setups')
-      .values({ version: context.version, initialized_at: Math.floor(Date.now() / 1000) })
-      .execute();
+    await recordSetup(db, context.version);
     context.setup.done = true;
     context.events.emit('setup-completed');
     await context.syncOptions();

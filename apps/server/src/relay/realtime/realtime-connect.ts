@@ -96,6 +96,8 @@ function dial(
     };
     upstream.once('open', () => {
       upstream.removeAllListeners();
+      // Upstream's first events (session.created) wait until the session listens.
+      upstream.pause();
       services.metrics.upstreamAnswered(channel.id, (Date.now() - sentAt) / 1000);
       resolve(upstream);
     });

@@ -67,6 +67,8 @@ export function closeSocket(socket: WebSocket, code: number, reason = ''): void 
     socket.terminate();
     return;
   }
+  // The peer's answer to the close must be read, even from a socket paused for backpressure.
+  socket.resume();
   if (socket.readyState === socket.OPEN) {
     // A close reason is limited to 123 bytes; a longer one is left out rather than cut mid-character.
     socket.close(sendableCloseCode(code), Buffer.byteLength(reason) > 123 ? '' : reason);

@@ -192,6 +192,7 @@ export async function runRealtimeSession(input: RealtimeSessionInput): Promise<n
   // The client may have left while upstream was being connected.
   if (clientClosed) closeSocket(upstream, 1000);
   else client.resume();
+  upstream.resume();
 
   await Promise.all([clientDone, upstreamDone]);
   // A response cut off before its response.done (the client left, upstream dropped, the quota ran

@@ -65,6 +65,46 @@ function bytesPerSecond(format: string): number {
   return format.startsWith('g711') ? 8000 : 48000;
 }
 
+/** Text kept for counting is tokenized once it grows past this many characters. */
+const TEXT_BATCH_CHARACTERS = 256 * 1024;
+
+/**
+ * Text counted with the model's tokenizer only when its count is needed (most responses report
+ * their usage, so their text is never tokenized); long text is counted in batches to bound memory.
+ */
+class LazyTextCount {
+  private parts: string[] = [];
+  private characters = 0;
+  private counted = 0;
+
+  constructor(private readonly model: string) {}
+
+  add(text: string): void {
+    if (text === '') return;
+    this.parts.push(text);
+    this.characters += text.length;
+    if (this.characters > TEXT_BATCH_CHARACTERS) this.countPending();
+  }
+
+  tokens(): number {
+    this.countPending();
+    return this.counted;
+  }
+
+  reset(): void {
+    this.parts = [];
+    this.characters = 0;
+    this.counted = 0;
+  }
+
+  private countPending(): void {
+    if (this.parts.length === 0) return;
+    this.counted += countTextTokens(this.model, this.parts);
+    this.parts = [];
+    this.characters = 0;
+  }
+}
+
 /**
  * Usage counted locally from the events themselves, for a response upstream never reported
  * (reference §3.12): text with the model's tokenizer; audio by its duration, at new-api's rates of
@@ -74,12 +114,15 @@ function bytesPerSecond(format: string): number {
 export class LocalUsageCounter {
   private inputFormat = 'pcm16';
   private outputFormat = 'pcm16';
-  private textInput = 0;
+  private readonly textInput: LazyTextCount;
+  private readonly textOutput: LazyTextCount;
   private audioInputBytes = 0;
-  private textOutput = 0;
   private audioOutputBytes = 0;
 
-  constructor(private readonly model: string) {}
+  constructor(model: string) {
+    this.textInput = new LazyTextCount(model);
+    this.textOutput = new LazyTextCount(model);
+  }
 
   /** A session's audio formats (from session.created/updated and the client's session.update). */
   setFormats(session: unknown): void {
@@ -92,7 +135,7 @@ export class LocalUsageCounter {
   }
 
   addInputText(text: string): void {
-    if (text !== '') this.textInput += countTextTokens(this.model, text);
+    this.textInput.add(text);
   }
 
   /** Base64 audio appended to the input buffer (its length gives the bytes without decoding). */
@@ -101,7 +144,7 @@ export class LocalUsageCounter {
   }
 
   addOutputText(text: string): void {
-    if (text !== '') this.textOutput += countTextTokens(this.model, text);
+    this.textOutput.add(text);
   }
 
   addOutputAudio(base64: string): void {
@@ -113,9 +156,9 @@ export class LocalUsageCounter {
     const inputSeconds = this.audioInputBytes / bytesPerSecond(this.inputFormat);
     const outputSeconds = this.audioOutputBytes / bytesPerSecond(this.outputFormat);
     return {
-      textInput: this.textInput,
+      textInput: this.textInput.tokens(),
       audioInput: Math.ceil(((inputSeconds / 60) * 100) / 0.06),
-      textOutput: this.textOutput,
+      textOutput: this.textOutput.tokens(),
       audioOutput: Math.ceil(((outputSeconds / 60) * 200) / 0.24),
       cachedInput: 0,
     };
@@ -123,9 +166,9 @@ export class LocalUsageCounter {
 
   /** Starts counting afresh (a response's usage was charged). */
   reset(): void {
-    this.textInput = 0;
+    this.textInput.reset();
+    this.textOutput.reset();
     this.audioInputBytes = 0;
-    this.textOutput = 0;
     this.audioOutputBytes = 0;
   }
 }

@@ -15,6 +15,7 @@ const MODEL = 'gpt-4o-realtime-preview';
 const SLOW = 'gpt-4o-realtime-slow';
 const AZURE = 'gpt-4o-realtime-azure';
 const FAILING = 'gpt-4o-realtime-failing';
+const RETRIED = 'gpt-4o-realtime-retried';
 /** gpt-4o-realtime-preview: model ratio 2.5, completion ratio 4 (gpt-4o*), audio ratio 20 × 2. */
 const MODEL_RATIO = 2.5;
 
@@ -106,6 +107,8 @@ function audioQuota(usage: { textIn: number; textOut: number; audioIn: number; a
 describe.each(testDatabaseKinds())('Realtime sessions on %s', (kind) => {
   let fixture: RelayFixture;
   let realtimeUrl: string;
+  let failingFirst: number;
+  let fallback: number;
 
   beforeAll(async () => {
     fixture = await createRelayFixture(kind);
@@ -126,11 +129,24 @@ describe.each(testDatabaseKinds())('Realtime sessions on %s', (kind) => {
       models: AZURE,
       model_mapping: JSON.stringify({ [AZURE]: 'gpt-4o.realtime' }),
     });
+    failingFirst = await fixture.addChannel({
+      name: 'realtime-failing-first',
+      models: RETRIED,
+      priority: 10,
+      model_mapping: JSON.stringify({ [RETRIED]: `${MODEL}@status=503` }),
+    });
+    fallback = await fixture.addChannel({ name: 'realtime-fallback', models: RETRIED });
     const options = fixture.harness.runtime.context.options;
     const ratios = JSON.parse(options.get('ModelRatio'));
     await options.update(
       'ModelRatio',
-      JSON.stringify({ ...ratios, [SLOW]: MODEL_RATIO, [AZURE]: MODEL_RATIO, [FAILING]: 2.5 }),
+      JSON.stringify({
+        ...ratios,
+        [SLOW]: MODEL_RATIO,
+        [AZURE]: MODEL_RATIO,
+        [FAILING]: 2.5,
+        [RETRIED]: 2.5,
+      }),
     );
     await options.update('RetryTimes', '0');
   }, 60_000);
@@ -364,5 +380,29 @@ describe.each(testDatabaseKinds())('Realtime sessions on %s', (kind) => {
       expect((await client.closed).code).toBe(1011);
     });
     expect(logs).toEqual([]);
+  });
+
+  it('connects on the next channel when the first refuses, as chat calls retry', async () => {
+    const options = fixture.harness.runtime.context.options;
+    await options.update('RetryTimes', '1');
+    try {
+      const logs = await billed(async () => {
+        const client = await RealtimeClient.open(`${realtimeUrl}?model=${RETRIED}`, [
+          'realtime',
+          `openai-insecure-api-key.${fixture.apiKey}`,
+        ]);
+        await client.waitFor('session.created');
+        client.send({ type: 'response.create', response: { modalities: ['text'] } });
+        await client.waitFor('response.done');
+        await client.close();
+      });
+      expect(logs).toHaveLength(1);
+      expect(Number(logs[0].channel_id)).toBe(fallback);
+      expect(logs[0].other.admin_info).toEqual({
+        use_channel: [String(failingFirst), String(fallback)],
+      });
+    } finally {
+      await options.update('RetryTimes', '0');
+    }
   });
 });

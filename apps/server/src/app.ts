@@ -11,6 +11,7 @@ import { registerHealthRoutes } from './http/health-routes.js';
 import { registerMetricsRoute } from './http/metrics-route.js';
 import { registerWebRoutes } from './http/web-routes.js';
 import { RelayFront } from './http/relay/relay-front.js';
+import { RealtimeRelay } from './relay/realtime/realtime-relay.js';
 import { TrustedProxies } from './lib/trusted-proxies.js';
 
 export interface BuildAppOptions {
@@ -38,6 +39,8 @@ export async function buildApp(
   const proxies = new TrustedProxies(config.trustedProxies);
   // Fastify's logger exists only once the instance does; the front reads it when it first logs.
   const relayFront = new RelayFront(context.relay, () => app.log, proxies);
+  // Websocket upgrades (the Realtime API) are served apart from ordinary requests.
+  const realtime = new RealtimeRelay(context.relay, () => app.log, proxies);
   const app: FastifyInstance = Fastify({
     logger: options.logger ?? false,
     genReqId: () => createRequestId(),
@@ -62,6 +65,9 @@ export async function buildApp(
           if (!relayFront.handle(request, response)) handler(request, response);
         },
       );
+      server.on('upgrade', (request, socket, head) =>
+        realtime.handleUpgrade(request, socket, head),
+      );
       return server;
     },
   });
@@ -69,6 +75,8 @@ export async function buildApp(
   app.addHook('onRequest', async (request, reply) => {
     reply.header(REQUEST_ID_HEADER, request.id);
   });
+  // Open realtime sessions end (and settle) before the server stops.
+  app.addHook('preClose', async () => realtime.closeAll());
   app.setErrorHandler(handleError);
   await app.register(fastifyCookie);
 

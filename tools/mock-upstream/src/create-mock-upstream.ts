@@ -8,6 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { isRecord, readString } from './json-shape.js';
 import { resolveControls } from './mock-controls.js';
 import type { MultipartForm } from './multipart-form.js';
+import { isRealtimePath, MockRealtime } from './openai-realtime.js';
 import { invalidKeyMessage, mockStatusMessage, sendProviderError } from './provider-errors.js';
 import { parseBody, readBody, type ParsedBody } from './request-body.js';
 import type { RouteContext } from './route-context.js';
@@ -23,7 +24,9 @@ export interface RecordedRequest {
   headers: IncomingHttpHeaders;
   /**
    * Parsed JSON for JSON bodies; the raw text for other (or unparsable) bodies; the byte length
-   * for multipart bodies; undefined without a body.
+   * for multipart bodies; undefined without a body. For a realtime websocket: the client's
+   * events in the order received (parsed JSON, or the raw text of an unparsable one), growing while
+   * the connection lasts.
    */
   body: unknown;
   /** Text fields and file sizes of a multipart body. */
@@ -189,6 +192,26 @@ export async function createMockUpstream(options: MockUpstreamOptions = {}): Pro
     );
   });
 
+  const realtime = new MockRealtime({ nextId, schedule });
+  server.on('upgrade', (request: IncomingMessage, socket, head: Buffer) => {
+    socket.on('error', () => undefined);
+    const { path, query } = splitUrl(request.url ?? '/');
+    if (!isRealtimePath(path)) {
+      socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+      return;
+    }
+    const events: unknown[] = [];
+    requests.push({ method: 'GET', path, query, headers: { ...request.headers }, body: events });
+    if (requests.length > MAX_RECORDED) requests.shift();
+    const resolved = resolveControls(request.headers, query.model ?? query.deployment);
+    realtime.upgrade(request, socket, head, {
+      controls: resolved.controls,
+      model: resolved.model ?? '',
+      invalidKey: presentsInvalidKey(request.headers),
+      events,
+    });
+  });
+
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 0, host, () => {
@@ -212,6 +235,7 @@ export async function createMockUpstream(options: MockUpstreamOptions = {}): Pro
     close: async () => {
       for (const timer of timers) clearTimeout(timer);
       timers.clear();
+      realtime.close();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },

@@ -27,3 +27,9 @@ export { MOCK_CREATED } from './openai-shapes.js';
 export { MOCK_HARD_LIMIT_USD, MOCK_MODELS, MOCK_TOTAL_USAGE_CENTS } from './models-and-billing.js';
 export { parseEventStream, type ServerSentEvent } from './parse-event-stream.js';
 export type { MultipartForm, MultipartFile } from './multipart-form.js';
+export {
+  AUDIO_BYTES_PER_CHUNK,
+  AUDIO_BYTES_PER_INPUT_TOKEN,
+  AUDIO_TOKENS_PER_CHUNK,
+  REALTIME_BASE_INPUT_TOKENS,
+} from './openai-realtime.js';

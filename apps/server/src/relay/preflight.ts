@@ -61,7 +61,7 @@ export function planCall(
   }
   const group = resolveGroup(caller, model, services.options, services.channels);
   if (!pinned && !services.channels.has(group, model)) {
-    throw noChannelError(services, exchange, group, model);
+    throw noChannelError(services, group, model, exchange.path.startsWith('/pg/'));
   }
 
   services.sensitiveWords.check(mode, parsed.json);
@@ -81,11 +81,11 @@ export function planCall(
  * again and again); a model whose channels are disabled, or serve other groups, answers the
  * reference's 503. The console's playground keeps the reference's Chinese message.
  */
-function noChannelError(
+export function noChannelError(
   services: RelayServices,
-  exchange: RelayExchange,
   group: string,
   model: string,
+  playground: boolean,
 ): RelayError {
   if (services.channels.lists(model)) {
     return new RelayError(
@@ -95,7 +95,7 @@ function noChannelError(
       'model_not_found',
     );
   }
-  const message = exchange.path.startsWith('/pg/')
+  const message = playground
     ? `模型 ${model} 不存在`
     : `The model \`${model}\` does not exist or you do not have access to it.`;
   return new RelayError(404, message, 'invalid_request_error', 'model_not_found');

@@ -11,6 +11,7 @@ import { registerMetricsRoute } from './http/metrics-route.js';
 import { registerWebRoutes } from './http/web-routes.js';
 import { RelayFront } from './http/relay/relay-front.js';
 import { TrustedProxies } from './lib/trusted-proxies.js';
+import { registerAccessLog } from './http/access-log.js';
 
 export interface BuildAppOptions {
   /** Pino logger options, or false to stay silent (tests). */
@@ -69,6 +70,7 @@ export async function buildApp(
     reply.header(REQUEST_ID_HEADER, request.id);
   });
   app.setErrorHandler(handleError);
+  registerAccessLog(app);
   await app.register(fastifyCookie);
 
   await app.register(

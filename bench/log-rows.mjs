@@ -20,7 +20,7 @@ const { openDatabase } = await import(dist('db/open-database.js'));
 const { migrateDatabase } = await import(dist('db/migrate.js'));
 const logService = await import(dist('logs/log-service.js'));
 const dashboardService = await import(dist('dashboard/dashboard-service.js'));
-const { sql } = await import('kysely');
+const { CompiledQuery, sql } = await import('kysely');
 
 const { values: args } = parseArgs({
   options: {
@@ -198,9 +198,45 @@ async function time(run) {
   return { median: samples[Math.floor(samples.length / 2)], worst: samples[samples.length - 1] };
 }
 
+/** Kysely plugin that remembers every query the console's functions send (for --explain). */
+function capturingDb() {
+  const captured = [];
+  const plugin = {
+    transformQuery: ({ node, queryId }) => {
+      if (node.kind === 'SelectQueryNode') {
+        captured.push(db.getExecutor().compileQuery(node, queryId));
+      }
+      return node;
+    },
+    transformResult: async ({ result }) => result,
+  };
+  return { db: db.withPlugin(plugin), captured };
+}
+
+/** Each query of one run of `run(deps, db)` with its plan as the database executed it. */
+async function explain(name, run) {
+  const capture = capturingDb();
+  await run({ db: capture.db, logDb: capture.db }, capture.db);
+  const prefix = postgres ? 'EXPLAIN (ANALYZE, BUFFERS, COSTS OFF) ' : 'EXPLAIN QUERY PLAN ';
+  console.log(`\n### ${name}`);
+  for (const query of capture.captured) {
+    if (query.sql.includes('from "channels"')) continue;
+    const plan = await db.executeQuery(
+      CompiledQuery.raw(prefix + query.sql, [...query.parameters]),
+    );
+    console.log('\n```');
+    console.log(query.sql.replace(/\s+/g, ' '));
+    console.log(`-- parameters: ${JSON.stringify(query.parameters)}`);
+    for (const row of plan.rows)
+      console.log(row['QUERY PLAN'] ?? row.detail ?? JSON.stringify(row));
+    console.log('```');
+  }
+}
+
 const results = [];
 async function measure(name, run) {
-  const { median, worst } = await time(run);
+  if (args.explain) return explain(name, (deps, database) => run(deps, database));
+  const { median, worst } = await time(() => run(deps, db));
   results.push({ name, median, worst });
   console.log(
     `${median.toFixed(1).padStart(8)} ms median ${worst.toFixed(1).padStart(8)} ms worst  ${name}`,
@@ -211,10 +247,10 @@ console.log(`\nquery timings (${args.repeat} runs each after a warm-up)`);
 for (const [rangeName, range] of Object.entries(ranges)) {
   for (const [filterName, filter] of Object.entries(filters)) {
     const query = { ...blank, ...range, ...filter };
-    await measure(`admin list, ${rangeName}, ${filterName}`, () =>
+    await measure(`admin list, ${rangeName}, ${filterName}`, (deps) =>
       logService.listAdminLogs(deps, query),
     );
-    await measure(`admin stat, ${rangeName}, ${filterName}`, () =>
+    await measure(`admin stat, ${rangeName}, ${filterName}`, (deps) =>
       logService.adminLogStat(deps, query),
     );
   }
@@ -223,24 +259,24 @@ for (const [rangeName, range] of Object.entries(ranges)) {
     ['light user', lightUser],
   ]) {
     const { username: _u, channel: _c, ...self } = { ...blank, ...range };
-    await measure(`self list, ${rangeName}, ${userName}`, () =>
+    await measure(`self list, ${rangeName}, ${userName}`, (deps) =>
       logService.listUserLogs(deps, userId, self),
     );
-    await measure(`self list, ${rangeName}, ${userName}, model`, () =>
+    await measure(`self list, ${rangeName}, ${userName}, model`, (deps) =>
       logService.listUserLogs(deps, userId, { ...self, model_name: 'gpt-4o-mini' }),
     );
-    await measure(`self stat, ${rangeName}, ${userName}`, () =>
+    await measure(`self stat, ${rangeName}, ${userName}`, (deps) =>
       logService.userLogStat(deps, userId, self),
     );
   }
   // The dashboard's hourly sums: a window over 30 days is refused for users.
   if (rangeName !== '90 days') {
     const dataQuery = { ...range, username: '', default_time: 'hour' };
-    await measure(`dashboard (admin, all users), ${rangeName}`, () =>
-      dashboardService.listAdminQuotaData({ db, options }, dataQuery),
+    await measure(`dashboard (admin, all users), ${rangeName}`, (_deps, database) =>
+      dashboardService.listAdminQuotaData({ db: database, options }, dataQuery),
     );
-    await measure(`dashboard (self), ${rangeName}, heavy user`, () =>
-      dashboardService.listOwnQuotaData({ db, options }, heavyUser, dataQuery),
+    await measure(`dashboard (self), ${rangeName}, heavy user`, (_deps, database) =>
+      dashboardService.listOwnQuotaData({ db: database, options }, heavyUser, dataQuery),
     );
   }
 }

@@ -20,7 +20,7 @@ const TOP = ['(^|/)http/', '(^|/)cluster/', '(^|/)cli/', '(^|/)(app|main|bootstr
 const RELAY = ['(^|/)relay/'];
 const SERVICE = ['-service\\.js$'];
 const BUILDING_BLOCKS = [
-  '(^|/)(providers|billing|logs|options|metrics|accounts|catalogue|groups|channels|users|tokens|setup|pricing|dashboard|notifications|redemptions|payments)/',
+  '(^|/)(providers|billing|logs|options|metrics|tracing|accounts|catalogue|groups|channels|users|tokens|setup|pricing|dashboard|notifications|redemptions|payments)/',
 ];
 
 const TESTS = [`${SERVER}/**/*.test.ts`];
@@ -39,7 +39,7 @@ export const layerRules = [
   },
   {
     files: [
-      `${SERVER}/{channels,users,tokens,logs,setup,pricing,dashboard,options,metrics,accounts,catalogue,groups,billing,notifications,redemptions,payments}/**/*.ts`,
+      `${SERVER}/{channels,users,tokens,logs,setup,pricing,dashboard,options,metrics,tracing,accounts,catalogue,groups,billing,notifications,redemptions,payments}/**/*.ts`,
     ],
     ignores: TESTS,
     rules: {
@@ -51,7 +51,7 @@ export const layerRules = [
   },
   {
     files: [
-      `${SERVER}/{providers,billing,logs,options,metrics,accounts,catalogue,groups,notifications,payments}/**/*.ts`,
+      `${SERVER}/{providers,billing,logs,options,metrics,tracing,accounts,catalogue,groups,notifications,payments}/**/*.ts`,
       `${SERVER}/**/*-repository.ts`,
     ],
     ignores: [`${SERVER}/**/*-service.ts`, ...TESTS],

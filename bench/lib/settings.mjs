@@ -11,9 +11,15 @@ export const DEFAULT_TARGETS = [
 ];
 /**
  * Also known: Tollgate with SQLite and BATCH_UPDATE_ENABLED (settlement written in batches), and
- * with METRICS_ENABLED (what recording the Prometheus metrics costs).
+ * with METRICS_ENABLED (what recording the Prometheus metrics costs), and with OpenTelemetry tracing
+ * on (OTEL_EXPORTER_OTLP_ENDPOINT: what exporting a trace per call costs).
  */
-export const ALL_TARGETS = [...DEFAULT_TARGETS, 'tollgate-sqlite-batch', 'tollgate-sqlite-metrics'];
+export const ALL_TARGETS = [
+  ...DEFAULT_TARGETS,
+  'tollgate-sqlite-batch',
+  'tollgate-sqlite-metrics',
+  'tollgate-sqlite-otel',
+];
 export const ALL_SCENARIOS = [
   'plainSaturation',
   'plainFixedRate',

@@ -88,6 +88,14 @@ export async function startTargets({
       database: { kind: 'sqlite' },
       environment: { METRICS_ENABLED: 'true' },
     },
+    {
+      id: 'tollgate-sqlite-otel',
+      label: 'Tollgate, SQLite, tracing on',
+      database: { kind: 'sqlite' },
+      // Spans are exported to the mock upstream, which answers 404: the export is sent in full
+      // (serialised and posted every batch), only nobody keeps it.
+      environment: { OTEL_EXPORTER_OTLP_ENDPOINT: `${upstream.origin}/otlp` },
+    },
   ].filter((tollgate) => wanted.has(tollgate.id));
 
   for (const tollgate of tollgates) {

@@ -13,6 +13,7 @@ import { registerWebRoutes } from './http/web-routes.js';
 import { RelayFront } from './http/relay/relay-front.js';
 import { RealtimeRelay } from './relay/realtime/realtime-relay.js';
 import { TrustedProxies } from './lib/trusted-proxies.js';
+import { registerAccessLog } from './http/access-log.js';
 
 export interface BuildAppOptions {
   /** Pino logger options, or false to stay silent (tests). */
@@ -78,6 +79,7 @@ export async function buildApp(
   // Open realtime sessions end (and settle) before the server stops.
   app.addHook('preClose', async () => realtime.closeAll());
   app.setErrorHandler(handleError);
+  registerAccessLog(app);
   await app.register(fastifyCookie);
 
   await app.register(

@@ -17,17 +17,22 @@ import { isMetricsSnapshot, mergeSnapshots, renderSnapshot } from './metrics/met
 import { NO_RELAY_METRICS } from './metrics/relay-metrics.js';
 import { startChannelSchedules } from './relay/channel-checks/channel-schedules.js';
 import { startHoldReclaimer } from './billing/hold-reclaimer.js';
+import { startLogRetention, type LogRetention } from './logs/log-retention.js';
 import {
   startNotifications,
   type NotificationServices,
 } from './notifications/notification-services.js';
 import { TOLLGATE_VERSION } from './version.js';
+import { startTracing } from './tracing/start-tracing.js';
+import type { RelayTracer } from './tracing/call-trace.js';
 
 /** A started context plus the way to stop everything it opened, in reverse order. */
 export interface Runtime {
   context: AppContext;
   /** Quota warnings and root channel alerts (their background queue). */
   notifications: NotificationServices;
+  /** The log retention job, on the master node's background-job process only. */
+  logRetention: LogRetention | undefined;
   close(): Promise<void>;
 }
 
@@ -59,6 +64,7 @@ export async function startRuntime(
       walCheckpoints,
     }));
   let redis: Redis | undefined;
+  let tracer: RelayTracer | undefined;
   let logDatabase = database;
   try {
     const migrate = overrides.migrate ?? config.nodeType === 'master';
@@ -92,6 +98,8 @@ export async function startRuntime(
     cluster?.onSync('options', () => options.load());
     const metrics = config.metricsEnabled ? createGatewayMetrics() : undefined;
     if (metrics) cluster?.provideMetrics(() => metrics.registry.snapshot());
+    // Off unless OTEL_EXPORTER_OTLP_ENDPOINT is set; read by the exporter itself.
+    tracer = await startTracing(process.env, TOLLGATE_VERSION);
     const relay = await createRelayServices({
       config,
       database,
@@ -101,6 +109,7 @@ export async function startRuntime(
       onError: (error, where) => overrides.onError?.(error, where),
       metrics: metrics?.relay ?? NO_RELAY_METRICS,
       rateLimiter,
+      tracer,
     });
     // Quota warnings (from the balances the ledger reads back) and root alerts of automatic
     // channel status changes, sent from a background queue.
@@ -139,6 +148,15 @@ export async function startRuntime(
             (error) => overrides.onError?.(error, 'hold reclaimer'),
           )
         : undefined;
+    // Old logs go on the master node's background-job process only, on the log database.
+    const logRetention =
+      (overrides.backgroundJobs ?? true) && config.nodeType === 'master'
+        ? startLogRetention({
+            logDb: logDatabase.db,
+            retentionDays: () => options.getNumber('LogRetentionDays'),
+            onError: (error) => overrides.onError?.(error, 'log retention'),
+          })
+        : undefined;
     const context: AppContext = {
       config,
       database,
@@ -158,11 +176,14 @@ export async function startRuntime(
     return {
       context,
       notifications,
+      logRetention,
       async close() {
         stopBridge();
         await channelJobs.stop();
         await holdReclaimer?.stop();
+        await logRetention?.stop();
         await closeRelayServices(relay);
+        await tracer?.shutdown();
         await notifications.close();
         options.stop();
         rateLimiter.close();
@@ -172,6 +193,7 @@ export async function startRuntime(
       },
     };
   } catch (error) {
+    await tracer?.shutdown();
     redis?.disconnect();
     if (logDatabase !== database) await logDatabase.close();
     await database.close();

@@ -99,6 +99,13 @@ describe('loadConfig', () => {
     expect(config.metricsToken).toBe('scrape-me');
   });
 
+  it('reads LOG_LEVEL (info by default, debug with DEBUG) and refuses an unknown level', () => {
+    expect(loadConfig({}).logLevel).toBe('info');
+    expect(loadConfig({ DEBUG: 'true' }).logLevel).toBe('debug');
+    expect(loadConfig({ DEBUG: 'true', LOG_LEVEL: 'WARN' }).logLevel).toBe('warn');
+    expect(() => loadConfig({ LOG_LEVEL: 'verbose' })).toThrow(ConfigError);
+  });
+
   it('chooses the database from the DSN as new-api does', () => {
     expect(parseDatabaseDsn('SQL_DSN', 'local', 'x.db').kind).toBe('sqlite');
     expect(parseDatabaseDsn('SQL_DSN', 'postgresql://a@b/c', 'x.db').kind).toBe('postgres');

@@ -59,6 +59,8 @@ export interface Config {
   criticalRateLimit: RateLimitConfig;
   /** Verbose logging (`DEBUG`). */
   debug: boolean;
+  /** Least severe log level written (`LOG_LEVEL`: debug, info, warn, error; debug when DEBUG). */
+  logLevel: LogLevel;
   /** Idle seconds allowed between stream chunks from upstream (`STREAMING_TIMEOUT`, default 60). */
   streamingTimeoutSeconds: number;
   /** Seconds allowed for a whole upstream call; 0 = no limit (`RELAY_TIMEOUT`). */
@@ -162,6 +164,19 @@ function readBoolean(env: NodeJS.ProcessEnv, name: string, fallback: boolean): b
   if (['true', '1', 'yes', 'on'].includes(raw)) return true;
   if (['false', '0', 'no', 'off'].includes(raw)) return false;
   throw new ConfigError(`${name} must be true or false, got "${env[name]}"`);
+}
+
+/** Log levels `LOG_LEVEL` accepts, least severe first. */
+export const LOG_LEVELS = ['debug', 'info', 'warn', 'error'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+function readLogLevel(env: NodeJS.ProcessEnv): LogLevel {
+  const value = readString(env, 'LOG_LEVEL')?.toLowerCase();
+  if (value === undefined) return readBoolean(env, 'DEBUG', false) ? 'debug' : 'info';
+  if (!(LOG_LEVELS as readonly string[]).includes(value)) {
+    throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${value}"`);
+  }
+  return value as LogLevel;
 }
 
 function readString(env: NodeJS.ProcessEnv, name: string): string | undefined {
@@ -311,6 +326,7 @@ export function loadConfig(
     },
     criticalRateLimit: { enabled: true, limit: 20, windowSeconds: 1200 },
     debug: readBoolean(env, 'DEBUG', false),
+    logLevel: readLogLevel(env),
     streamingTimeoutSeconds: readInteger(env, 'STREAMING_TIMEOUT', 60, { min: 1 }),
     relayTimeoutSeconds: readInteger(env, 'RELAY_TIMEOUT', 0, { min: 0 }),
     forceStreamOption: readBoolean(env, 'FORCE_STREAM_OPTION', true),

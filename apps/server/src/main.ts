@@ -21,10 +21,11 @@ function findWebRoot(configured?: string): string | undefined {
  * Worker 0 (or the single process) migrates the database and runs the background jobs.
  */
 async function serve(config: Config, workerIndex: number | undefined): Promise<void> {
-  const [{ buildApp }, { startRuntime }, { WorkerLink }] = await Promise.all([
+  const [{ buildApp }, { startRuntime }, { WorkerLink }, { default: pino }] = await Promise.all([
     import('./app.js'),
     import('./bootstrap.js'),
     import('./cluster/worker-link.js'),
+    import('pino'),
   ]);
   const link = workerIndex === undefined ? undefined : new WorkerLink();
   const first = workerIndex === undefined || workerIndex === 0;
@@ -37,7 +38,10 @@ async function serve(config: Config, workerIndex: number | undefined): Promise<v
   const app = await buildApp(runtime.context, {
     webRoot,
     logger: {
-      level: config.debug ? 'debug' : 'info',
+      level: config.logLevel,
+      // Lines are written asynchronously (joined while a write is in progress): one access line
+      // per relay call must not cost a blocking write each. Flushed at exit.
+      stream: pino.destination({ dest: 1, sync: false }),
       ...(workerIndex === undefined ? {} : { base: { pid: process.pid, worker: workerIndex } }),
     },
   });

@@ -91,6 +91,7 @@ export const OPTION_KEYS = [
   'DataExportDefaultTime',
   'DefaultCollapseSidebar',
   'LogConsumeEnabled',
+  'LogRetentionDays',
   'RetryTimes',
   'ChannelDisableThreshold',
   'AutomaticDisableChannelEnabled',

@@ -265,6 +265,8 @@ const definitions: OptionDefinition[] = [
   str('DataExportDefaultTime', 'hour', oneOf(['hour', 'day', 'week'])),
   bool('DefaultCollapseSidebar', false),
   bool('LogConsumeEnabled', true),
+  // Days of logs the background job keeps (0 = forever); Tollgate's own, new-api has none.
+  int('LogRetentionDays', 0, inRange({ min: 0, max: 36_500 })),
   int('RetryTimes', 0, inRange({ min: 0, max: 20 })),
   num('ChannelDisableThreshold', 5, inRange({ min: 0, max: 86_400 })),
   bool('AutomaticDisableChannelEnabled', false),

@@ -1,5 +1,9 @@
 import { RelayError } from '../errors/relay-error.js';
-import type { ProviderAdaptor, RelayCallInput } from '../providers/provider-adaptor.js';
+import type {
+  ProviderAdaptor,
+  RelayCallInput,
+  UpstreamRequest,
+} from '../providers/provider-adaptor.js';
 import type { CachedChannel } from './channel-cache.js';
 import { planAttempt } from './plan-attempt.js';
 import type { RelayCall } from './relay-call-context.js';
@@ -74,17 +78,52 @@ export async function tryChannels(call: RelayCall): Promise<void> {
   }
 }
 
-/** One attempt on one channel: the upstream call, then its answer relayed (or its error thrown). */
+/**
+ * One attempt on one channel: the upstream call, then its answer relayed (or its error thrown).
+ * With tracing on, the attempt is a child span of the call's and carries its `traceparent`.
+ */
 async function callChannel(
   call: RelayCall,
   channel: CachedChannel,
   adaptor: ProviderAdaptor,
   input: RelayCallInput,
 ): Promise<void> {
-  const { services, exchange } = call;
   if (call.clientGone) return clientClosed(call, channel);
+  const built = adaptor.buildRequest(input);
+  const trace = call.exchange.trace;
+  if (trace === undefined) return sendAttempt(call, channel, adaptor, input, built);
+  // A copy: the adaptor's headers are its own (possibly shared) object.
+  const request = { ...built, headers: { ...built.headers } };
+  const span = trace.startUpstream(
+    {
+      channelId: channel.id,
+      channelName: channel.name,
+      channelType: channel.type,
+      method: request.method,
+      url: request.url,
+      upstreamModel: input.upstreamModel,
+    },
+    request.headers,
+  );
+  try {
+    await sendAttempt(call, channel, adaptor, input, request);
+    span.end(call.upstream?.statusCode ?? 0);
+  } catch (error) {
+    span.end(call.upstream?.statusCode ?? 0, error);
+    throw error;
+  }
+}
+
+async function sendAttempt(
+  call: RelayCall,
+  channel: CachedChannel,
+  adaptor: ProviderAdaptor,
+  input: RelayCallInput,
+  request: UpstreamRequest,
+): Promise<void> {
+  const { services, exchange } = call;
   const sentAt = Date.now();
-  const upstream = services.upstream.send(adaptor.buildRequest(input), channel.setting.proxy);
+  const upstream = services.upstream.send(request, channel.setting.proxy);
   call.upstream = upstream;
   let response: UpstreamResponse;
   try {

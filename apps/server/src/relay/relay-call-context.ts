@@ -91,6 +91,8 @@ export class RelayCall {
   settle(outcome: CallOutcome): Promise<void> {
     if (this.settled) return Promise.resolve();
     this.settled = true;
-    return settleCall(this, outcome);
+    const span = this.exchange.trace?.startSettlement();
+    if (span === undefined) return settleCall(this, outcome);
+    return settleCall(this, outcome).finally(() => span.end());
   }
 }

@@ -20,10 +20,15 @@ export async function relayCall(
   authenticated: AuthenticatedCall,
 ): Promise<void> {
   const plan = planCall(services, exchange, mode, authenticated);
+  exchange.userId = plan.caller.user.id;
+  exchange.tokenId = plan.caller.token.id;
+  exchange.callModel = plan.model;
+  exchange.isStream = plan.isStream;
   const call = new RelayCall(services, exchange, plan, await admitCall(services, plan));
   try {
     await tryChannels(call);
   } finally {
+    exchange.channelId = call.lastChannel?.id;
     // Anything that ended without an outcome (an error before or during the upstream call) is
     // charged nothing; a second settle is ignored.
     await call.settle({ usage: undefined, channel: call.lastChannel, failed: true });

@@ -4,6 +4,7 @@ import type { TrustedProxies } from '../lib/trusted-proxies.js';
 import type { InboundFormat } from './formats/format-spec.js';
 import { openAiFormat } from './formats/openai/openai-format.js';
 import { createRequestId, REQUEST_ID_HEADER } from './request-id.js';
+import type { CallTrace } from '../tracing/call-trace.js';
 
 /**
  * One relay HTTP request and its response, on Node's own objects: the relay routes run in front
@@ -26,6 +27,16 @@ export class RelayExchange {
   firstByteAt: number | undefined;
   /** When the answer was complete (epoch ms). */
   finishedAt: number | undefined;
+  /** The call's trace; undefined when tracing is off (the relay's only check for it). */
+  trace: CallTrace | undefined = undefined;
+  /** Who called and where it went, for the access log (known once the call is planned). */
+  userId: number | undefined;
+  tokenId: number | undefined;
+  channelId: number | undefined;
+  /** The model the client asked for (from the body or the route). */
+  callModel: string | undefined;
+  /** True when the client asked for a stream. */
+  isStream: boolean | undefined;
   private corsCache: Record<string, string> | undefined;
 
   constructor(

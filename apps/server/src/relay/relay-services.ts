@@ -24,6 +24,7 @@ import { UpstreamClient } from './upstream-client.js';
 import type { ProviderRegistry } from '../providers/registry.js';
 import { createConfiguredProviders } from './provider-settings.js';
 import { SensitiveWordCheck } from './sensitive-words.js';
+import type { RelayTracer } from '../tracing/call-trace.js';
 
 /** Everything a relay call uses, created once per process. */
 export interface RelayServices {
@@ -55,6 +56,8 @@ export interface RelayServices {
   sensitiveWords: SensitiveWordCheck;
   /** The shared sliding-window limiter (model request limits). */
   rateLimiter: RateLimiter;
+  /** OpenTelemetry tracing of relay calls; undefined when off (no OTLP endpoint configured). */
+  tracer: RelayTracer | undefined;
   onError(error: unknown, context: string): void;
 }
 
@@ -80,6 +83,8 @@ export async function createRelayServices(parts: {
   metrics?: RelayMetricsRecorder;
   /** The limiter shared with the other processes; one for this process when omitted. */
   rateLimiter?: RateLimiter;
+  /** The relay's tracer when tracing is on. */
+  tracer?: RelayTracer;
 }): Promise<RelayServices> {
   const onError = parts.onError ?? (() => {});
   const { db } = parts.database;
@@ -137,6 +142,7 @@ export async function createRelayServices(parts: {
     metrics: parts.metrics ?? NO_RELAY_METRICS,
     rateLimiter: parts.rateLimiter ?? createMemoryRateLimiter(),
     sensitiveWords: new SensitiveWordCheck(parts.options),
+    tracer: parts.tracer,
     onError,
   };
 }

@@ -67,6 +67,12 @@ export async function settleCall(call: RelayCall, outcome: CallOutcome): Promise
           : computeQuota(call.price, usage, quotaPerUnit);
   const producedNothing = !usage || usage.promptTokens + usage.completionTokens === 0;
   const channelId = outcome.channel?.id ?? 0;
+  call.exchange.trace?.settled({
+    channelId,
+    quota,
+    promptTokens: usage?.promptTokens ?? 0,
+    completionTokens: usage?.completionTokens ?? 0,
+  });
 
   if (!outcome.failed && usage) {
     services.metrics.charged(call.model, usage.promptTokens, usage.completionTokens, quota);

@@ -26,6 +26,7 @@ import { handleListModels, handleRetrieveModel } from './models-routes.js';
 import { readRelayBody } from './read-relay-body.js';
 import { sendRelayError } from './relay-error-response.js';
 import { RelayExchange } from '../../relay/relay-exchange.js';
+import { logRelayAccess } from '../access-log.js';
 
 /** `POST` relay routes and their modes (token auth, OpenAI-compatible). */
 const RELAY_ROUTES: ReadonlyMap<string, RelayMode> = new Map([
@@ -68,11 +69,23 @@ const NOT_IMPLEMENTED_BODY = {
   },
 };
 
-/** Durations of an answered relay call: until the first byte and until the end (seconds). */
+/**
+ * Durations of an answered relay call (until the first byte and until the end, in seconds), its
+ * trace's end and its access log line.
+ */
 function recordAnswer(metrics: RelayMetricsRecorder, exchange: RelayExchange, route: string): void {
   const response = exchange.response;
   // A client that left before any answer gets nginx's 499 in the metrics.
   const status = response.headersSent ? response.statusCode : 499;
+  exchange.trace?.end({
+    status,
+    model: exchange.callModel ?? exchange.model,
+    channelId: exchange.channelId,
+    userId: exchange.userId,
+    tokenId: exchange.tokenId,
+    isStream: exchange.isStream,
+  });
+  logRelayAccess(exchange, status);
   const finishedAt = exchange.finishedAt ?? Date.now();
   metrics.requestFinished(route, status, (finishedAt - exchange.startedAt) / 1000);
   if (exchange.firstByteAt !== undefined) {
@@ -229,6 +242,15 @@ export class RelayFront {
     const services = this.services;
     const metrics = services.metrics;
     metrics.callStarted();
+    if (services.tracer !== undefined) {
+      exchange.trace = services.tracer.startCall({
+        requestId: exchange.id,
+        method: exchange.request.method ?? 'POST',
+        route: exchange.path,
+        headers: exchange.headers,
+        startedAt: exchange.startedAt,
+      });
+    }
     void services.inFlight.run(async () => {
       let release = () => {};
       let finishRateLimited: FinishRateLimitedCall | undefined;

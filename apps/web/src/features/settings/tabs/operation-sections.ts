@@ -128,6 +128,14 @@ export const logFields: FieldSpec[] = [
     label: 'operation.logs.consumeEnabled',
     hint: 'operation.logs.consumeEnabledHint',
   },
+  {
+    key: 'LogRetentionDays',
+    kind: 'number',
+    label: 'operation.logs.retentionDays',
+    hint: 'operation.logs.retentionDaysHint',
+    min: 0,
+    max: 36500,
+  },
 ];
 
 export const dashboardFields: FieldSpec[] = [

@@ -1,0 +1,118 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.js';
+
+/** Rows deleted per statement: each statement holds its row locks for a few milliseconds only. */
+export const RETENTION_BATCH_SIZE = 5000;
+/** Pause between statements, so writers (the ledger's group commit) get the table in between. */
+export const RETENTION_PAUSE_MS = 50;
+/** How often the retention runs; the first run is shortly after start. */
+export const RETENTION_INTERVAL_MS = 60 * 60 * 1000;
+const FIRST_RUN_DELAY_MS = 30_000;
+const DAY_SECONDS = 86_400;
+
+/** Pruning settings (defaults above; tests use small batches). */
+export interface PruneSettings {
+  batchSize?: number;
+  pauseMs?: number;
+  /** Checked before each statement: a stopping server ends the run between batches. */
+  stopped?: () => boolean;
+}
+
+/**
+ * Deletes the logs created before `cutoff` (Unix seconds), oldest first, at most `batchSize` rows
+ * per statement with a pause between statements, so a table of millions of rows is never locked
+ * for long. Each batch's ids come from the `created_at` index and are deleted by primary key: a
+ * statement touches exactly those rows whatever order ids were written in (MySQL cannot delete
+ * with a LIMIT subquery on the same table, hence two statements). Answers how many rows went.
+ */
+export async function pruneLogsBefore(
+  db: Kysely<Database>,
+  cutoff: number,
+  settings: PruneSettings = {},
+): Promise<number> {
+  const batchSize = settings.batchSize ?? RETENTION_BATCH_SIZE;
+  const pauseMs = settings.pauseMs ?? RETENTION_PAUSE_MS;
+  let deleted = 0;
+  for (;;) {
+    if (settings.stopped?.()) return deleted;
+    const batch = await db
+      .selectFrom('logs')
+      .select('id')
+      .where('created_at', '<', cutoff)
+      .orderBy('created_at')
+      .limit(batchSize)
+      .execute();
+    if (batch.length === 0) return deleted;
+    const result = await db
+      .deleteFrom('logs')
+      .where(
+        'id',
+        'in',
+        batch.map((row) => row.id),
+      )
+      .executeTakeFirst();
+    deleted += Number(result.numDeletedRows);
+    if (batch.length < batchSize) return deleted;
+    await new Promise((resolve) => setTimeout(resolve, pauseMs));
+  }
+}
+
+/** The retention job while it runs. */
+export interface LogRetention {
+  /** Runs one pass now (tests, and the timer). */
+  runOnce(): Promise<number>;
+  stop(): Promise<void>;
+}
+
+/**
+ * Keeps consume and other logs for `LogRetentionDays` days (0 = forever), on the log database
+ * (the main one, or `LOG_SQL_DSN`'s). Runs on the node that runs background jobs: once an hour,
+ * first shortly after start; the option is read at each run, so a change applies without restart.
+ */
+export function startLogRetention(deps: {
+  logDb: Kysely<Database>;
+  retentionDays: () => number;
+  onError: (error: unknown) => void;
+  onPruned?: (count: number) => void;
+  intervalMs?: number;
+  firstRunDelayMs?: number;
+  now?: () => number;
+}): LogRetention {
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<number> | undefined;
+  const now = deps.now ?? (() => Math.floor(Date.now() / 1000));
+
+  const runOnce = (): Promise<number> => {
+    if (running) return running;
+    const days = Math.floor(deps.retentionDays());
+    if (!(days > 0)) return Promise.resolve(0);
+    running = pruneLogsBefore(deps.logDb, now() - days * DAY_SECONDS, { stopped: () => stopped })
+      .then((count) => {
+        if (count > 0) deps.onPruned?.(count);
+        return count;
+      })
+      .finally(() => {
+        running = undefined;
+      });
+    return running;
+  };
+  const schedule = (delay: number) => {
+    if (stopped) return;
+    timer = setTimeout(() => {
+      runOnce()
+        .catch(deps.onError)
+        .finally(() => schedule(deps.intervalMs ?? RETENTION_INTERVAL_MS));
+    }, delay);
+    timer.unref();
+  };
+  schedule(deps.firstRunDelayMs ?? FIRST_RUN_DELAY_MS);
+  return {
+    runOnce,
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      await running?.catch(() => 0);
+    },
+  };
+}

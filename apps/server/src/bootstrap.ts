@@ -16,6 +16,7 @@ import { createGatewayMetrics, type GatewayMetrics } from './metrics/gateway-met
 import { isMetricsSnapshot, mergeSnapshots, renderSnapshot } from './metrics/metrics-registry.js';
 import { NO_RELAY_METRICS } from './metrics/relay-metrics.js';
 import { startChannelSchedules } from './relay/channel-checks/channel-schedules.js';
+import { pollsTasksHere, startTaskPolling } from './tasks/task-polling.js';
 import { startHoldReclaimer } from './billing/hold-reclaimer.js';
 import {
   startNotifications,
@@ -28,6 +29,8 @@ export interface Runtime {
   context: AppContext;
   /** Quota warnings and root channel alerts (their background queue). */
   notifications: NotificationServices;
+  /** Whether this process polls asynchronous tasks (the master's background-job process). */
+  pollsTasks: boolean;
   close(): Promise<void>;
 }
 
@@ -120,6 +123,10 @@ export async function startRuntime(
     const channelJobs = startChannelSchedules(relay, config, {
       here: overrides.backgroundJobs ?? true,
     });
+    // Midjourney and task platform polling: one process of the master node, so a task is
+    // polled (and a failed one refunded) by one poller; the refund is exactly-once regardless.
+    const taskPlacement = { here: overrides.backgroundJobs ?? true };
+    const taskPolling = startTaskPolling(relay, config, taskPlacement);
     // Holds of processes that died are given back by the process that runs background jobs.
     const holdReclaimer =
       (overrides.backgroundJobs ?? true)
@@ -157,9 +164,11 @@ export async function startRuntime(
     return {
       context,
       notifications,
+      pollsTasks: pollsTasksHere(config, taskPlacement),
       async close() {
         stopBridge();
         await channelJobs.stop();
+        await taskPolling.stop();
         await holdReclaimer?.stop();
         await closeRelayServices(relay);
         await notifications.close();

@@ -27,3 +27,10 @@ export { MOCK_CREATED } from './openai-shapes.js';
 export { MOCK_HARD_LIMIT_USD, MOCK_MODELS, MOCK_TOTAL_USAGE_CENTS } from './models-and-billing.js';
 export { parseEventStream, type ServerSentEvent } from './parse-event-stream.js';
 export type { MultipartForm, MultipartFile } from './multipart-form.js';
+export {
+  MockTaskStore,
+  TASK_PROMPT_CONTROLS,
+  taskStage,
+  type MockTask,
+  type TaskOutcome,
+} from './async-tasks.js';

@@ -1,7 +1,7 @@
 // The server's layers, enforced: an import that points from a lower layer to a higher one fails
 // the lint. From the top:
 //   1. http/, cluster/, cli/ and the entry files (app, main, bootstrap): nothing below imports them;
-//   2. relay/: the gateway engine;
+//   2. relay/ and tasks/: the gateway engine and its asynchronous task relay;
 //   3. console services (`*-service.ts`), which never import the relay;
 //   4. building blocks: providers/, billing/, logs/, repositories (`*-repository.ts`), options/,
 //      metrics/, accounts/, catalogue/, groups/, notifications/, payments/ — never a service, the
@@ -17,7 +17,7 @@ const rule = (message, regexes) => [
 ];
 
 const TOP = ['(^|/)http/', '(^|/)cluster/', '(^|/)cli/', '(^|/)(app|main|bootstrap)\\.js$'];
-const RELAY = ['(^|/)relay/'];
+const RELAY = ['(^|/)relay/', '(^|/)tasks/'];
 const SERVICE = ['-service\\.js$'];
 const BUILDING_BLOCKS = [
   '(^|/)(providers|billing|logs|options|metrics|tracing|accounts|catalogue|groups|channels|users|tokens|setup|pricing|dashboard|notifications|redemptions|payments)/',
@@ -28,8 +28,8 @@ const TESTS = [`${SERVER}/**/*.test.ts`];
 /** ESLint config blocks; later blocks win for the files they match, so the strictest come last. */
 export const layerRules = [
   {
-    files: [`${SERVER}/relay/**/*.ts`],
-    ignores: TESTS,
+    files: [`${SERVER}/relay/**/*.ts`, `${SERVER}/tasks/**/*.ts`],
+    ignores: [`${SERVER}/**/*-repository.ts`, ...TESTS],
     rules: {
       'no-restricted-imports': rule(
         'Layer rule: the relay imports neither http/, cluster/ nor a console service.',

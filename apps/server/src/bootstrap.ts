@@ -16,6 +16,7 @@ import { createGatewayMetrics, type GatewayMetrics } from './metrics/gateway-met
 import { isMetricsSnapshot, mergeSnapshots, renderSnapshot } from './metrics/metrics-registry.js';
 import { NO_RELAY_METRICS } from './metrics/relay-metrics.js';
 import { startChannelSchedules } from './relay/channel-checks/channel-schedules.js';
+import { pollsTasksHere, startTaskPolling } from './tasks/task-polling.js';
 import { startHoldReclaimer } from './billing/hold-reclaimer.js';
 import { startLogRetention, type LogRetention } from './logs/log-retention.js';
 import {
@@ -31,6 +32,8 @@ export interface Runtime {
   context: AppContext;
   /** Quota warnings and root channel alerts (their background queue). */
   notifications: NotificationServices;
+  /** Whether this process polls asynchronous tasks (the master's background-job process). */
+  pollsTasks: boolean;
   /** The log retention job, on the master node's background-job process only. */
   logRetention: LogRetention | undefined;
   close(): Promise<void>;
@@ -129,6 +132,10 @@ export async function startRuntime(
     const channelJobs = startChannelSchedules(relay, config, {
       here: overrides.backgroundJobs ?? true,
     });
+    // Midjourney and task platform polling: one process of the master node, so a task is
+    // polled (and a failed one refunded) by one poller; the refund is exactly-once regardless.
+    const taskPlacement = { here: overrides.backgroundJobs ?? true };
+    const taskPolling = startTaskPolling(relay, config, taskPlacement);
     // Holds of processes that died are given back by the process that runs background jobs.
     const holdReclaimer =
       (overrides.backgroundJobs ?? true)
@@ -176,10 +183,12 @@ export async function startRuntime(
     return {
       context,
       notifications,
+      pollsTasks: pollsTasksHere(config, taskPlacement),
       logRetention,
       async close() {
         stopBridge();
         await channelJobs.stop();
+        await taskPolling.stop();
         await holdReclaimer?.stop();
         await logRetention?.stop();
         await closeRelayServices(relay);

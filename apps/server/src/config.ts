@@ -27,6 +27,10 @@ export interface Config {
   cryptoSecret: string;
   /** `master` runs migrations and background jobs; `slave` only serves (`NODE_TYPE`). */
   nodeType: 'master' | 'slave';
+  /** UPDATE_TASK: the master polls Midjourney and task platforms for task progress. */
+  updateTask: boolean;
+  /** TASK_POLL_INTERVAL: seconds between task polling rounds (default 15). */
+  taskPollIntervalSeconds: number;
   /** Seconds between cache and option re-syncs (`SYNC_FREQUENCY`, default 60). */
   syncFrequencySeconds: number;
   /** Batch quota/counter writes (`BATCH_UPDATE_ENABLED`, `BATCH_UPDATE_INTERVAL` seconds). */
@@ -299,6 +303,8 @@ export function loadConfig(
     sessionSecretGenerated: configuredSecret === undefined,
     cryptoSecret: readString(env, 'CRYPTO_SECRET') ?? sessionSecret,
     nodeType,
+    updateTask: readBoolean(env, 'UPDATE_TASK', true),
+    taskPollIntervalSeconds: readInteger(env, 'TASK_POLL_INTERVAL', 15, { min: 1, max: 3600 }),
     syncFrequencySeconds: readInteger(env, 'SYNC_FREQUENCY', 60, { min: 1 }),
     batchUpdate: {
       enabled: readBoolean(env, 'BATCH_UPDATE_ENABLED', false),

@@ -13,3 +13,4 @@ export * from './topup.js';
 export * from './user-settings.js';
 export * from './oauth.js';
 export * from './two-factor.js';
+export * from './task-logs.js';

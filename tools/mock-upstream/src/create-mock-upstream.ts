@@ -5,6 +5,7 @@ import {
   type ServerResponse,
 } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { MockTaskStore } from './async-tasks.js';
 import { isRecord, readString } from './json-shape.js';
 import { resolveControls } from './mock-controls.js';
 import type { MultipartForm } from './multipart-form.js';
@@ -48,7 +49,12 @@ export interface MockUpstream {
   /** The last 100 requests, oldest first (the same array for the server's lifetime). */
   requests: RecordedRequest[];
   lastRequest(): RecordedRequest | undefined;
-  /** Forgets the recorded requests and restarts the id counters. */
+  /**
+   * The fake Midjourney-proxy and Suno-API tasks: each report advances a task one step; a prompt
+   * with `mock:fail` / `mock:hang` / `mock:refuse` chooses its end, `setOutcome` changes it later.
+   */
+  tasks: MockTaskStore;
+  /** Forgets the recorded requests and tasks, and restarts the id counters. */
   reset(): void;
   /** Cancels pending timers, drops open connections and stops listening. */
   close(): Promise<void>;
@@ -99,6 +105,7 @@ export async function createMockUpstream(options: MockUpstreamOptions = {}): Pro
   const host = options.host ?? '127.0.0.1';
   const requests: RecordedRequest[] = [];
   const timers = new Set<NodeJS.Timeout>();
+  const tasks = new MockTaskStore();
   let idCounter = 0;
   let requestCounter = 0;
   let baseUrl = '';
@@ -138,6 +145,7 @@ export async function createMockUpstream(options: MockUpstreamOptions = {}): Pro
       provider: match?.route.provider ?? 'openai',
       baseUrl,
       nextId,
+      tasks,
       schedule,
     };
     const respond = (): void => {
@@ -226,9 +234,11 @@ export async function createMockUpstream(options: MockUpstreamOptions = {}): Pro
     url: baseUrl,
     port,
     requests,
+    tasks,
     lastRequest: () => requests[requests.length - 1],
     reset: () => {
       requests.length = 0;
+      tasks.reset();
       idCounter = 0;
       requestCounter = 0;
     },

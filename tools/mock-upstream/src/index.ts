@@ -28,6 +28,13 @@ export { MOCK_HARD_LIMIT_USD, MOCK_MODELS, MOCK_TOTAL_USAGE_CENTS } from './mode
 export { parseEventStream, type ServerSentEvent } from './parse-event-stream.js';
 export type { MultipartForm, MultipartFile } from './multipart-form.js';
 export {
+  MockTaskStore,
+  TASK_PROMPT_CONTROLS,
+  taskStage,
+  type MockTask,
+  type TaskOutcome,
+} from './async-tasks.js';
+export {
   AUDIO_BYTES_PER_CHUNK,
   AUDIO_BYTES_PER_INPUT_TOKEN,
   AUDIO_TOKENS_PER_CHUNK,

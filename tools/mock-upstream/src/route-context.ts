@@ -1,4 +1,5 @@
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import type { MockTaskStore } from './async-tasks.js';
 import type { JsonRecord } from './json-shape.js';
 import type { MockControls } from './mock-controls.js';
 import type { MultipartForm } from './multipart-form.js';
@@ -24,6 +25,8 @@ export interface RouteContext {
   requestId: string;
   /** Deterministic ids: `${prefix}${counter}`, the counter restarting on reset(). */
   nextId(prefix: string): string;
+  /** The Midjourney-proxy and Suno-API tasks of this server. */
+  tasks: MockTaskStore;
   /** A timer the server cancels on close(). */
   schedule(callback: () => void, delayMs: number): void;
 }

@@ -18,6 +18,14 @@ import {
   handleRetrieveResponse,
 } from './openai-responses.js';
 import type { Provider, RouteContext } from './route-context.js';
+import {
+  handleMidjourneyList,
+  handleMidjourneySubmit,
+  handleMidjourneyTask,
+  handleSunoFetch,
+  handleSunoSubmit,
+  handleTaskImage,
+} from './task-endpoints.js';
 
 /** One endpoint of the mock. */
 export interface Route {
@@ -100,5 +108,37 @@ export function findRoute(method: string, pathname: string): RouteMatch | undefi
   if (method === 'GET' && path.startsWith('/mock-files/')) {
     return { route: IMAGE_FILE_ROUTE, deployment };
   }
+  const task = findTaskRoute(method, path);
+  return task ? { route: task, deployment } : undefined;
+}
+
+const MJ_SUBMIT = /^\/mj\/(submit\/[a-z-]+|insight-face\/swap)$/;
+const MJ_TASK = /^\/mj\/task\/([^/]+)\/(fetch|image-seed)$/;
+const SUNO_SUBMIT = /^\/suno\/submit\/([^/]+)$/;
+const SUNO_FETCH_ONE = /^\/suno\/fetch\/([^/]+)$/;
+
+/** The fake Midjourney-proxy (`/mj/…`) and Suno-API (`/suno/…`) endpoints. */
+function findTaskRoute(method: string, path: string): Route | undefined {
+  if (method === 'POST') {
+    const submit = MJ_SUBMIT.exec(path);
+    if (submit) {
+      const action = submit[1] === 'insight-face/swap' ? 'SWAP_FACE' : submit[1].slice(7);
+      return openAi((context) => handleMidjourneySubmit(context, action.toUpperCase()));
+    }
+    if (path === '/mj/task/list-by-condition') return openAi(handleMidjourneyList);
+    const suno = SUNO_SUBMIT.exec(path);
+    if (suno) return openAi((context) => handleSunoSubmit(context, safeDecode(suno[1])));
+    if (path === '/suno/fetch') return openAi((context) => handleSunoFetch(context));
+    return undefined;
+  }
+  if (method !== 'GET') return undefined;
+  const task = MJ_TASK.exec(path);
+  if (task) {
+    const id = safeDecode(task[1]);
+    return openAi((context) => handleMidjourneyTask(context, id, task[2] === 'image-seed'));
+  }
+  const one = SUNO_FETCH_ONE.exec(path);
+  if (one) return openAi((context) => handleSunoFetch(context, safeDecode(one[1])));
+  if (path.startsWith('/mj-files/')) return openAi(handleTaskImage);
   return undefined;
 }

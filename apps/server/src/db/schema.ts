@@ -219,6 +219,8 @@ export interface MidjourneysTable {
   fail_reason: string | null;
   channel_id: number | null;
   quota: number | null;
+  /** The token that paid (Tollgate's column: refunds go back to it as well as to the user). */
+  token_id: number | null;
   /** JSON. */
   buttons: string | null;
   /** JSON. */
@@ -235,6 +237,8 @@ export interface TasksTable {
   user_id: number;
   channel_id: number | null;
   quota: number | null;
+  /** The token that paid (Tollgate's column: refunds go back to it as well as to the user). */
+  token_id: number | null;
   action: string | null;
   status: string | null;
   fail_reason: string | null;

@@ -3,7 +3,7 @@ import { hostname } from 'node:os';
 import type { Kysely } from 'kysely';
 import type { Config } from '../config.js';
 import type { Database } from '../db/schema.js';
-import type { DatabaseHandle } from '../db/open-database.js';
+import type { DatabaseHandle, SqlDialect } from '../db/open-database.js';
 import { QuotaLedger } from '../billing/quota-ledger.js';
 import type { AppEvents } from '../lib/app-events.js';
 import { InFlight } from '../lib/in-flight.js';
@@ -30,6 +30,10 @@ import type { RelayTracer } from '../tracing/call-trace.js';
 export interface RelayServices {
   config: Config;
   db: Kysely<Database>;
+  /** The main database's SQL dialect. */
+  dialect: SqlDialect;
+  /** Where log rows written inside a main-database transaction go (its table, or the outbox). */
+  logDestination: LogDestination;
   /** Where log rows go (the main database, or LOG_SQL_DSN's). */
   logDb: Kysely<Database>;
   options: OptionStore;
@@ -121,6 +125,8 @@ export async function createRelayServices(parts: {
   return {
     config: parts.config,
     db,
+    dialect: parts.database.dialect,
+    logDestination: logs,
     logDb,
     options: parts.options,
     events: parts.events,

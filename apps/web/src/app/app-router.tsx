@@ -22,6 +22,10 @@ const WalletPage = lazy(() => import('../features/wallet'));
 const RedemptionsPage = lazy(() => import('../features/redemptions'));
 const NotFoundPage = lazy(() => import('../features/not-found'));
 const UnavailablePage = lazy(() => import('../features/unavailable'));
+const DrawingLogPage = lazy(() => import('../features/task-logs'));
+const TaskLogPage = lazy(() =>
+  import('../features/task-logs').then((module) => ({ default: module.TaskLogPage })),
+);
 const DashboardPage = lazy(() => import('../features/dashboard'));
 const PricingPage = lazy(() => import('../features/pricing'));
 const PlaygroundPage = lazy(() => import('../features/playground'));
@@ -88,6 +92,8 @@ export const routes: RouteObject[] = [
           { path: '/log', element: <LogsPage /> },
           { path: '/topup', element: <WalletPage /> },
           { path: '/redemption', element: <RedemptionsPage /> },
+          { path: '/midjourney', element: <DrawingLogPage /> },
+          { path: '/task', element: <TaskLogPage /> },
           ...unavailableRoutes(true),
         ],
       },

@@ -13,6 +13,4 @@ export interface UnavailableScreen {
 export const unavailableScreens: readonly UnavailableScreen[] = [
   { path: '/user/edit', guarded: false, titleKey: 'nav.user' },
   { path: '/user/edit/:id', guarded: false, titleKey: 'nav.user' },
-  { path: '/midjourney', guarded: true, titleKey: 'nav.midjourney' },
-  { path: '/task', guarded: true, titleKey: 'nav.task' },
 ];

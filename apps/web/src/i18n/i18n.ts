@@ -29,6 +29,7 @@ export const namespaces = [
   'wallet',
   'redemptions',
   'twoFactor',
+  'tasks',
 ] as const;
 
 type LocaleModule = { default: ResourceLanguage[string] };

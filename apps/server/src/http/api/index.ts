@@ -14,6 +14,7 @@ import { registerRedemptionRoutes } from './redemptions.js';
 import { registerSessionRoutes } from './session.js';
 import { registerSetupRoutes } from './setup.js';
 import { registerSiteRoutes } from './site.js';
+import { registerTaskRoutes } from './tasks.js';
 import { registerTopUpRoutes } from './topup.js';
 import { registerTwoFactorRoutes } from './two-factor.js';
 import { registerUserAdminRoutes } from './users-admin.js';
@@ -41,4 +42,5 @@ export async function registerApiRoutes(api: FastifyInstance, context: AppContex
   await registerPricingRoutes(api, context);
   await registerRedemptionRoutes(api, context);
   await registerTopUpRoutes(api, context);
+  await registerTaskRoutes(api, context);
 }

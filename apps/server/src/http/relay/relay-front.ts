@@ -26,6 +26,7 @@ import { handleListModels, handleRetrieveModel } from './models-routes.js';
 import { readRelayBody } from './read-relay-body.js';
 import { sendRelayError } from './relay-error-response.js';
 import { RelayExchange } from '../../relay/relay-exchange.js';
+import { TaskRoutes } from './task-routes.js';
 import { logRelayAccess } from '../access-log.js';
 
 /** `POST` relay routes and their modes (token auth, OpenAI-compatible). */
@@ -108,11 +109,16 @@ function decodeSegment(segment: string): string {
  * to the framework.
  */
 export class RelayFront {
+  /** Midjourney-proxy and task platform routes (`/mj/…`, `/suno/…`). */
+  private readonly tasks: TaskRoutes;
+
   constructor(
     private readonly services: RelayServices,
     private readonly logger: () => FastifyBaseLogger,
     private readonly proxies: TrustedProxies,
-  ) {}
+  ) {
+    this.tasks = new TaskRoutes(services, logger, proxies);
+  }
 
   /** Runs a Gemini generateContent call (the route set its format and model). */
   private readonly runGemini = (call: RelayExchange) => this.run(call, 'chat', false);
@@ -122,7 +128,7 @@ export class RelayFront {
     const relayPath =
       url.startsWith('/v1/') || url.startsWith(PLAYGROUND_PATH) || url.startsWith('/dashboard/');
     if (!relayPath) {
-      if (!url.startsWith('/v1beta/')) return false;
+      if (!url.startsWith('/v1beta/')) return this.tasks.handle(request, response);
       const call = new RelayExchange(request, response, this.logger(), this.proxies);
       return serveGemini(this.services, call, this.runGemini);
     }

@@ -1,0 +1,149 @@
+import { pipeline } from 'node:stream/promises';
+import { z } from 'zod';
+import { CHANNEL_STATUS } from '@tollgate/contracts';
+import type { AuthenticatedCall } from '../../relay/auth/authenticate-relay.js';
+import type { RelayExchange } from '../../relay/relay-exchange.js';
+import type { RelayServices } from '../../relay/relay-services.js';
+import { callTaskUpstream, parseJson } from '../task-upstream.js';
+import { toMidjourneyDto } from './mj-dto.js';
+import { MidjourneyError } from './mj-error.js';
+import { applyMidjourneyUpdate, midjourneyUpdateSchema } from './mj-update.js';
+
+const IMAGE_TIMEOUT_MS = 60_000;
+
+/** `GET /mj/task/:id/fetch`: the caller's task from the database (never upstream). */
+export async function fetchMidjourney(
+  services: RelayServices,
+  exchange: RelayExchange,
+  call: AuthenticatedCall,
+  id: string,
+): Promise<void> {
+  const row = await services.db
+    .selectFrom('midjourneys')
+    .selectAll()
+    .where('mj_id', '=', id)
+    .where('user_id', '=', call.caller.user.id)
+    .executeTakeFirst();
+  if (!row) throw new MidjourneyError(4, 'task_no_found');
+  exchange.sendJson(200, toMidjourneyDto(row, services.options));
+}
+
+const idsSchema = z.object({ ids: z.array(z.string()).max(1000) }).passthrough();
+
+/** `POST /mj/task/list-by-condition {ids}`: the caller's tasks among `ids`. */
+export async function listMidjourney(
+  services: RelayServices,
+  exchange: RelayExchange,
+  call: AuthenticatedCall,
+): Promise<void> {
+  const parsed = idsSchema.safeParse(parseJson(exchange.body.toString('utf8')));
+  if (!parsed.success) throw new MidjourneyError(4, 'bind_request_body_failed');
+  const rows =
+    parsed.data.ids.length === 0
+      ? []
+      : await services.db
+          .selectFrom('midjourneys')
+          .selectAll()
+          .where('mj_id', 'in', parsed.data.ids)
+          .where('user_id', '=', call.caller.user.id)
+          .execute();
+  exchange.sendJson(
+    200,
+    rows.map((row) => toMidjourneyDto(row, services.options)),
+  );
+}
+
+/**
+ * `POST /mj/notify`: a task's new state pushed by the caller. Only the caller's own tasks change
+ * (the reference accepts any id); a failure goes through the refund-once transition.
+ */
+export async function notifyMidjourney(
+  services: RelayServices,
+  exchange: RelayExchange,
+  call: AuthenticatedCall,
+): Promise<void> {
+  const parsed = midjourneyUpdateSchema.safeParse(parseJson(exchange.body.toString('utf8')));
+  if (!parsed.success || !parsed.data.id) throw new MidjourneyError(4, 'bind_request_body_failed');
+  const row = await services.db
+    .selectFrom('midjourneys')
+    .selectAll()
+    .where('mj_id', '=', parsed.data.id)
+    .where('user_id', '=', call.caller.user.id)
+    .executeTakeFirst();
+  if (!row) throw new MidjourneyError(4, 'task_no_found');
+  await applyMidjourneyUpdate(services, row, parsed.data, Date.now());
+  exchange.sendJson(200, { code: 1, description: 'success', result: parsed.data.id });
+}
+
+/** `GET /mj/task/:id/image-seed`: forwarded to the task's channel. */
+export async function imageSeedMidjourney(
+  services: RelayServices,
+  exchange: RelayExchange,
+  call: AuthenticatedCall,
+  id: string,
+): Promise<void> {
+  const row = await services.db
+    .selectFrom('midjourneys')
+    .select('channel_id')
+    .where('mj_id', '=', id)
+    .where('user_id', '=', call.caller.user.id)
+    .executeTakeFirst();
+  if (!row) throw new MidjourneyError(4, 'task_no_found');
+  const channel = services.channels.getById(Number(row.channel_id));
+  if (!channel || channel.status !== CHANNEL_STATUS.enabled) {
+    throw new MidjourneyError(4, '该任务所属渠道已被禁用');
+  }
+  const answer = await callTaskUpstream(
+    services,
+    channel,
+    {
+      method: 'GET',
+      path: `/mj/task/${encodeURIComponent(id)}/image-seed`,
+      headers: { 'mj-api-secret': channel.key, accept: 'application/json' },
+    },
+    IMAGE_TIMEOUT_MS,
+  ).catch((error: unknown) => {
+    throw new MidjourneyError(4, `do_request_failed: ${(error as Error).message}`);
+  });
+  exchange.send(answer.status, 'application/json; charset=utf-8', answer.text);
+}
+
+/**
+ * `GET /mj/image/:id` (no auth): the task's stored upstream image, streamed through as it
+ * arrives (never held whole), with its content type.
+ */
+export async function proxyMidjourneyImage(
+  services: RelayServices,
+  exchange: RelayExchange,
+  id: string,
+): Promise<void> {
+  const row = await services.db
+    .selectFrom('midjourneys')
+    .select('image_url')
+    .where('mj_id', '=', id)
+    .executeTakeFirst();
+  if (!row || !row.image_url) {
+    exchange.sendJson(400, { error: 'midjourney_task_not_found' });
+    return;
+  }
+  let url: URL;
+  try {
+    url = new URL(row.image_url);
+  } catch {
+    exchange.sendJson(400, { error: 'midjourney_task_not_found' });
+    return;
+  }
+  const upstream = await services.upstream.request(
+    { url: url.toString(), method: 'GET', headers: { accept: 'image/*' }, body: undefined },
+    AbortSignal.timeout(IMAGE_TIMEOUT_MS),
+  );
+  const response = exchange.response;
+  response.statusCode = upstream.statusCode;
+  response.setHeader('content-type', String(upstream.headers['content-type'] ?? 'image/jpeg'));
+  const length = upstream.headers['content-length'];
+  if (length !== undefined) response.setHeader('content-length', String(length));
+  for (const [name, value] of Object.entries(exchange.cors)) response.setHeader(name, value);
+  exchange.firstByteAt = Date.now();
+  await pipeline(upstream.body, response);
+  exchange.finishedAt = Date.now();
+}

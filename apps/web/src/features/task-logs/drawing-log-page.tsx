@@ -1,0 +1,156 @@
+import type { DrawingLogRow } from '@tollgate/contracts';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Alert, Card } from 'antd';
+import dayjs from 'dayjs';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DataTable, type DataTableColumn } from '../../components/data-table';
+import { readFlag } from '../../lib/local-store';
+import { storageKeys } from '../../lib/storage-keys';
+import { isAdmin, useStoredUser } from '../../session/stored-user';
+import { fetchDrawingPage, pagerTotal, TASK_PAGE_SIZE } from './api';
+import {
+  ChannelTag,
+  ElapsedTag,
+  ImageCell,
+  LongText,
+  ProgressCell,
+  RuleTag,
+} from './components/task-cells';
+import { TaskFilterBar, type TaskFilterValue } from './components/task-filter-bar';
+import {
+  defaultDrawingRange,
+  drawingActionTag,
+  drawingStatusTag,
+  elapsedSeconds,
+  submitResultTag,
+} from './rules/task-log-rules';
+import './task-logs.css';
+
+function useDrawingColumns(admin: boolean): DataTableColumn<DrawingLogRow>[] {
+  const { t } = useTranslation('tasks');
+  return useMemo(() => {
+    const columns: (DataTableColumn<DrawingLogRow> | false)[] = [
+      {
+        key: 'submit_time',
+        title: t('columns.submitTime'),
+        render: (_, row) =>
+          row.submit_time ? dayjs(row.submit_time).format('YYYY-MM-DD HH:mm:ss') : '-',
+      },
+      {
+        key: 'elapsed',
+        title: t('columns.elapsed'),
+        render: (_, row) => (
+          <ElapsedTag seconds={elapsedSeconds(row.submit_time, row.finish_time, 'ms')} />
+        ),
+      },
+      admin && {
+        key: 'channel',
+        title: t('columns.channel'),
+        render: (_, row) => <ChannelTag id={row.channel_id} />,
+      },
+      {
+        key: 'action',
+        title: t('columns.action'),
+        render: (_, row) => <RuleTag rule={drawingActionTag(row.action)} />,
+      },
+      { key: 'mj_id', title: t('columns.taskId'), render: (_, row) => row.mj_id || '-' },
+      admin && {
+        key: 'code',
+        title: t('columns.submitResult'),
+        render: (_, row) => <RuleTag rule={submitResultTag(row.code)} />,
+      },
+      admin && {
+        key: 'status',
+        title: t('columns.status'),
+        render: (_, row) => <RuleTag rule={drawingStatusTag(row.status)} />,
+      },
+      {
+        key: 'progress',
+        title: t('columns.progress'),
+        render: (_, row) => <ProgressCell progress={row.progress} status={row.status} />,
+      },
+      {
+        key: 'image',
+        title: t('columns.image'),
+        render: (_, row) => <ImageCell url={row.image_url} />,
+      },
+      {
+        key: 'prompt',
+        title: t('columns.prompt'),
+        render: (_, row) => <LongText text={row.prompt} title={t('columns.prompt')} />,
+      },
+      {
+        key: 'prompt_en',
+        title: t('columns.promptEn'),
+        render: (_, row) => <LongText text={row.prompt_en} title={t('columns.promptEn')} />,
+      },
+      {
+        key: 'fail_reason',
+        title: t('columns.failReason'),
+        render: (_, row) => <LongText text={row.fail_reason} title={t('columns.failReason')} />,
+      },
+    ];
+    return columns.filter((column) => column !== false);
+  }, [admin, t]);
+}
+
+/**
+ * The drawing log (/midjourney, spec part 2 §3): Midjourney tasks with filters (channel id for
+ * admins, task id, 30 days back to one hour ahead), the result image viewer and long texts in a
+ * dialog. Admins also see channel, submit result and status, and a banner while callbacks are off.
+ */
+export default function DrawingLogPage() {
+  const { t } = useTranslation('tasks');
+  const admin = isAdmin(useStoredUser());
+  const [filters, setFilters] = useState<TaskFilterValue>(() => {
+    const range = defaultDrawingRange(Date.now());
+    return { channelId: '', id: '', start: range.start, end: range.end };
+  });
+  const [page, setPage] = useState(1);
+  const [searchId, setSearchId] = useState(0);
+  const query = useQuery({
+    queryKey: ['drawing-logs', searchId, filters, admin, page],
+    queryFn: () =>
+      fetchDrawingPage(
+        { channelId: filters.channelId, mjId: filters.id, start: filters.start, end: filters.end },
+        admin,
+        page,
+      ),
+    placeholderData: keepPreviousData,
+  });
+  const columns = useDrawingColumns(admin);
+  const rows = query.data ?? [];
+  return (
+    <Card title={t('drawing.title')}>
+      {admin && !readFlag(storageKeys.mjNotifyEnabled) && (
+        <Alert type="info" showIcon style={{ marginBottom: 12 }} title={t('drawing.callbackOff')} />
+      )}
+      <TaskFilterBar
+        admin={admin}
+        unit="ms"
+        value={filters}
+        loading={query.isFetching}
+        onSearch={(next) => {
+          setFilters(next);
+          setPage(1);
+          setSearchId((id) => id + 1);
+        }}
+      />
+      <DataTable<DrawingLogRow>
+        tableKey="drawing-logs"
+        columns={columns}
+        rows={rows}
+        rowKey={(row) => row.id}
+        loading={query.isFetching}
+        pagination={{
+          page,
+          pageSize: TASK_PAGE_SIZE,
+          total: pagerTotal(page, rows.length),
+          onChange: (next) => setPage(next),
+          totalText: () => t('pageText', { page }),
+        }}
+      />
+    </Card>
+  );
+}

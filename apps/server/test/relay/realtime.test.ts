@@ -271,11 +271,16 @@ describe.each(testDatabaseKinds())('Realtime sessions on %s', (kind) => {
     expect(Number(logs[1].quota)).toBe(audioQuota({ textIn, textOut: 6, audioIn: 0, audioOut }));
   });
 
-  it('refuses a bad or missing key with 401 before upgrading', async () => {
+  it('refuses a bad or missing key with 401 before upgrading, and other bad handshakes', async () => {
     const url = `${realtimeUrl}?model=${MODEL}`;
     expect(await refusedStatus(url, ['realtime', 'openai-insecure-api-key.sk-nope'])).toBe(401);
     expect(await refusedStatus(url, ['realtime'])).toBe(401);
     expect(await refusedStatus(url, [], { Authorization: 'Bearer sk-nope' })).toBe(401);
+    const key = [`openai-insecure-api-key.${fixture.apiKey}`];
+    expect(await refusedStatus(realtimeUrl, key)).toBe(400);
+    expect(await refusedStatus(realtimeUrl.replace('/realtime', '/chat/completions'), key)).toBe(
+      404,
+    );
     const unknownModel = `${realtimeUrl}?model=no-such-model`;
     expect(await refusedStatus(unknownModel, [`openai-insecure-api-key.${fixture.apiKey}`])).toBe(
       404,

@@ -92,7 +92,13 @@ export class RealtimeRelay {
   handleUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer): void {
     socket.on('error', () => {});
     const requestId = createRequestId();
-    const url = new URL(request.url ?? '/', 'http://localhost');
+    let url: URL;
+    try {
+      url = new URL(request.url ?? '/', 'http://localhost');
+    } catch {
+      refuseHandshake(socket, RelayError.badRequest('invalid request URL'), requestId);
+      return;
+    }
     if (url.pathname !== REALTIME_PATH || request.method !== 'GET') {
       const notFound = new RelayError(
         404,

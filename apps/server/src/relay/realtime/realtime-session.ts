@@ -5,26 +5,27 @@ import type { RelayServices } from '../relay-services.js';
 import type { RealtimeBilling, ResponseTimes } from './realtime-billing.js';
 import { connectUpstream, type RealtimeClientFacts } from './realtime-connect.js';
 import { closeSocket, FramePump, frameBytes } from './realtime-pump.js';
+import { AUDIO_KEY, base64FieldBytes, DELTA_KEY, peekType, readEvent } from './realtime-events.js';
 import { LocalUsageCounter, reportedUsage } from './realtime-usage.js';
+
+/** Upstream events billing reads whole (all small but session events, which are rare). */
+const READ_FROM_UPSTREAM = new Set([
+  'session.created',
+  'session.updated',
+  'response.created',
+  'response.done',
+  'response.text.delta',
+  'response.audio_transcript.delta',
+  'response.function_call_arguments.delta',
+]);
+/** Client events whose text is counted. */
+const READ_FROM_CLIENT = new Set(['session.update', 'conversation.item.create']);
+const RESPONSE_DONE = Buffer.from('"response.done"');
 
 /** Closes a session whose balances cannot cover further usage (policy violation). */
 const QUOTA_CLOSE_CODE = 1008;
 /** Closes a session that could not be connected upstream. */
 const UPSTREAM_FAILED_CLOSE_CODE = 1011;
-
-type JsonObject = Record<string, unknown>;
-
-/** A text frame's event, when it is a JSON object with a string `type` (anything else: undefined). */
-function readEvent(data: Buffer): JsonObject | undefined {
-  let event: unknown;
-  try {
-    event = JSON.parse(data.toString());
-  } catch {
-    return undefined;
-  }
-  if (typeof event !== 'object' || event === null || Array.isArray(event)) return undefined;
-  return typeof (event as JsonObject).type === 'string' ? (event as JsonObject) : undefined;
-}
 
 function text(value: unknown): string {
   return typeof value === 'string' ? value : '';
@@ -112,9 +113,25 @@ export async function runRealtimeSession(input: RealtimeSessionInput): Promise<n
     const bytes = frameBytes(data);
     toClient.forward(bytes, isBinary);
     if (isBinary) return;
+    const now = Date.now();
+    const type = peekType(bytes);
+    if (type === 'response.audio.delta') {
+      const audioBytes = base64FieldBytes(bytes, DELTA_KEY);
+      if (audioBytes !== undefined) {
+        response ??= { startedAt: lastResponseEnd, firstResponseAt: undefined };
+        response.firstResponseAt ??= now;
+        counter.addOutputAudioBytes(audioBytes);
+        return;
+      }
+    } else if (
+      type !== undefined &&
+      !READ_FROM_UPSTREAM.has(type) &&
+      !bytes.includes(RESPONSE_DONE)
+    ) {
+      return;
+    }
     const event = readEvent(bytes);
     if (!event) return;
-    const now = Date.now();
     switch (event.type) {
       case 'session.created':
       case 'session.updated':
@@ -157,6 +174,16 @@ export async function runRealtimeSession(input: RealtimeSessionInput): Promise<n
     // error event); only readable events are counted.
     toUpstream.forward(bytes, isBinary);
     if (isBinary) return;
+    const type = peekType(bytes);
+    if (type === 'input_audio_buffer.append') {
+      const audioBytes = base64FieldBytes(bytes, AUDIO_KEY);
+      if (audioBytes !== undefined) {
+        counter.addInputAudioBytes(audioBytes);
+        return;
+      }
+    } else if (type !== undefined && !READ_FROM_CLIENT.has(type)) {
+      return;
+    }
     const event = readEvent(bytes);
     if (!event) return;
     switch (event.type) {

@@ -143,12 +143,22 @@ export class LocalUsageCounter {
     this.audioInputBytes += Buffer.byteLength(base64, 'base64');
   }
 
+  /** Audio bytes appended to the input buffer. */
+  addInputAudioBytes(bytes: number): void {
+    this.audioInputBytes += bytes;
+  }
+
   addOutputText(text: string): void {
     this.textOutput.add(text);
   }
 
   addOutputAudio(base64: string): void {
     this.audioOutputBytes += Buffer.byteLength(base64, 'base64');
+  }
+
+  /** Audio bytes of an output delta. */
+  addOutputAudioBytes(bytes: number): void {
+    this.audioOutputBytes += bytes;
   }
 
   /** What was counted since the last reset. */

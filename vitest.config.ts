@@ -13,5 +13,9 @@ export default defineConfig({
   test: {
     include: ['apps/**/*.test.ts', 'packages/**/*.test.ts', 'tools/**/*.test.ts'],
     exclude: ['**/node_modules/**', '**/dist/**'],
+    // API tests start servers and databases while other files run beside them on two cores; the
+    // defaults (5 s per test, 10 s per hook) fail a loaded machine's slow start, not a behaviour.
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
   },
 });

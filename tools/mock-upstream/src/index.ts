@@ -27,3 +27,5 @@ export { MOCK_CREATED } from './openai-shapes.js';
 export { MOCK_HARD_LIMIT_USD, MOCK_MODELS, MOCK_TOTAL_USAGE_CENTS } from './models-and-billing.js';
 export { parseEventStream, type ServerSentEvent } from './parse-event-stream.js';
 export type { MultipartForm, MultipartFile } from './multipart-form.js';
+export { MOCK_AWS_ACCESS_KEY_ID, MOCK_AWS_SECRET_ACCESS_KEY } from './aws-sigv4-check.js';
+export { COHERE_PREAMBLE_TOKENS, COHERE_TOOL_PLAN } from './cohere-v2.js';

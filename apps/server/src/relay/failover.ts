@@ -84,7 +84,9 @@ async function callChannel(
   const { services, exchange } = call;
   if (call.clientGone) return clientClosed(call, channel);
   const sentAt = Date.now();
-  const upstream = services.upstream.send(adaptor.buildRequest(input), channel.setting.proxy);
+  let request = adaptor.buildRequest(input);
+  if (adaptor.signRequest) request = await adaptor.signRequest(request, input);
+  const upstream = services.upstream.send(request, channel.setting.proxy);
   call.upstream = upstream;
   let response: UpstreamResponse;
   try {
@@ -114,7 +116,10 @@ async function callChannel(
   }
 
   const contentType = String(response.headers['content-type'] ?? '');
-  if (contentType.includes('text/event-stream')) {
+  const binaryStream = adaptor.createStreamParser?.(contentType);
+  if (binaryStream) {
+    await relayStreamResponse(call, adaptor, input, response, binaryStream);
+  } else if (contentType.includes('text/event-stream')) {
     await relayStreamResponse(call, adaptor, input, response);
   } else {
     await relayPlainResponse(call, adaptor, input, response);

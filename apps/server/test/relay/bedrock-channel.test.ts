@@ -91,6 +91,33 @@ describe.each(testDatabaseKinds())('an AWS Bedrock channel on %s', (kind) => {
     expect(fixture.mock.lastRequest()!.path).toMatch(/\/invoke-with-response-stream$/);
   });
 
+  it('serves a Claude Messages client from InvokeModel with its own body', async () => {
+    const response = await fetch(`${fixture.url}/v1/messages`, {
+      method: 'POST',
+      headers: {
+        'x-api-key': fixture.apiKey,
+        'anthropic-version': '2023-06-01',
+        'anthropic-beta': 'token-efficient-tools-2025-02-19',
+        'content-type': 'application/json',
+      },
+      body: JSON.stringify({
+        model: 'claude-3-5-sonnet-20240620',
+        max_tokens: 64,
+        messages: [{ role: 'user', content: [{ type: 'text', text: 'Hi from Claude Code' }] }],
+      }),
+    });
+    expect(response.status).toBe(200);
+    const message = (await response.json()) as { type: string; content: { text: string }[] };
+    expect(message.type).toBe('message');
+    expect(message.content[0]!.text).toBe(replyText(3));
+    expect(fixture.mock.lastRequest()!.body).toEqual({
+      anthropic_version: 'bedrock-2023-05-31',
+      anthropic_beta: ['token-efficient-tools-2025-02-19'],
+      max_tokens: 64,
+      messages: [{ role: 'user', content: [{ type: 'text', text: 'Hi from Claude Code' }] }],
+    });
+  });
+
   it('sends other models through Converse: a plain tool call, a streamed answer billed exactly', async () => {
     const plain = await fixture.client.chat.completions.create({
       model: 'nova-pro-v1:0',

@@ -32,14 +32,25 @@ describe.each(testDatabaseKinds())('an AWS Bedrock channel on %s', (kind) => {
     const ratios = JSON.parse(fixture.harness.runtime.context.options.get('ModelRatio'));
     await fixture.harness.runtime.context.options.update(
       'ModelRatio',
-      JSON.stringify({ ...ratios, 'nova-pro-v1:0': 0.4, 'nova-throttled': 0.4, 'nova-denied': 1 }),
+      JSON.stringify({
+        ...ratios,
+        'nova-pro-v1:0': 0.4,
+        'nova-throttled': 0.4,
+        'nova-429': 0.4,
+        'nova-400': 0.4,
+        'nova-denied': 1,
+      }),
     );
     channelId = await fixture.addChannel({
       name: 'bedrock',
       type: 33,
       key: GOOD_KEY,
-      models: 'claude-3-5-sonnet-20240620,nova-pro-v1:0,nova-throttled',
-      model_mapping: JSON.stringify({ 'nova-throttled': 'nova-pro-v1:0@error=1' }),
+      models: 'claude-3-5-sonnet-20240620,nova-pro-v1:0,nova-throttled,nova-429,nova-400',
+      model_mapping: JSON.stringify({
+        'nova-throttled': 'nova-pro-v1:0@error=1',
+        'nova-429': 'nova-pro-v1:0@status=429',
+        'nova-400': 'nova-pro-v1:0@status=400',
+      }),
     });
   });
   afterAll(async () => {
@@ -170,6 +181,21 @@ describe.each(testDatabaseKinds())('an AWS Bedrock channel on %s', (kind) => {
     expect(log.model_name).toBe('nova-throttled');
     expect(Number(log.completion_tokens)).toBeGreaterThan(0);
     expect(before - (await fixture.userQuota())).toBe(Number(log.quota));
+  });
+
+  it('answers AWS errors with their status: 429 as a rate limit, 400 as the client’s mistake', async () => {
+    const post = (model: string) =>
+      fetch(`${fixture.url}/v1/chat/completions`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${fixture.apiKey}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ model, messages: [{ role: 'user', content: 'hi' }] }),
+      });
+    const throttled = await post('nova-429');
+    expect(throttled.status).toBe(429);
+    const invalid = await post('nova-400');
+    expect(invalid.status).toBe(400);
+    const body = (await invalid.json()) as { error: { message: string } };
+    expect(body.error.message).toMatch(/Mock upstream failure with status 400/);
   });
 
   it('tests the channel through the console API', async () => {

@@ -73,6 +73,8 @@ export interface Config {
   forceStreamOption: boolean;
   /** Azure `api-version` when neither the request nor the channel names one (`AZURE_DEFAULT_API_VERSION`). */
   azureDefaultApiVersion: string;
+  /** Cohere `safety_mode` (`COHERE_SAFETY_SETTING`: NONE, the default, sends none). */
+  cohereSafetySetting: string;
   /** Create an initial token when a user registers with a password (`GENERATE_DEFAULT_TOKEN`). */
   generateDefaultToken: boolean;
   /**
@@ -337,6 +339,7 @@ export function loadConfig(
     relayTimeoutSeconds: readInteger(env, 'RELAY_TIMEOUT', 0, { min: 0 }),
     forceStreamOption: readBoolean(env, 'FORCE_STREAM_OPTION', true),
     azureDefaultApiVersion: readString(env, 'AZURE_DEFAULT_API_VERSION') ?? '2024-12-01-preview',
+    cohereSafetySetting: readString(env, 'COHERE_SAFETY_SETTING') ?? 'NONE',
     generateDefaultToken: readBoolean(env, 'GENERATE_DEFAULT_TOKEN', false),
     notifyLimit: {
       count: readInteger(env, 'NOTIFY_LIMIT_COUNT', 2, { min: 0, max: 1000 }),

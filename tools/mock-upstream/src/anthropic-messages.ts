@@ -15,7 +15,8 @@ import {
 import { sendJson, type RouteContext } from './route-context.js';
 import { anthropicToolCall, splitIntoPieces, type MockToolCall } from './tool-calls.js';
 
-interface MessageReply {
+/** One planned Messages answer (also what Bedrock's InvokeModel answers for Claude). */
+export interface MessageReply {
   id: string;
   model: string;
   inputTokens: number;
@@ -47,7 +48,8 @@ function fullUsage(reply: MessageReply, outputTokens: number): JsonRecord {
   };
 }
 
-function plainMessage(reply: MessageReply): JsonRecord {
+/** The complete Messages answer. */
+export function plainMessage(reply: MessageReply): JsonRecord {
   const reasoning = reply.thinking
     ? [{ type: 'thinking', thinking: MOCK_REASONING, signature: MOCK_THINKING_SIGNATURE }]
     : [];
@@ -80,7 +82,7 @@ function event(type: string, data: string): string {
 }
 
 /** message_start, content_block_start, ping, deltas, content_block_stop, message_delta, message_stop. */
-function streamPlan(reply: MessageReply): StreamPlan {
+export function streamPlan(reply: MessageReply): StreamPlan {
   const { controls, toolCall } = reply;
   const start: JsonRecord = {
     model: reply.model,
@@ -177,25 +179,30 @@ function validationProblem(body: JsonRecord): string | undefined {
   return undefined;
 }
 
+/** The deterministic answer to a Messages request body. */
+export function messageReply(context: RouteContext, body: JsonRecord): MessageReply {
+  const toolCall = anthropicToolCall(body);
+  return {
+    id: context.nextId('msg_mock'),
+    model: context.model,
+    inputTokens: anthropicInputTokens(body),
+    outputTokens: completionTokens(context.controls.chunks),
+    toolCall,
+    toolUseId: toolCall ? context.nextId('toolu_mock') : '',
+    thinking: isRecord(body.thinking) && body.thinking.type === 'enabled',
+    controls: context.controls,
+  };
+}
+
 /** `POST /v1/messages`: the deterministic reply (or one tool_use block), plain or as events. */
 export function handleMessages(context: RouteContext): void {
-  const { body, controls } = context;
+  const { body } = context;
   const problem = validationProblem(body);
   if (problem !== undefined) {
     sendProviderError(context, 400, problem);
     return;
   }
-  const toolCall = anthropicToolCall(body);
-  const reply: MessageReply = {
-    id: context.nextId('msg_mock'),
-    model: context.model,
-    inputTokens: anthropicInputTokens(body),
-    outputTokens: completionTokens(controls.chunks),
-    toolCall,
-    toolUseId: toolCall ? context.nextId('toolu_mock') : '',
-    thinking: isRecord(body.thinking) && body.thinking.type === 'enabled',
-    controls,
-  };
+  const reply = messageReply(context, body);
   if (body.stream === true) writeEventStream(context, streamPlan(reply));
   else sendJson(context, 200, plainMessage(reply));
 }

@@ -14,6 +14,7 @@ import { invalidKeyMessage, mockStatusMessage, sendProviderError } from './provi
 import { parseBody, readBody, type ParsedBody } from './request-body.js';
 import type { RouteContext } from './route-context.js';
 import { findRoute } from './routes.js';
+import { verifySigV4, type SigV4Refusal } from './aws-sigv4-check.js';
 
 /** A request the mock received, kept so a test can assert what the gateway sent upstream. */
 export interface RecordedRequest {
@@ -97,7 +98,7 @@ function urlHost(host: string): string {
 }
 
 /**
- * Starts a fake OpenAI / Anthropic upstream on plain node:http. Every reply is deterministic and
+ * Starts a fake OpenAI / Anthropic / Bedrock / Cohere upstream on plain node:http. Every reply is deterministic and
  * shaped like the provider's; per-request behaviour comes from `x-mock-*` headers or a model
  * suffix (see README.md).
  */
@@ -127,11 +128,17 @@ export async function createMockUpstream(options: MockUpstreamOptions = {}): Pro
     response: ServerResponse,
     path: string,
     parsed: ParsedBody,
+    rawBody: Buffer,
+    signatureRefusal: SigV4Refusal | undefined,
   ): void => {
     const method = request.method ?? 'GET';
     const match = findRoute(method, path);
     const body = isRecord(parsed.body) ? parsed.body : {};
-    const requestedModel = readString(body, 'model') ?? parsed.form?.fields.model;
+    // Bedrock names the model in the path, where its control suffix goes too.
+    const requestedModel =
+      match?.route.provider === 'bedrock'
+        ? match.deployment
+        : (readString(body, 'model') ?? parsed.form?.fields.model);
     const resolved = resolveControls(request.headers, requestedModel);
     requestCounter += 1;
     const context: RouteContext = {
@@ -139,6 +146,7 @@ export async function createMockUpstream(options: MockUpstreamOptions = {}): Pro
       request,
       response,
       body,
+      rawBody,
       form: parsed.form,
       controls: resolved.controls,
       model: resolved.model ?? match?.deployment ?? '',
@@ -154,6 +162,10 @@ export async function createMockUpstream(options: MockUpstreamOptions = {}): Pro
         if (match === undefined) {
           sendProviderError(context, 404, `Unknown request URL: ${method} ${path}.`, {
             code: 'unknown_url',
+          });
+        } else if (signatureRefusal !== undefined) {
+          sendProviderError(context, 403, signatureRefusal.message, {
+            type: signatureRefusal.exception,
           });
         } else if (presentsInvalidKey(request.headers)) {
           sendProviderError(context, 401, invalidKeyMessage(context.provider, INVALID_API_KEY));
@@ -180,24 +192,31 @@ export async function createMockUpstream(options: MockUpstreamOptions = {}): Pro
   const server = createServer((request, response) => {
     // A client that goes away mid-response must not crash the mock.
     response.on('error', () => undefined);
-    readBody(request).then(
-      (raw) => {
-        const parsed = parseBody(raw, header(request.headers, 'content-type'));
-        const { path, query } = splitUrl(request.url ?? '/');
-        const record: RecordedRequest = {
-          method: request.method ?? 'GET',
-          path,
-          query,
-          headers: { ...request.headers },
-          body: parsed.body,
-        };
-        if (parsed.form !== undefined) record.form = parsed.form;
-        requests.push(record);
-        if (requests.length > MAX_RECORDED) requests.shift();
-        answer(request, response, path, parsed);
-      },
-      () => response.destroy(),
-    );
+    readBody(request)
+      .then(
+        (raw) => {
+          const parsed = parseBody(raw, header(request.headers, 'content-type'));
+          const { path, query } = splitUrl(request.url ?? '/');
+          const record: RecordedRequest = {
+            method: request.method ?? 'GET',
+            path,
+            query,
+            headers: { ...request.headers },
+            body: parsed.body,
+          };
+          if (parsed.form !== undefined) record.form = parsed.form;
+          requests.push(record);
+          if (requests.length > MAX_RECORDED) requests.shift();
+          // Bedrock calls are SigV4-signed: the signature is checked before anything else.
+          const signature =
+            findRoute(record.method, path)?.route.provider === 'bedrock'
+              ? verifySigV4(request, raw)
+              : Promise.resolve(undefined);
+          return signature.then((refusal) => answer(request, response, path, parsed, raw, refusal));
+        },
+        () => response.destroy(),
+      )
+      .catch(() => response.destroy());
   });
 
   const realtime = new MockRealtime({ nextId, schedule });

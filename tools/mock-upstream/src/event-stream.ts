@@ -1,4 +1,14 @@
+import type { OutgoingHttpHeaders } from 'node:http';
 import { eventStreamHeaders, type RouteContext } from './route-context.js';
+
+/**
+ * How a stream goes on the wire when it is not server-sent events: its headers, and the encoding
+ * of each planned piece of SSE text (AWS's binary event stream re-frames every event).
+ */
+export interface StreamEncoding {
+  headers: OutgoingHttpHeaders;
+  encode(text: string): Buffer;
+}
 
 /** A server-sent event stream cut into the parts the stream controls act on. */
 export interface StreamPlan {
@@ -32,8 +42,13 @@ type Ending = 'complete' | 'error' | 'close';
  * clamped to the number of content chunks; when both are asked, the smaller N wins, closing on a
  * tie). Without a chunk delay the whole stream leaves in a single write.
  */
-export function writeEventStream(context: RouteContext, plan: StreamPlan): void {
+export function writeEventStream(
+  context: RouteContext,
+  plan: StreamPlan,
+  encoding?: StreamEncoding,
+): void {
   const { response, controls } = context;
+  const wire = (text: string): string | Buffer => (encoding ? encoding.encode(text) : text);
   const total = plan.content.length;
   const closeAt =
     controls.closeAfterChunks === undefined
@@ -54,13 +69,13 @@ export function writeEventStream(context: RouteContext, plan: StreamPlan): void 
   const finish = (text: string): void => {
     if (ending === 'close') {
       // Destroy only once the text has reached the socket, so the client sees the chunks first.
-      response.write(text, () => response.socket?.destroy());
+      response.write(wire(text), () => response.socket?.destroy());
     } else {
-      response.end(text + (ending === 'error' ? plan.errorEvent : plan.tail));
+      response.end(wire(text + (ending === 'error' ? plan.errorEvent : plan.tail)));
     }
   };
 
-  response.writeHead(200, eventStreamHeaders(context));
+  response.writeHead(200, encoding?.headers ?? eventStreamHeaders(context));
   const opening = controls.malformed ? plan.head + plan.malformedEvent : plan.head;
   const delay = controls.chunkDelayMs;
   if (delay === 0 || cut === 0) {
@@ -72,7 +87,7 @@ export function writeEventStream(context: RouteContext, plan: StreamPlan): void 
   response.once('close', () => {
     aborted = true;
   });
-  response.write(opening);
+  response.write(wire(opening));
   let index = 0;
   const writeNext = (): void => {
     if (aborted) return;
@@ -81,7 +96,7 @@ export function writeEventStream(context: RouteContext, plan: StreamPlan): void 
     if (index === cut) {
       finish(event);
     } else {
-      response.write(event);
+      response.write(wire(event));
       context.schedule(writeNext, delay);
     }
   };

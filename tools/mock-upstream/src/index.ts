@@ -40,3 +40,5 @@ export {
   AUDIO_TOKENS_PER_CHUNK,
   REALTIME_BASE_INPUT_TOKENS,
 } from './openai-realtime.js';
+export { MOCK_AWS_ACCESS_KEY_ID, MOCK_AWS_SECRET_ACCESS_KEY } from './aws-sigv4-check.js';
+export { COHERE_PREAMBLE_TOKENS, COHERE_TOOL_PLAN } from './cohere-v2.js';

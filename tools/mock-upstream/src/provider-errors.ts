@@ -1,4 +1,10 @@
-import { sendJson, type Provider, type RouteContext } from './route-context.js';
+import {
+  malformedJson,
+  sendBytes,
+  sendJson,
+  type Provider,
+  type RouteContext,
+} from './route-context.js';
 
 /** The fields an error may carry beyond its message. */
 export interface ErrorDetails {
@@ -32,6 +38,25 @@ const ANTHROPIC_ERRORS: Readonly<Record<number, string>> = {
   504: 'timeout_error',
   529: 'overloaded_error',
 };
+
+/** AWS's exception names per status, sent in `x-amzn-errortype`. */
+const AWS_EXCEPTIONS: Readonly<Record<number, string>> = {
+  400: 'ValidationException',
+  403: 'AccessDeniedException',
+  404: 'ResourceNotFoundException',
+  408: 'ModelTimeoutException',
+  424: 'ModelErrorException',
+  429: 'ThrottlingException',
+  500: 'InternalServerException',
+  503: 'ServiceUnavailableException',
+};
+
+/** The exception name AWS would give a status. */
+export function awsExceptionName(status: number): string {
+  return (
+    AWS_EXCEPTIONS[status] ?? (status >= 500 ? 'InternalServerException' : 'ValidationException')
+  );
+}
 
 /** `{"error":{"message","type","param","code"}}` */
 export function openAiErrorBody(
@@ -72,6 +97,7 @@ export function errorBody(
   message: string,
   details: ErrorDetails = {},
 ): string {
+  if (provider === 'bedrock' || provider === 'cohere') return JSON.stringify({ message });
   return provider === 'anthropic'
     ? anthropicErrorBody(status, message, details)
     : openAiErrorBody(status, message, details);
@@ -84,7 +110,22 @@ export function sendProviderError(
   message: string,
   details: ErrorDetails = {},
 ): void {
-  sendJson(context, status, errorBody(context.provider, status, message, details));
+  const body = errorBody(context.provider, status, message, details);
+  if (context.provider !== 'bedrock') {
+    sendJson(context, status, body);
+    return;
+  }
+  // AWS names the exception in a header; the body carries only the message.
+  const exception = details.type ?? awsExceptionName(status);
+  sendBytes(
+    context,
+    status,
+    'application/json',
+    context.controls.malformed ? malformedJson(body) : body,
+    {
+      'x-amzn-errortype': `${exception}:http://internal.amazon.com/coral/com.amazon.bedrock/`,
+    },
+  );
 }
 
 /** The message for `x-mock-status`. */
@@ -94,6 +135,7 @@ export function mockStatusMessage(status: number): string {
 
 /** The 401 message for the key `sk-invalid`, worded like each provider. */
 export function invalidKeyMessage(provider: Provider, key: string): string {
+  if (provider === 'cohere') return 'invalid api token';
   return provider === 'anthropic'
     ? 'invalid x-api-key'
     : `Incorrect API key provided: ${key}. You can find your API key at https://platform.openai.com/account/api-keys.`;

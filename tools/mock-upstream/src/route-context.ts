@@ -5,7 +5,7 @@ import type { MockControls } from './mock-controls.js';
 import type { MultipartForm } from './multipart-form.js';
 
 /** Which provider an endpoint imitates; decides the error shape and the request-id header. */
-export type Provider = 'openai' | 'anthropic';
+export type Provider = 'openai' | 'anthropic' | 'bedrock' | 'cohere';
 
 /** Everything an endpoint handler needs to answer one request. */
 export interface RouteContext {
@@ -13,6 +13,8 @@ export interface RouteContext {
   response: ServerResponse;
   /** The JSON body when it is an object, else an empty object. */
   body: JsonRecord;
+  /** The body's bytes as received (what a signature covers). */
+  rawBody: Buffer;
   /** The fields and files of a multipart body. */
   form: MultipartForm | undefined;
   controls: MockControls;
@@ -32,6 +34,7 @@ export interface RouteContext {
 }
 
 function requestIdHeader(context: RouteContext): string {
+  if (context.provider === 'bedrock') return 'x-amzn-requestid';
   return context.provider === 'anthropic' ? 'request-id' : 'x-request-id';
 }
 

@@ -26,6 +26,8 @@ import {
   handleSunoSubmit,
   handleTaskImage,
 } from './task-endpoints.js';
+import { handleConverse, handleInvoke } from './bedrock-runtime.js';
+import { handleCohereChat, handleCohereEmbed, handleCohereRerank } from './cohere-v2.js';
 
 /** One endpoint of the mock. */
 export interface Route {
@@ -35,6 +37,7 @@ export interface Route {
 
 const openAi = (handle: Route['handle']): Route => ({ provider: 'openai', handle });
 const anthropic = (handle: Route['handle']): Route => ({ provider: 'anthropic', handle });
+const cohere = (handle: Route['handle']): Route => ({ provider: 'cohere', handle });
 
 /** Endpoints by `METHOD path`, the path without its `/v1` prefix. */
 const ROUTES: ReadonlyMap<string, Route> = new Map([
@@ -52,11 +55,25 @@ const ROUTES: ReadonlyMap<string, Route> = new Map([
   ['POST /responses', openAi(handleResponses)],
   ['POST /messages', anthropic(handleMessages)],
   ['POST /messages/count_tokens', anthropic(handleCountTokens)],
+  ['POST /v2/chat', cohere(handleCohereChat)],
+  ['POST /v2/embed', cohere(handleCohereEmbed)],
+  ['POST /v2/rerank', cohere(handleCohereRerank)],
   ['GET /dashboard/billing/subscription', openAi(handleBillingSubscription)],
   ['GET /dashboard/billing/usage', openAi(handleBillingUsage)],
 ]);
 
 const IMAGE_FILE_ROUTE = openAi(handleImageFile);
+
+const bedrock = (handle: Route['handle']): Route => ({ provider: 'bedrock', handle });
+
+/** Bedrock runtime actions under `/model/{model id}/`. */
+const BEDROCK_ROUTES: ReadonlyMap<string, Route> = new Map([
+  ['invoke', bedrock((context) => handleInvoke(context, false))],
+  ['invoke-with-response-stream', bedrock((context) => handleInvoke(context, true))],
+  ['converse', bedrock((context) => handleConverse(context, false))],
+  ['converse-stream', bedrock((context) => handleConverse(context, true))],
+]);
+const BEDROCK_PATH = /^\/model\/([^/]+)\/([a-z-]+)$/;
 
 /** A stored response's routes (`{id}` stands for the response id). */
 const STORED_RESPONSE_ROUTES: ReadonlyMap<string, Route> = new Map([
@@ -65,7 +82,7 @@ const STORED_RESPONSE_ROUTES: ReadonlyMap<string, Route> = new Map([
   ['GET /responses/{id}/input_items', openAi(handleResponseInputItems)],
 ]);
 
-/** A matched route, with the Azure deployment name when the path carried one. */
+/** A matched route, with the Azure deployment name (or Bedrock model id) the path carried. */
 export interface RouteMatch {
   route: Route;
   deployment: string | undefined;
@@ -88,6 +105,11 @@ function safeDecode(segment: string): string {
 export function findRoute(method: string, pathname: string): RouteMatch | undefined {
   let path = pathname.length > 1 && pathname.endsWith('/') ? pathname.slice(0, -1) : pathname;
   let deployment: string | undefined;
+  const bedrockMatch = method === 'POST' ? BEDROCK_PATH.exec(path) : null;
+  if (bedrockMatch) {
+    const route = BEDROCK_ROUTES.get(bedrockMatch[2]!);
+    return route && { route, deployment: safeDecode(bedrockMatch[1]!) };
+  }
   if (path.startsWith(AZURE_PREFIX)) {
     const end = path.indexOf('/', AZURE_PREFIX.length);
     if (end < 0) return undefined;

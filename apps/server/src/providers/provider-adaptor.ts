@@ -135,6 +135,17 @@ export interface ConvertedResponse {
   completionText: string;
 }
 
+/**
+ * Splits an upstream stream body into events, whatever the chunk boundaries. Most providers send
+ * server-sent events (SseParser); AWS sends its binary event-stream framing.
+ */
+export interface StreamEventParser {
+  /** Parses one chunk of the body; returns the events it completed (often none or one). */
+  push(chunk: Buffer): SseEvent[];
+  /** The body ended: returns what is left (throws on a truncated binary frame). */
+  flush(): SseEvent[];
+}
+
 /** One server-sent event from upstream. */
 export interface SseEvent {
   /** The `event:` field ('' when absent). */
@@ -231,6 +242,11 @@ export interface ProviderAdaptor {
    */
   buildRequest(input: RelayCallInput): UpstreamRequest;
   /**
+   * Signs a built request just before it is sent (AWS SigV4, whose hashing is asynchronous).
+   * Absent: the request goes as built.
+   */
+  signRequest?(request: UpstreamRequest, input: RelayCallInput): Promise<UpstreamRequest>;
+  /**
    * A complete success answer for a client that speaks `nativeFormat`: upstream's bytes, or a
    * small native rewrite, with usage read. Absent when the provider has no such client yet.
    * Throws an upstream RelayError for an error inside a success body.
@@ -242,6 +258,12 @@ export interface ProviderAdaptor {
   createPassThroughStream?(input: RelayCallInput): StreamConverter;
   /** A reader of upstream's event stream into internal events. */
   createStreamReader(input: RelayCallInput): StreamReader;
+  /**
+   * A parser for a stream answer in a framing other than server-sent events: returns one when
+   * `contentType` is the provider's binary stream type (then the answer is relayed as a stream),
+   * undefined otherwise. Absent: streams are `text/event-stream`.
+   */
+  createStreamParser?(contentType: string): StreamEventParser | undefined;
   /** Reads an upstream error body (any status ≥ 400, or an error inside a 200 body). */
   parseError(status: number, body: Buffer): UpstreamError;
   /** Whether a failure is worth another channel, and whether it rejects the credential. */

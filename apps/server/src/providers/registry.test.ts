@@ -22,6 +22,8 @@ describe('provider registry', () => {
       expect(getAdaptor(type).supports('chat')).toBe(true);
     }
     expect(getAdaptor(14).name).toBe('anthropic');
+    expect(getAdaptor(33).name).toBe('bedrock');
+    expect(getAdaptor(34).name).toBe('cohere');
     expect(getAdaptor(43).name).toBe('deepseek');
     expect(getAdaptor(1)).toBe(getAdaptor(1));
   });
@@ -31,7 +33,7 @@ describe('provider registry', () => {
     expect(error.status).toBe(501);
     expect(error.local).toBe(true);
     expect(error.message).toBe('channel type 24 (Gemini) is not supported yet');
-    for (const type of [11, 15, 16, 17, 18, 23, 26, 33, 34, 37, 38, 39, 41, 44, 46]) {
+    for (const type of [11, 15, 16, 17, 18, 23, 26, 37, 38, 39, 41, 44, 46]) {
       expect(errorOf(type).message).toMatch(
         new RegExp(`^channel type ${type} \\(.+\\) is not supported yet$`),
       );

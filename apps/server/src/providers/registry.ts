@@ -16,12 +16,19 @@ import {
   type OpenAiAdaptorSettings,
 } from './openai/openai-adaptor.js';
 import { openAiCompatibleProfile } from './openai/openai-compatible-profiles.js';
+import { BedrockAdaptor } from './bedrock/bedrock-adaptor.js';
+import {
+  CohereAdaptor,
+  DEFAULT_COHERE_SETTINGS,
+  type CohereSettings,
+} from './cohere/cohere-adaptor.js';
 
 /** Settings of the adaptors that follow options or deployment configuration. */
 export interface ProviderRegistrySettings {
   openAi?: OpenAiAdaptorSettings;
   /** Read on every call, so option changes apply at once. */
   anthropic?: () => AnthropicSettings;
+  cohere?: CohereSettings;
 }
 
 /** Looks up the adaptor for a channel type. */
@@ -34,12 +41,17 @@ export interface ProviderRegistry {
 export function createProviderRegistry(settings: ProviderRegistrySettings = {}): ProviderRegistry {
   const adaptors = new Map<number, ProviderAdaptor>();
   const openAiSettings = settings.openAi ?? DEFAULT_OPENAI_ADAPTOR_SETTINGS;
-  const anthropic = new AnthropicAdaptor(settings.anthropic ?? (() => DEFAULT_ANTHROPIC_SETTINGS));
+  const anthropicSettings = settings.anthropic ?? (() => DEFAULT_ANTHROPIC_SETTINGS);
+  const anthropic = new AnthropicAdaptor(anthropicSettings);
   for (const type of CHANNEL_TYPE_TABLE) {
     if (type.family === 'openai') {
       adaptors.set(type.id, new OpenAiAdaptor(openAiCompatibleProfile(type.key), openAiSettings));
     } else if (type.family === 'anthropic') {
       adaptors.set(type.id, anthropic);
+    } else if (type.family === 'bedrock') {
+      adaptors.set(type.id, new BedrockAdaptor(anthropicSettings));
+    } else if (type.family === 'cohere') {
+      adaptors.set(type.id, new CohereAdaptor(settings.cohere ?? DEFAULT_COHERE_SETTINGS));
     }
   }
 

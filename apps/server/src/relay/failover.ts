@@ -119,10 +119,12 @@ async function sendAttempt(
   channel: CachedChannel,
   adaptor: ProviderAdaptor,
   input: RelayCallInput,
-  request: UpstreamRequest,
+  built: UpstreamRequest,
 ): Promise<void> {
   const { services, exchange } = call;
   const sentAt = Date.now();
+  // Signing (SigV4) comes last, over the headers tracing added; most adaptors have none.
+  const request = adaptor.signRequest ? await adaptor.signRequest(built, input) : built;
   const upstream = services.upstream.send(request, channel.setting.proxy);
   call.upstream = upstream;
   let response: UpstreamResponse;
@@ -153,7 +155,10 @@ async function sendAttempt(
   }
 
   const contentType = String(response.headers['content-type'] ?? '');
-  if (contentType.includes('text/event-stream')) {
+  const binaryStream = adaptor.createStreamParser?.(contentType);
+  if (binaryStream) {
+    await relayStreamResponse(call, adaptor, input, response, binaryStream);
+  } else if (contentType.includes('text/event-stream')) {
     await relayStreamResponse(call, adaptor, input, response);
   } else {
     await relayPlainResponse(call, adaptor, input, response);

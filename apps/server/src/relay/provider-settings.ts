@@ -15,5 +15,6 @@ export function createConfiguredProviders(options: OptionStore, config: Config):
       thinkingBudgetRatio: options.getNumber('claude.thinking_adapter_budget_tokens_percentage'),
       modelHeaders: options.getJson('claude.model_headers_settings'),
     }),
+    cohere: { safetyMode: config.cohereSafetySetting },
   });
 }

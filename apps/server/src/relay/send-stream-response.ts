@@ -4,6 +4,7 @@ import type {
   ProviderAdaptor,
   RelayCallInput,
   StreamConverter,
+  StreamEventParser,
 } from '../providers/provider-adaptor.js';
 import { SseParser } from '../providers/sse-parser.js';
 import { streamForClient } from './formats/client-side.js';
@@ -22,7 +23,8 @@ interface StreamEnd {
 }
 
 /**
- * Streams an upstream event stream to the client as it arrives, converting event by event; nothing
+ * Streams an upstream event stream (server-sent events unless the adaptor gave another `parser`)
+ * to the client as it arrives, converting event by event; nothing
  * is buffered beyond one partial line, and upstream is paused while the client's socket is full.
  * However the stream ends — upstream done, upstream reset or idle timeout, client gone — the call
  * is settled on what was actually produced.
@@ -32,6 +34,7 @@ export async function relayStreamResponse(
   adaptor: ProviderAdaptor,
   input: RelayCallInput,
   upstream: UpstreamResponse,
+  parser: StreamEventParser = new SseParser(),
 ): Promise<void> {
   const { services, exchange } = call;
   const client = exchange.response;
@@ -51,7 +54,7 @@ export async function relayStreamResponse(
   services.metrics.streamStarted();
   let end: StreamEnd;
   try {
-    end = await pump(call, upstream, converter, ping);
+    end = await pump(call, upstream, parser, converter, ping);
   } finally {
     ping.stop();
     services.metrics.streamEnded();
@@ -94,13 +97,13 @@ export async function relayStreamResponse(
 function pump(
   call: RelayCall,
   upstream: UpstreamResponse,
+  parser: StreamEventParser,
   converter: StreamConverter,
   ping: Ping,
 ): Promise<StreamEnd> {
   const { exchange } = call;
   const client = exchange.response;
   return new Promise((resolve) => {
-    const parser = new SseParser();
     let finished = false;
     let waitingForDrain = false;
     const finish = (end: StreamEnd) => {

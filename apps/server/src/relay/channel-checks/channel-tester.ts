@@ -184,7 +184,8 @@ async function callUpstream(
   signal: AbortSignal | undefined,
 ): Promise<Usage> {
   const { adaptor, input } = test;
-  const upstreamRequest = adaptor.buildRequest(input);
+  let upstreamRequest = adaptor.buildRequest(input);
+  if (adaptor.signRequest) upstreamRequest = await adaptor.signRequest(upstreamRequest, input);
   const timeout = AbortSignal.timeout(TEST_TIMEOUT_MS);
   const response = await relay.upstream
     .request(

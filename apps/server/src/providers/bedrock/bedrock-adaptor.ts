@@ -1,0 +1,161 @@
+import { randomUUID } from 'node:crypto';
+import { RelayError } from '../../errors/relay-error.js';
+import {
+  classifyStandardFailure,
+  type ClassifiedFailure,
+  type ErrorClassification,
+} from '../error-classification.js';
+import { parseJsonObject } from '../json-guards.js';
+import type {
+  ChannelTarget,
+  InternalAnswer,
+  ProviderAdaptor,
+  RelayCallInput,
+  RelayMode,
+  StreamEventParser,
+  StreamReader,
+  UpstreamError,
+  UpstreamRequest,
+} from '../provider-adaptor.js';
+import { unsupportedModeError } from '../unsupported-mode-error.js';
+import {
+  AnthropicAdaptor,
+  DEFAULT_ANTHROPIC_SETTINGS,
+  type AnthropicSettings,
+} from '../anthropic/anthropic-adaptor.js';
+import { bedrockRuntimeUrl, parseBedrockKey } from './bedrock-credentials.js';
+import { parseBedrockError } from './bedrock-error.js';
+import {
+  AWS_EVENT_STREAM_CONTENT_TYPE,
+  BedrockEventStreamParser,
+} from './bedrock-event-stream-parser.js';
+import { BedrockInvokeStreamReader } from './bedrock-invoke-stream-reader.js';
+import { bedrockModelId, isClaudeModel } from './bedrock-model-ids.js';
+import { buildClaudeInvokeBody } from './build-claude-invoke-body.js';
+import { ConverseStreamReader } from './converse-stream-reader.js';
+import { convertConverseResponse } from './convert-converse-response.js';
+import { convertToConverseRequest } from './convert-to-converse-request.js';
+import { signBedrockRequest } from './sign-bedrock-request.js';
+
+/**
+ * AWS Bedrock (channel type 33). The channel key is `AccessKeyId|SecretAccessKey|Region`; every
+ * call is signed with SigV4. Claude models go through InvokeModel /
+ * InvokeModelWithResponseStream with the Anthropic Messages body (the Anthropic conversions,
+ * `anthropic_version: bedrock-2023-05-31`, the model id in the path); other models through
+ * Converse / ConverseStream. Streams arrive in AWS's binary event-stream framing. Model names are
+ * mapped to Bedrock ids and to the region's cross-region inference profile. Only chat mode.
+ */
+export class BedrockAdaptor implements ProviderAdaptor {
+  readonly name = 'bedrock';
+  /** Claude Messages clients' bodies are sent to Claude models as they are (no pass-through). */
+  readonly nativeFormat = 'anthropic-messages' as const;
+  private readonly anthropic: AnthropicAdaptor;
+
+  constructor(
+    private readonly settings: () => AnthropicSettings = () => DEFAULT_ANTHROPIC_SETTINGS,
+  ) {
+    this.anthropic = new AnthropicAdaptor(settings);
+  }
+
+  supports(mode: RelayMode): boolean {
+    return mode === 'chat';
+  }
+
+  supportsStreamOptions(_channel: ChannelTarget): boolean {
+    // Both stream APIs report usage; the client's usage chunk is written from it.
+    return true;
+  }
+
+  /** The unsigned call; `signRequest` signs it with the channel's key just before it is sent. */
+  buildRequest(input: RelayCallInput): UpstreamRequest {
+    if (!this.supports(input.mode)) throw unsupportedModeError(input.mode, input.channel.type);
+    if (!input.body) throw RelayError.badRequest('the request body must be a JSON object');
+    const credentials = parseBedrockKey(input.channel.key);
+    const base = (input.channel.baseUrl || bedrockRuntimeUrl(credentials.region)).replace(
+      /\/+$/,
+      '',
+    );
+    const claude = this.isClaude(input);
+    const claudeCall = claude ? buildClaudeInvokeBody(input, this.settings()) : undefined;
+    const modelId = bedrockModelId(claudeCall?.model ?? input.upstreamModel, credentials.region);
+    const action = claude
+      ? input.stream
+        ? 'invoke-with-response-stream'
+        : 'invoke'
+      : input.stream
+        ? 'converse-stream'
+        : 'converse';
+    const body =
+      claudeCall?.body ??
+      convertToConverseRequest(input.body, input.upstreamModel, this.settings());
+    return {
+      url: `${base}/model/${encodeURIComponent(modelId)}/${action}`,
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        accept: input.stream ? AWS_EVENT_STREAM_CONTENT_TYPE : 'application/json',
+      },
+      body: JSON.stringify(body),
+    };
+  }
+
+  signRequest(request: UpstreamRequest, input: RelayCallInput): Promise<UpstreamRequest> {
+    return signBedrockRequest(
+      request.url,
+      String(request.body ?? ''),
+      request.headers,
+      parseBedrockKey(input.channel.key),
+    );
+  }
+
+  readAnswer(input: RelayCallInput, body: Buffer, contentType: string): InternalAnswer {
+    if (this.isClaude(input)) {
+      return this.anthropic.readAnswer(input, body, contentType);
+    }
+    const payload = parseJsonObject(body.toString('utf8'));
+    if (!payload) {
+      throw RelayError.upstream(
+        500,
+        'upstream returned a response body that is not a JSON object',
+        'upstream_error',
+        'unmarshal_response_body_failed',
+      );
+    }
+    return convertConverseResponse(
+      payload,
+      input.upstreamModel,
+      randomUUID(),
+      Math.floor(Date.now() / 1000),
+    );
+  }
+
+  createStreamParser(contentType: string): StreamEventParser | undefined {
+    return contentType.includes(AWS_EVENT_STREAM_CONTENT_TYPE)
+      ? new BedrockEventStreamParser()
+      : undefined;
+  }
+
+  createStreamReader(input: RelayCallInput): StreamReader {
+    return this.isClaude(input)
+      ? new BedrockInvokeStreamReader(input)
+      : new ConverseStreamReader(input);
+  }
+
+  parseError(status: number, body: Buffer): UpstreamError {
+    return parseBedrockError(status, body);
+  }
+
+  /** Claude models (a friendly name or a Bedrock id, with or without a profile) use InvokeModel. */
+  private isClaude(input: RelayCallInput): boolean {
+    return isClaudeModel(bedrockModelId(input.upstreamModel, ''));
+  }
+
+  /** AWS answers a bad or unauthorised key with 403 (never 401): the credential is rejected. */
+  classifyError(failure: ClassifiedFailure): ErrorClassification {
+    const standard = classifyStandardFailure(failure);
+    return {
+      ...standard,
+      credentialRejected: standard.credentialRejected || failure.status === 403,
+    };
+  }
+}

@@ -1,0 +1,73 @@
+import { RelayError } from '../../errors/relay-error.js';
+import type { InternalAnswer } from '../provider-adaptor.js';
+import type { JsonObject } from '../json-guards.js';
+import { toOpenAiUsage } from '../usage.js';
+import { converseResponseSchema } from './converse-api-types.js';
+import { convertConverseUsage, mapConverseStopReason } from './convert-converse-usage.js';
+
+/**
+ * A Converse answer as an OpenAI `chat.completion`: text blocks joined into `content`, reasoning
+ * into `reasoning_content`, toolUse blocks into `tool_calls` with JSON-string arguments.
+ * Converse answers carry no id; `requestId` (upstream's request id, else one of Tollgate's) names
+ * the completion.
+ */
+export function convertConverseResponse(
+  payload: unknown,
+  model: string,
+  requestId: string,
+  created: number,
+): InternalAnswer {
+  const parsed = converseResponseSchema.safeParse(payload);
+  if (!parsed.success) {
+    throw RelayError.upstream(
+      500,
+      'upstream returned a Converse answer of an unexpected shape',
+      'upstream_error',
+      'unmarshal_response_body_failed',
+    );
+  }
+  const response = parsed.data;
+  let content = '';
+  let reasoning = '';
+  let generated = '';
+  const toolCalls: JsonObject[] = [];
+  for (const block of response.output.message.content) {
+    if (block.text !== undefined) content += block.text;
+    const reasoningText = block.reasoningContent?.reasoningText?.text;
+    if (reasoningText) reasoning += reasoningText;
+    if (block.toolUse) {
+      const argumentsText = JSON.stringify(block.toolUse.input ?? {});
+      toolCalls.push({
+        id: block.toolUse.toolUseId ?? '',
+        type: 'function',
+        function: { name: block.toolUse.name, arguments: argumentsText },
+      });
+      generated += block.toolUse.name + argumentsText;
+    }
+  }
+  const message: JsonObject = {
+    role: 'assistant',
+    content: content === '' && toolCalls.length > 0 ? null : content,
+    refusal: null,
+  };
+  if (reasoning) message.reasoning_content = reasoning;
+  if (toolCalls.length > 0) message.tool_calls = toolCalls;
+  const usage = convertConverseUsage(response.usage);
+  const completion: JsonObject = {
+    id: `chatcmpl-${requestId}`,
+    object: 'chat.completion',
+    created,
+    model,
+    system_fingerprint: null,
+    choices: [
+      {
+        index: 0,
+        message,
+        logprobs: null,
+        finish_reason: mapConverseStopReason(response.stopReason),
+      },
+    ],
+  };
+  if (usage) completion.usage = toOpenAiUsage(usage);
+  return { completion, usage, completionText: content + reasoning + generated };
+}

@@ -1,0 +1,96 @@
+import type { InternalStreamEvent, RelayCallInput } from './provider-adaptor.js';
+import type { JsonObject } from './json-guards.js';
+import { ThinkingToContent } from './thinking-to-content.js';
+
+/**
+ * Builds the internal `chat.completion.chunk` events of a converting stream reader: the role chunk
+ * first (once), then one chunk per delta, with the channel's `thinking_to_content` applied. Also
+ * keeps the generated text and the tool-call count every reader reports for local counting.
+ */
+export class ChatChunkFrames {
+  id: string;
+  model: string;
+  private readonly created = Math.floor(Date.now() / 1000);
+  private started = false;
+  private readonly generated: string[] = [];
+  private readonly thinkingToContent: ThinkingToContent | undefined;
+  /** Tool calls announced so far (their stream index is the count before each). */
+  toolCalls = 0;
+
+  constructor(input: RelayCallInput, id: string) {
+    this.id = id;
+    this.model = input.upstreamModel;
+    this.thinkingToContent = input.channel.setting.thinking_to_content
+      ? new ThinkingToContent()
+      : undefined;
+  }
+
+  /** Text, reasoning and tool names/arguments generated so far. */
+  completionText(): string {
+    return this.generated.join('');
+  }
+
+  /** The role chunk, unless one was sent already. */
+  start(): InternalStreamEvent[] {
+    return this.started ? [] : [this.roleChunk()];
+  }
+
+  /** A content or reasoning delta (nothing for empty text). */
+  text(field: 'content' | 'reasoning_content', text: string | undefined): InternalStreamEvent[] {
+    if (!text) return [];
+    this.generated.push(text);
+    return this.frame({ [field]: text }, null);
+  }
+
+  /** A new tool call's header; returns its index with the events. */
+  toolCallStart(id: string, name: string, argumentsText = ''): InternalStreamEvent[] {
+    const index = this.toolCalls;
+    this.toolCalls += 1;
+    this.generated.push(name, argumentsText);
+    const call = { index, id, type: 'function', function: { name, arguments: argumentsText } };
+    return this.frame({ tool_calls: [call] }, null);
+  }
+
+  /** More arguments of the tool call at `index`. */
+  toolCallArguments(index: number, partial: string | undefined): InternalStreamEvent[] {
+    if (!partial) return [];
+    this.generated.push(partial);
+    return this.frame({ tool_calls: [{ index, function: { arguments: partial } }] }, null);
+  }
+
+  /** The chunk carrying the finish reason. */
+  finish(finishReason: string): InternalStreamEvent[] {
+    return this.frame({}, finishReason);
+  }
+
+  private frame(delta: JsonObject, finishReason: string | null): InternalStreamEvent[] {
+    const events = this.start();
+    if (this.thinkingToContent) this.thinkingToContent.apply(delta, finishReason !== null);
+    const chunk = {
+      ...this.header(),
+      choices: [{ index: 0, delta, logprobs: null, finish_reason: finishReason }],
+    };
+    events.push({ type: 'chunk', chunk });
+    return events;
+  }
+
+  private roleChunk(): InternalStreamEvent {
+    this.started = true;
+    const delta = { role: 'assistant', content: '' };
+    const chunk = {
+      ...this.header(),
+      choices: [{ index: 0, delta, logprobs: null, finish_reason: null }],
+    };
+    return { type: 'chunk', chunk };
+  }
+
+  private header(): JsonObject {
+    return {
+      id: this.id,
+      object: 'chat.completion.chunk',
+      created: this.created,
+      model: this.model,
+      system_fingerprint: null,
+    };
+  }
+}

@@ -1,0 +1,120 @@
+import { RelayError } from '../../errors/relay-error.js';
+import {
+  classifyStandardFailure,
+  type ClassifiedFailure,
+  type ErrorClassification,
+} from '../error-classification.js';
+import { parseJsonObject } from '../json-guards.js';
+import type {
+  ChannelTarget,
+  InternalAnswer,
+  ProviderAdaptor,
+  RelayCallInput,
+  RelayMode,
+  StreamReader,
+  UpstreamError,
+  UpstreamRequest,
+} from '../provider-adaptor.js';
+import { unsupportedModeError } from '../unsupported-mode-error.js';
+import { parseUpstreamError } from '../upstream-error.js';
+import { CohereStreamReader } from './cohere-stream-reader.js';
+import { convertCohereEmbedResponse, convertToCohereEmbedRequest } from './convert-cohere-embed.js';
+import {
+  convertCohereRerankResponse,
+  convertToCohereRerankRequest,
+} from './convert-cohere-rerank.js';
+import { convertCohereChatResponse } from './convert-cohere-response.js';
+import { COHERE_SAFETY_NONE, convertToCohereRequest } from './convert-to-cohere-request.js';
+
+/** Default base URL of channel type 34. */
+export const COHERE_DEFAULT_BASE_URL = 'https://api.cohere.ai';
+
+/** Deployment settings of the Cohere adaptor. */
+export interface CohereSettings {
+  /** `COHERE_SAFETY_SETTING`: CONTEXTUAL, STRICT or OFF; NONE sends no `safety_mode`. */
+  safetyMode: string;
+}
+
+export const DEFAULT_COHERE_SETTINGS: CohereSettings = { safetyMode: COHERE_SAFETY_NONE };
+
+const PATHS: Partial<Record<RelayMode, string>> = {
+  chat: '/v2/chat',
+  embeddings: '/v2/embed',
+  rerank: '/v2/rerank',
+};
+
+/**
+ * Cohere (channel type 34) through its v2 API: chat (plain and streamed, with tools), embeddings
+ * (/v2/embed) and rerank (/v2/rerank), each converted from and to OpenAI's shapes. Bearer key.
+ */
+export class CohereAdaptor implements ProviderAdaptor {
+  readonly name = 'cohere';
+  readonly nativeFormat = 'openai' as const;
+
+  constructor(private readonly settings: CohereSettings = DEFAULT_COHERE_SETTINGS) {}
+
+  supports(mode: RelayMode): boolean {
+    return PATHS[mode] !== undefined;
+  }
+
+  supportsStreamOptions(_channel: ChannelTarget): boolean {
+    // Cohere's message-end event always carries usage.
+    return true;
+  }
+
+  buildRequest(input: RelayCallInput): UpstreamRequest {
+    const path = PATHS[input.mode];
+    if (!path) throw unsupportedModeError(input.mode, input.channel.type);
+    if (!input.body) throw RelayError.badRequest('the request body must be a JSON object');
+    const model = input.upstreamModel;
+    let body: unknown;
+    if (input.mode === 'chat') {
+      body = convertToCohereRequest(input.body, model, input.stream, this.settings.safetyMode);
+    } else if (input.mode === 'embeddings') {
+      body = convertToCohereEmbedRequest(input.body, model);
+    } else {
+      body = convertToCohereRerankRequest(input.body, model);
+    }
+    const base = (input.channel.baseUrl || COHERE_DEFAULT_BASE_URL).replace(/\/+$/, '');
+    return {
+      url: `${base}${path}`,
+      method: 'POST',
+      headers: {
+        Authorization: `Bearer ${input.channel.key}`,
+        'Content-Type': 'application/json',
+        Accept: input.stream ? 'text/event-stream' : 'application/json',
+      },
+      body: JSON.stringify(body),
+    };
+  }
+
+  readAnswer(input: RelayCallInput, body: Buffer, _contentType: string): InternalAnswer {
+    const payload = parseJsonObject(body.toString('utf8'));
+    if (!payload) {
+      throw RelayError.upstream(
+        500,
+        'upstream returned a response body that is not a JSON object',
+        'upstream_error',
+        'unmarshal_response_body_failed',
+      );
+    }
+    if (input.mode === 'embeddings') {
+      return convertCohereEmbedResponse(payload, input.upstreamModel, input.body);
+    }
+    if (input.mode === 'rerank') return convertCohereRerankResponse(payload, input.body);
+    return convertCohereChatResponse(payload, input.upstreamModel, Math.floor(Date.now() / 1000));
+  }
+
+  createStreamReader(input: RelayCallInput): StreamReader {
+    return new CohereStreamReader(input);
+  }
+
+  /** Cohere answers errors as `{"id", "message"}`. */
+  parseError(status: number, body: Buffer): UpstreamError {
+    return parseUpstreamError(status, body);
+  }
+
+  classifyError(failure: ClassifiedFailure): ErrorClassification {
+    return classifyStandardFailure(failure);
+  }
+}

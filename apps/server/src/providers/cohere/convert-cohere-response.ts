@@ -1,0 +1,72 @@
+import { RelayError } from '../../errors/relay-error.js';
+import type { InternalAnswer } from '../provider-adaptor.js';
+import type { JsonObject } from '../json-guards.js';
+import { toOpenAiUsage } from '../usage.js';
+import { cohereChatResponseSchema } from './cohere-api-types.js';
+import { convertCohereUsage, mapCohereFinishReason } from './convert-cohere-usage.js';
+
+/** The error of an answer that does not have the shape Tollgate reads. */
+export function unexpectedCohereAnswer(what: string): RelayError {
+  return RelayError.upstream(
+    500,
+    `upstream returned a ${what} answer of an unexpected shape`,
+    'upstream_error',
+    'unmarshal_response_body_failed',
+  );
+}
+
+/**
+ * A chat v2 answer as an OpenAI `chat.completion`: text parts joined into `content`, thinking
+ * parts and the `tool_plan` (the model's reasoning before it calls tools) into
+ * `reasoning_content`, `tool_calls` as they are (missing or `null` arguments become `{}`).
+ */
+export function convertCohereChatResponse(
+  payload: unknown,
+  model: string,
+  created: number,
+): InternalAnswer {
+  const parsed = cohereChatResponseSchema.safeParse(payload);
+  if (!parsed.success) throw unexpectedCohereAnswer('chat');
+  const answer = parsed.data;
+  let content = '';
+  let reasoning = answer.message.tool_plan ?? '';
+  for (const part of answer.message.content ?? []) {
+    if (part.type === 'thinking') reasoning += part.thinking ?? '';
+    else if (part.text !== undefined) content += part.text;
+  }
+  let generated = '';
+  const toolCalls = (answer.message.tool_calls ?? []).map((call) => {
+    const name = call.function?.name ?? '';
+    // Cohere sends "null" for a call without arguments; OpenAI clients expect an object.
+    const raw = call.function?.arguments;
+    const argumentsText = !raw || raw === 'null' ? '{}' : raw;
+    generated += name + argumentsText;
+    return { id: call.id ?? '', type: 'function', function: { name, arguments: argumentsText } };
+  });
+  const message: JsonObject = {
+    role: 'assistant',
+    content: content === '' && toolCalls.length > 0 ? null : content,
+    refusal: null,
+  };
+  if (reasoning) message.reasoning_content = reasoning;
+  if (toolCalls.length > 0) message.tool_calls = toolCalls;
+  const usage = convertCohereUsage(answer.usage);
+  const completion: JsonObject = {
+    id: `chatcmpl-${answer.id ?? ''}`,
+    object: 'chat.completion',
+    created,
+    model,
+    system_fingerprint: null,
+    choices: [
+      {
+        index: 0,
+        message,
+        logprobs: null,
+        finish_reason:
+          toolCalls.length > 0 ? 'tool_calls' : mapCohereFinishReason(answer.finish_reason),
+      },
+    ],
+  };
+  if (usage) completion.usage = toOpenAiUsage(usage);
+  return { completion, usage, completionText: content + reasoning + generated };
+}

@@ -32,6 +32,8 @@ import type { ClassifiedFailure, ErrorClassification } from './error-classificat
 export type RelayMode =
   | 'chat'
   | 'completions'
+  /** OpenAI's legacy `/v1/edits` (instruction + input → text), forwarded like completions. */
+  | 'edits'
   | 'embeddings'
   | 'moderations'
   | 'images'

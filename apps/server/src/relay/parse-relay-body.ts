@@ -162,6 +162,9 @@ export function parseRelayBody(
   ) {
     throw RelayError.badRequest('field prompt is required', 'invalid_text_request');
   }
+  if (mode === 'edits' && (typeof json.instruction !== 'string' || json.instruction === '')) {
+    throw RelayError.badRequest('field instruction is required', 'invalid_text_request');
+  }
   if (
     (mode === 'embeddings' || mode === 'moderations') &&
     (json.input === undefined || json.input === null || json.input === '')

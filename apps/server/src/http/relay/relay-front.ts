@@ -31,6 +31,7 @@ import { RelayExchange } from '../../relay/relay-exchange.js';
 const RELAY_ROUTES: ReadonlyMap<string, RelayMode> = new Map([
   ['/v1/chat/completions', 'chat'],
   ['/v1/completions', 'completions'],
+  ['/v1/edits', 'edits'],
   ['/v1/embeddings', 'embeddings'],
   ['/v1/moderations', 'moderations'],
   ['/v1/images/generations', 'images'],
@@ -49,7 +50,6 @@ const STORED_RESPONSE_PATH = /^\/v1\/responses\/[^/]+(\/input_items)?$/;
 
 /** Routes the gateway knows but does not implement: 501 in the OpenAI error shape. */
 const NOT_IMPLEMENTED: ReadonlyArray<[string, RegExp]> = [
-  ['POST', /^\/v1\/edits$/],
   ['POST', /^\/v1\/images\/(edits|variations)$/],
   ['GET', /^\/v1\/files(\/[^/]+(\/content)?)?$/],
   ['POST', /^\/v1\/files$/],

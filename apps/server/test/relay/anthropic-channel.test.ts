@@ -67,6 +67,53 @@ describe.each(testDatabaseKinds())('an Anthropic channel behind the OpenAI API o
     expect(usage?.completion_tokens).toBe(6);
   });
 
+  it('answers a json_schema response_format with the JSON, plain and streamed', async () => {
+    const response_format = {
+      type: 'json_schema' as const,
+      json_schema: {
+        name: 'city',
+        schema: {
+          type: 'object',
+          properties: { city: { type: 'string' }, population: { type: 'integer' } },
+          required: ['city', 'population'],
+        },
+      },
+    };
+    const request = {
+      model: 'claude-3-5-haiku-20241022',
+      messages: [{ role: 'user' as const, content: 'The largest city of France, as JSON' }],
+      response_format,
+    };
+    const completion = await fixture.client.chat.completions.create(request);
+    // The mock answers the forced tool with "mock" strings and 1 for numbers.
+    expect(JSON.parse(completion.choices[0].message.content!)).toEqual({
+      city: 'mock',
+      population: 1,
+    });
+    expect(completion.choices[0].message.tool_calls).toBeUndefined();
+    expect(completion.choices[0].finish_reason).toBe('stop');
+    const upstream = fixture.mock.lastRequest()!.body as Record<string, unknown>;
+    expect(upstream.tool_choice).toEqual({ type: 'tool', name: 'city' });
+    expect(upstream.tools).toEqual([
+      expect.objectContaining({ name: 'city', input_schema: response_format.json_schema.schema }),
+    ]);
+
+    const stream = await fixture.client.chat.completions.create({ ...request, stream: true });
+    let text = '';
+    let deltas = 0;
+    let finishReason: string | null = null;
+    for await (const chunk of stream) {
+      const choice = chunk.choices[0];
+      expect(choice?.delta?.tool_calls).toBeUndefined();
+      if (choice?.delta?.content) deltas += 1;
+      text += choice?.delta?.content ?? '';
+      finishReason = choice?.finish_reason ?? finishReason;
+    }
+    expect(JSON.parse(text)).toEqual({ city: 'mock', population: 1 });
+    expect(deltas).toBeGreaterThan(1);
+    expect(finishReason).toBe('stop');
+  });
+
   it('bills cache reads and writes at their ratios and logs them', async () => {
     const before = await fixture.userQuota();
     const completion = await fixture.client.chat.completions.create({

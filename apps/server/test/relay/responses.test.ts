@@ -282,8 +282,19 @@ describe.each(testDatabaseKinds())('the OpenAI Responses API on %s', (kind) => {
           reasoning: route.passThrough ? undefined : { effort: 'low' },
         });
         expect(response.status).toBe('completed');
+        // The mock fills a schema with "mock" strings: the answer is the format's JSON.
+        if (route.upstreamPath === '/v1/messages') {
+          expect(JSON.parse(response.output_text)).toEqual({ name: 'mock' });
+        }
       });
       const upstream = fixture.mock.lastRequest()!.body as Record<string, unknown>;
+      if (route.upstreamPath === '/v1/messages') {
+        // Anthropic has no response format: Claude is made to call a tool taking the schema.
+        expect(upstream.tools).toEqual([
+          expect.objectContaining({ name: 'person', input_schema: PERSON_FORMAT.format.schema }),
+        ]);
+        expect(upstream.tool_choice).toEqual({ type: 'tool', name: 'person' });
+      }
       if (route.passThrough) expect(upstream.text).toEqual(PERSON_FORMAT);
       if (route.upstreamPath === '/v1/chat/completions') {
         expect(upstream.response_format).toEqual({

@@ -3,6 +3,7 @@ import type { AnthropicRequest } from './anthropic-api-types.js';
 import { applyThinkingAdapter } from './anthropic-thinking-adapter.js';
 import { convertMessages } from './convert-anthropic-messages.js';
 import { convertToolChoice, convertTools } from './convert-anthropic-tools.js';
+import { applyResponseFormat, responseFormatTool } from './convert-response-format.js';
 
 /** Options of the OpenAI → Anthropic request conversion (the `claude.*` options). */
 export interface AnthropicRequestOptions {
@@ -22,7 +23,9 @@ export const FALLBACK_MAX_TOKENS = 8192;
  * messages and system (see convertMessages), tools and tool_choice, `stop` → `stop_sequences`,
  * `max_tokens` (or `max_completion_tokens`, else the per-model default), temperature, top_p,
  * top_k, `user` → `metadata.user_id`, a client-sent `thinking` object, then the `-thinking`
- * adapter. OpenAI-only fields (n, logprobs, penalties, response_format, …) are dropped.
+ * adapter; `response_format` (JSON) becomes a tool Claude is made to call (see
+ * convert-response-format.ts). Other OpenAI-only fields (n, logprobs, penalties, seed, …) are
+ * dropped (docs/compatibility.md lists them).
  */
 export function convertToAnthropicRequest(
   body: JsonObject,
@@ -56,6 +59,8 @@ export function convertToAnthropicRequest(
   if (isJsonObject(body.thinking)) request.thinking = body.thinking;
 
   applyThinkingAdapter(request, options.thinkingAdapterEnabled, options.thinkingBudgetRatio);
+  const formatTool = responseFormatTool(body);
+  if (formatTool) applyResponseFormat(request, formatTool);
   return request;
 }
 

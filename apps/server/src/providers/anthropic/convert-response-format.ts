@@ -17,15 +17,15 @@ const DEFAULT_DESCRIPTION =
  * the name without any state between them.
  */
 export function responseFormatTool(body: JsonObject | undefined): AnthropicTool | undefined {
-  const format = body && readObject(body, 'response_format');
-  const type = format && readString(format, 'type');
+  if (!body) return undefined;
+  const format = readObject(body, 'response_format');
+  if (!format) return undefined;
+  const type = readString(format, 'type');
   if (type === 'json_object') {
     return {
       name: toolName(undefined, body),
       description: DEFAULT_DESCRIPTION,
-      input_schema: {
-        type: 'object',
-      },
+      input_schema: { type: 'object' },
     };
   }
   if (type !== 'json_schema') return undefined;

@@ -1,4 +1,5 @@
-import { sendJson, type Provider, type RouteContext } from './route-context.js';
+import type { OutgoingHttpHeaders } from 'node:http';
+import { sendBytes, sendJson, type Provider, type RouteContext } from './route-context.js';
 
 /** The fields an error may carry beyond its message. */
 export interface ErrorDetails {
@@ -85,6 +86,37 @@ export function sendProviderError(
   details: ErrorDetails = {},
 ): void {
   sendJson(context, status, errorBody(context.provider, status, message, details));
+}
+
+/**
+ * The rate-limit headers each provider sends with a 429, as their APIs do: `retry-after` (seconds)
+ * and OpenAI's `x-ratelimit-*` or Anthropic's `anthropic-ratelimit-*` state, all exhausted.
+ */
+export function rateLimitHeaders(provider: Provider): OutgoingHttpHeaders {
+  if (provider === 'anthropic') {
+    return {
+      'retry-after': '7',
+      'anthropic-ratelimit-requests-limit': '50',
+      'anthropic-ratelimit-requests-remaining': '0',
+      'anthropic-ratelimit-requests-reset': '2030-01-01T00:00:07Z',
+    };
+  }
+  return {
+    'retry-after': '7',
+    'x-ratelimit-limit-requests': '500',
+    'x-ratelimit-remaining-requests': '0',
+    'x-ratelimit-reset-requests': '7s',
+    'x-ratelimit-limit-tokens': '30000',
+    'x-ratelimit-remaining-tokens': '0',
+    'x-ratelimit-reset-tokens': '7s',
+  };
+}
+
+/** The failure `x-mock-status` asks for: a 429 carries the provider's rate-limit headers. */
+export function sendStatusFailure(context: RouteContext, status: number): void {
+  const body = errorBody(context.provider, status, mockStatusMessage(status));
+  const headers = status === 429 ? rateLimitHeaders(context.provider) : {};
+  sendBytes(context, status, 'application/json', body, headers);
 }
 
 /** The message for `x-mock-status`. */

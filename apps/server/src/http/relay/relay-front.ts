@@ -22,7 +22,7 @@ import type { RelayMetricsRecorder } from '../../metrics/relay-metrics.js';
 import type { RelayServices } from '../../relay/relay-services.js';
 import { BILLING_PATH, handleBilling } from './billing-routes.js';
 import { serveGemini } from './gemini-routes.js';
-import { handleListModels, handleRetrieveModel } from './models-routes.js';
+import { handleListModels, handleRetrieveModel, isAnthropicClient } from './models-routes.js';
 import { readRelayBody } from './read-relay-body.js';
 import { sendRelayError } from './relay-error-response.js';
 import { RelayExchange } from '../../relay/relay-exchange.js';
@@ -152,6 +152,10 @@ export class RelayFront {
       const call = exchange();
       if (call.headers['x-goog-api-key'] !== undefined && call.path.startsWith('/v1/models')) {
         return serveGemini(this.services, call, this.runGemini);
+      }
+      // Anthropic's clients get their own list and error shapes.
+      if (call.path.startsWith('/v1/models') && isAnthropicClient(call)) {
+        call.format = INBOUND_FORMATS['anthropic-messages']!;
       }
       if (call.path === '/v1/models') {
         void handleListModels(this.services, call);

@@ -28,20 +28,25 @@ describe.each(testDatabaseKinds())('an Anthropic channel behind the OpenAI API o
   });
 
   it('converts a plain chat call to the Messages API and the answer back', async () => {
-    const completion = await fixture.client.chat.completions.create({
-      model: 'claude-3-5-haiku-20241022',
-      messages: [
-        { role: 'system', content: 'Be brief.' },
-        { role: 'user', content: 'Hello Claude' },
-      ],
-      max_tokens: 100,
-    });
+    const completion = await fixture.client.chat.completions.create(
+      {
+        model: 'claude-3-5-haiku-20241022',
+        messages: [
+          { role: 'system', content: 'Be brief.' },
+          { role: 'user', content: 'Hello Claude' },
+        ],
+        max_tokens: 100,
+      },
+      // Anthropic's beta switches reach the channel from an OpenAI-format call too.
+      { headers: { 'anthropic-beta': 'output-128k-2025-02-19' } },
+    );
     expect(completion.choices[0].message.content).toBe(replyText(3));
     expect(completion.choices[0].finish_reason).toBe('stop');
     const upstream = fixture.mock.lastRequest()!;
     expect(upstream.path).toBe('/v1/messages');
     expect(upstream.headers['x-api-key']).toBe('sk-ant-upstream');
     expect(upstream.headers['anthropic-version']).toBe('2023-06-01');
+    expect(upstream.headers['anthropic-beta']).toBe('output-128k-2025-02-19');
     expect(upstream.body).toMatchObject({
       model: 'claude-3-5-haiku-20241022',
       max_tokens: 100,

@@ -379,9 +379,22 @@ describe.each(testDatabaseKinds())('the OpenAI Responses API on %s', (kind) => {
       apiKey: `${fixture.apiKey}-${fixture.channelId}`,
       baseURL: `${fixture.url}/v1`,
       maxRetries: 0,
+      defaultHeaders: { 'OpenAI-Beta': 'responses=experimental' },
     });
     const retrieved = await pinned.responses.retrieve(created.id);
     expect(retrieved.id).toBe(created.id);
+    // The client's OpenAI-Beta reaches upstream on this route as on the relayed ones.
+    expect(fixture.mock.lastRequest()!.headers['openai-beta']).toBe('responses=experimental');
+    await pinned.responses.create({ model: 'gpt-4o-mini', input: 'Again' });
+    expect(fixture.mock.lastRequest()!.headers['openai-beta']).toBe('responses=experimental');
+    await pinned.chat.completions.create({
+      model: 'gpt-4o-mini',
+      messages: [{ role: 'user', content: 'hi' }],
+    });
+    expect(fixture.mock.lastRequest()).toMatchObject({
+      path: '/v1/chat/completions',
+      headers: { 'openai-beta': 'responses=experimental' },
+    });
     expect(retrieved.output_text).toBe(replyText(3));
     const items = await pinned.responses.inputItems.list(created.id);
     expect(items.data[0]).toMatchObject({ type: 'message', role: 'user' });

@@ -89,7 +89,13 @@ export class AnthropicAdaptor implements ProviderAdaptor {
       body: native
         ? this.nativeBody(input, native, settings)
         : JSON.stringify(
-            convertToAnthropicRequest(input.body, input.upstreamModel, input.stream, settings),
+            convertToAnthropicRequest(
+              input.body,
+              input.upstreamModel,
+              input.stream,
+              settings,
+              input.reasoning?.budgetTokens,
+            ),
           ),
     };
   }

@@ -10,7 +10,7 @@ import { isRecord, readString } from './json-shape.js';
 import { resolveControls } from './mock-controls.js';
 import type { MultipartForm } from './multipart-form.js';
 import { isRealtimePath, MockRealtime } from './openai-realtime.js';
-import { invalidKeyMessage, mockStatusMessage, sendProviderError } from './provider-errors.js';
+import { invalidKeyMessage, sendProviderError, sendStatusFailure } from './provider-errors.js';
 import { parseBody, readBody, type ParsedBody } from './request-body.js';
 import type { RouteContext } from './route-context.js';
 import { findRoute } from './routes.js';
@@ -170,11 +170,7 @@ export async function createMockUpstream(options: MockUpstreamOptions = {}): Pro
         } else if (presentsInvalidKey(request.headers)) {
           sendProviderError(context, 401, invalidKeyMessage(context.provider, INVALID_API_KEY));
         } else if (context.controls.status !== undefined) {
-          sendProviderError(
-            context,
-            context.controls.status,
-            mockStatusMessage(context.controls.status),
-          );
+          sendStatusFailure(context, context.controls.status);
         } else if (parsed.invalidJson) {
           sendProviderError(context, 400, 'We could not parse the JSON body of your request.');
         } else {

@@ -1,10 +1,5 @@
-import {
-  malformedJson,
-  sendBytes,
-  sendJson,
-  type Provider,
-  type RouteContext,
-} from './route-context.js';
+import type { OutgoingHttpHeaders } from 'node:http';
+import { malformedJson, sendBytes, type Provider, type RouteContext } from './route-context.js';
 
 /** The fields an error may carry beyond its message. */
 export interface ErrorDetails {
@@ -109,23 +104,50 @@ export function sendProviderError(
   status: number,
   message: string,
   details: ErrorDetails = {},
+  headers: OutgoingHttpHeaders = {},
 ): void {
   const body = errorBody(context.provider, status, message, details);
+  const payload = context.controls.malformed ? malformedJson(body) : body;
   if (context.provider !== 'bedrock') {
-    sendJson(context, status, body);
+    sendBytes(context, status, 'application/json', payload, headers);
     return;
   }
   // AWS names the exception in a header; the body carries only the message.
   const exception = details.type ?? awsExceptionName(status);
-  sendBytes(
-    context,
-    status,
-    'application/json',
-    context.controls.malformed ? malformedJson(body) : body,
-    {
-      'x-amzn-errortype': `${exception}:http://internal.amazon.com/coral/com.amazon.bedrock/`,
-    },
-  );
+  sendBytes(context, status, 'application/json', payload, {
+    ...headers,
+    'x-amzn-errortype': `${exception}:http://internal.amazon.com/coral/com.amazon.bedrock/`,
+  });
+}
+
+/**
+ * The rate-limit headers each provider sends with a 429, as their APIs do: `retry-after` (seconds)
+ * and OpenAI's `x-ratelimit-*` or Anthropic's `anthropic-ratelimit-*` state, all exhausted.
+ */
+export function rateLimitHeaders(provider: Provider): OutgoingHttpHeaders {
+  if (provider === 'anthropic') {
+    return {
+      'retry-after': '7',
+      'anthropic-ratelimit-requests-limit': '50',
+      'anthropic-ratelimit-requests-remaining': '0',
+      'anthropic-ratelimit-requests-reset': '2030-01-01T00:00:07Z',
+    };
+  }
+  return {
+    'retry-after': '7',
+    'x-ratelimit-limit-requests': '500',
+    'x-ratelimit-remaining-requests': '0',
+    'x-ratelimit-reset-requests': '7s',
+    'x-ratelimit-limit-tokens': '30000',
+    'x-ratelimit-remaining-tokens': '0',
+    'x-ratelimit-reset-tokens': '7s',
+  };
+}
+
+/** The failure `x-mock-status` asks for: a 429 carries the provider's rate-limit headers. */
+export function sendStatusFailure(context: RouteContext, status: number): void {
+  const headers = status === 429 ? rateLimitHeaders(context.provider) : {};
+  sendProviderError(context, status, mockStatusMessage(status), {}, headers);
 }
 
 /** The message for `x-mock-status`. */

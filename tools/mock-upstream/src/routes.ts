@@ -7,6 +7,7 @@ import {
 import { handleSpeech, handleTranscription } from './openai-audio.js';
 import { handleChatCompletions } from './openai-chat-completions.js';
 import { handleCompletions } from './openai-completions.js';
+import { handleEdits } from './openai-edits.js';
 import { handleEmbeddings } from './openai-embeddings.js';
 import { handleImageFile, handleImages } from './openai-images.js';
 import { handleModerations } from './openai-moderations.js';
@@ -43,6 +44,7 @@ const cohere = (handle: Route['handle']): Route => ({ provider: 'cohere', handle
 const ROUTES: ReadonlyMap<string, Route> = new Map([
   ['POST /chat/completions', openAi(handleChatCompletions)],
   ['POST /completions', openAi(handleCompletions)],
+  ['POST /edits', openAi(handleEdits)],
   ['POST /embeddings', openAi(handleEmbeddings)],
   ['GET /models', openAi(handleModels)],
   ['POST /images/generations', openAi(handleImages)],

@@ -6,6 +6,12 @@
  * local; retry and auto-disable decide on `status`, `type`, `code` and `message` alone.
  */
 export class RelayError extends Error {
+  /**
+   * Upstream response headers a client reads (rate-limit state, `retry-after`, request ids),
+   * passed on with the error answer when this error reaches the client.
+   */
+  upstreamHeaders: Record<string, string> | undefined;
+
   constructor(
     public readonly status: number,
     message: string,

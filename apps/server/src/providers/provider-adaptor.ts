@@ -32,6 +32,8 @@ import type { ClassifiedFailure, ErrorClassification } from './error-classificat
 export type RelayMode =
   | 'chat'
   | 'completions'
+  /** OpenAI's legacy `/v1/edits` (instruction + input → text), forwarded like completions. */
+  | 'edits'
   | 'embeddings'
   | 'moderations'
   | 'images'
@@ -74,6 +76,17 @@ export interface ChannelTarget {
  */
 export type WireFormat = 'openai' | 'anthropic-messages' | 'openai-responses' | 'gemini';
 
+/**
+ * What a client's own format asked of reasoning beyond the internal call's `reasoning_effort`
+ * (Gemini's `thinkingConfig`).
+ */
+export interface ReasoningRequest {
+  /** An exact thinking budget in tokens: a provider with budgets (Anthropic) honours it. */
+  budgetTokens?: number;
+  /** The client wants no reasoning in its answer (Gemini without `includeThoughts`). */
+  hidden?: boolean;
+}
+
 /** Everything an adaptor needs to build and interpret one upstream call (the internal call). */
 export interface RelayCallInput {
   mode: RelayMode;
@@ -113,6 +126,8 @@ export interface RelayCallInput {
    * sends it instead of converting `body`; `unchanged` when it is exactly the client's `rawBody`.
    */
   native?: { format: WireFormat; body: Record<string, unknown>; unchanged: boolean };
+  /** Reasoning wishes the internal call cannot carry (see ReasoningRequest). */
+  reasoning?: ReasoningRequest;
 }
 
 /** A fully built upstream HTTP request. */

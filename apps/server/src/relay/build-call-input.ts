@@ -65,6 +65,7 @@ export function buildCallInput(
     clientWantsUsage: parsed.clientWantsUsage,
     clientHeaders: facts.headers,
     native,
+    reasoning: parsed.reasoning,
   };
 }
 

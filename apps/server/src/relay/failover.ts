@@ -10,6 +10,7 @@ import type { RelayCall } from './relay-call-context.js';
 import { mapStatusCode, shouldRetry } from './retry-policy.js';
 import { readUpstreamError, relayPlainResponse } from './send-plain-response.js';
 import { relayStreamResponse } from './send-stream-response.js';
+import { clientVisibleHeaders } from './upstream-headers.js';
 import type { UpstreamResponse } from './upstream-response.js';
 
 const SATURATED_MESSAGE = '当前分组上游负载已饱和，请稍后再试';
@@ -63,9 +64,10 @@ export async function tryChannels(call: RelayCall): Promise<void> {
         const classification = adaptor.classifyError(error);
         if (!error.local) services.health.reportFailure(channel, error, classification);
         if (!shouldRetry(error, classification, retryTimes - index, pinned !== undefined)) {
-          throw error.status === 429
-            ? new RelayError(429, SATURATED_MESSAGE, error.type, error.code, false)
-            : error;
+          if (error.status !== 429) throw error;
+          const saturated = new RelayError(429, SATURATED_MESSAGE, error.type, error.code, false);
+          saturated.upstreamHeaders = error.upstreamHeaders;
+          throw saturated;
         }
         exchange.log.warn(
           { requestId: exchange.id, channelId: channel.id, status: error.status, attempt: index },
@@ -145,13 +147,16 @@ async function sendAttempt(
     services.metrics.upstreamFailed(channel.id, response.statusCode);
     const upstreamError = await readUpstreamError(adaptor, response);
     const status = mapStatusCode(upstreamError.status, channel.statusCodeMapping);
-    throw RelayError.upstream(
+    const error = RelayError.upstream(
       status,
       upstreamError.message,
       upstreamError.type,
       upstreamError.code,
       upstreamError.param,
     );
+    // The client may get this error after the last attempt: it backs off on these headers.
+    error.upstreamHeaders = clientVisibleHeaders(response.headers);
+    throw error;
   }
 
   const contentType = String(response.headers['content-type'] ?? '');

@@ -19,6 +19,10 @@ export function localPromptTokens(call: UsageCallFacts): number {
   let count = 0;
   if (call.mode === 'chat') {
     count = countChatPromptTokens(call.model, body.messages, body.tools);
+  } else if (call.mode === 'edits') {
+    // The instruction and the text it edits are both read by the model.
+    const parts = [body.instruction, body.input].filter((part) => typeof part === 'string');
+    count = countTextTokens(call.model, parts.join('\n'));
   } else {
     const input = body.prompt ?? body.input ?? body.query ?? '';
     const text = Array.isArray(input)

@@ -1,4 +1,4 @@
-import type { RelayMode, WireFormat } from '../providers/provider-adaptor.js';
+import type { ReasoningRequest, RelayMode, WireFormat } from '../providers/provider-adaptor.js';
 import { RelayError } from '../errors/relay-error.js';
 
 /** The client's request, parsed once and kept for every retry. */
@@ -20,6 +20,8 @@ export interface ParsedRelayBody {
   converted?: boolean;
   /** The client's body in its own format when `json` is a conversion of it (Claude Messages). */
   native?: { format: WireFormat; body: Record<string, unknown> };
+  /** Reasoning wishes of the client's format that the internal call cannot carry. */
+  reasoning?: ReasoningRequest;
 }
 
 const MAX_TOKENS_LIMIT = 2 ** 30;
@@ -161,6 +163,9 @@ export function parseRelayBody(
     (json.prompt === undefined || json.prompt === null || json.prompt === '')
   ) {
     throw RelayError.badRequest('field prompt is required', 'invalid_text_request');
+  }
+  if (mode === 'edits' && (typeof json.instruction !== 'string' || json.instruction === '')) {
+    throw RelayError.badRequest('field instruction is required', 'invalid_text_request');
   }
   if (
     (mode === 'embeddings' || mode === 'moderations') &&

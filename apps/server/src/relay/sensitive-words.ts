@@ -13,6 +13,8 @@ function promptTexts(mode: RelayMode, json: Record<string, unknown>): string[] {
     case 'embeddings':
     case 'moderations':
       return strings(json.input);
+    case 'edits':
+      return [...strings(json.instruction), ...strings(json.input)];
     case 'images':
     case 'speech':
       return strings(mode === 'images' ? json.prompt : json.input);

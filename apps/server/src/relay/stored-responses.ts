@@ -74,7 +74,7 @@ export async function relayStoredResponseCall(
   const target = toChannelTarget(channel, defaultBaseUrl(channel.type));
   const method = exchange.request.method === 'DELETE' ? 'DELETE' : 'GET';
   const upstream = services.upstream.send(
-    buildStoredResponseRequest(target, method, exchange.path, exchange.query),
+    buildStoredResponseRequest(target, method, exchange.path, exchange.query, exchange.headers),
     channel.setting.proxy,
   );
   let body: Buffer;

@@ -118,7 +118,11 @@ describe.skipIf(!redisUrl || !process.env.TEST_POSTGRES_DSN)(
         Array.from({ length: CALLS }, async (_, index) => {
           const response = await fetch(`${nodes[index % 2].url}/v1/chat/completions`, {
             method: 'POST',
-            headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
+            headers: {
+              authorization: `Bearer ${apiKey}`,
+              'content-type': 'application/json',
+              'accept-language': 'zh-CN',
+            },
             body: JSON.stringify({
               model: 'gpt-4o-mini',
               messages: [{ role: 'user', content: `call ${index}` }],

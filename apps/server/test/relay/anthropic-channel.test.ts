@@ -28,20 +28,25 @@ describe.each(testDatabaseKinds())('an Anthropic channel behind the OpenAI API o
   });
 
   it('converts a plain chat call to the Messages API and the answer back', async () => {
-    const completion = await fixture.client.chat.completions.create({
-      model: 'claude-3-5-haiku-20241022',
-      messages: [
-        { role: 'system', content: 'Be brief.' },
-        { role: 'user', content: 'Hello Claude' },
-      ],
-      max_tokens: 100,
-    });
+    const completion = await fixture.client.chat.completions.create(
+      {
+        model: 'claude-3-5-haiku-20241022',
+        messages: [
+          { role: 'system', content: 'Be brief.' },
+          { role: 'user', content: 'Hello Claude' },
+        ],
+        max_tokens: 100,
+      },
+      // Anthropic's beta switches reach the channel from an OpenAI-format call too.
+      { headers: { 'anthropic-beta': 'output-128k-2025-02-19' } },
+    );
     expect(completion.choices[0].message.content).toBe(replyText(3));
     expect(completion.choices[0].finish_reason).toBe('stop');
     const upstream = fixture.mock.lastRequest()!;
     expect(upstream.path).toBe('/v1/messages');
     expect(upstream.headers['x-api-key']).toBe('sk-ant-upstream');
     expect(upstream.headers['anthropic-version']).toBe('2023-06-01');
+    expect(upstream.headers['anthropic-beta']).toBe('output-128k-2025-02-19');
     expect(upstream.body).toMatchObject({
       model: 'claude-3-5-haiku-20241022',
       max_tokens: 100,
@@ -65,6 +70,53 @@ describe.each(testDatabaseKinds())('an Anthropic channel behind the OpenAI API o
     }
     expect(text).toBe(replyText(3));
     expect(usage?.completion_tokens).toBe(6);
+  });
+
+  it('answers a json_schema response_format with the JSON, plain and streamed', async () => {
+    const response_format = {
+      type: 'json_schema' as const,
+      json_schema: {
+        name: 'city',
+        schema: {
+          type: 'object',
+          properties: { city: { type: 'string' }, population: { type: 'integer' } },
+          required: ['city', 'population'],
+        },
+      },
+    };
+    const request = {
+      model: 'claude-3-5-haiku-20241022',
+      messages: [{ role: 'user' as const, content: 'The largest city of France, as JSON' }],
+      response_format,
+    };
+    const completion = await fixture.client.chat.completions.create(request);
+    // The mock answers the forced tool with "mock" strings and 1 for numbers.
+    expect(JSON.parse(completion.choices[0].message.content!)).toEqual({
+      city: 'mock',
+      population: 1,
+    });
+    expect(completion.choices[0].message.tool_calls).toBeUndefined();
+    expect(completion.choices[0].finish_reason).toBe('stop');
+    const upstream = fixture.mock.lastRequest()!.body as Record<string, unknown>;
+    expect(upstream.tool_choice).toEqual({ type: 'tool', name: 'city' });
+    expect(upstream.tools).toEqual([
+      expect.objectContaining({ name: 'city', input_schema: response_format.json_schema.schema }),
+    ]);
+
+    const stream = await fixture.client.chat.completions.create({ ...request, stream: true });
+    let text = '';
+    let deltas = 0;
+    let finishReason: string | null = null;
+    for await (const chunk of stream) {
+      const choice = chunk.choices[0];
+      expect(choice?.delta?.tool_calls).toBeUndefined();
+      if (choice?.delta?.content) deltas += 1;
+      text += choice?.delta?.content ?? '';
+      finishReason = choice?.finish_reason ?? finishReason;
+    }
+    expect(JSON.parse(text)).toEqual({ city: 'mock', population: 1 });
+    expect(deltas).toBeGreaterThan(1);
+    expect(finishReason).toBe('stop');
   });
 
   it('bills cache reads and writes at their ratios and logs them', async () => {

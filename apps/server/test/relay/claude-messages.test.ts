@@ -601,6 +601,37 @@ describe.each(testDatabaseKinds())('Claude Messages clients on %s', (kind) => {
       expect((await counted.json()).error.type).toBe('invalid_request_error');
     });
 
+    it('lists and retrieves models in Anthropic’s shape, page by page', async () => {
+      const expected = (await fixture.client.models.list()).data.map((model) => model.id);
+      expect(expected.length).toBeGreaterThan(3);
+      const listed: string[] = [];
+      // Pages of two: the SDK follows has_more and last_id.
+      for await (const model of client.models.list({ limit: 2 })) {
+        expect(model).toEqual({
+          type: 'model',
+          id: model.id,
+          display_name: model.id,
+          created_at: '2021-07-20T10:40:00Z',
+        });
+        listed.push(model.id);
+      }
+      expect(listed).toEqual(expected);
+      const firstPage = await client.models.list({ limit: 2 });
+      expect(firstPage.has_more).toBe(true);
+      expect(firstPage.last_id).toBe(expected[1]);
+      expect(await client.models.retrieve(CLAUDE)).toMatchObject({ type: 'model', id: CLAUDE });
+      const missing = await client.models
+        .retrieve('no-such-model')
+        .catch((error: unknown) => error);
+      expect(missing).toBeInstanceOf(Anthropic.NotFoundError);
+      expect((missing as InstanceType<typeof Anthropic.APIError>).error).toMatchObject({
+        type: 'error',
+        error: { type: 'not_found_error' },
+      });
+      // The OpenAI shape stays for OpenAI clients.
+      expect(await fixture.client.models.retrieve(CLAUDE)).toMatchObject({ object: 'model' });
+    });
+
     it('answers an unknown model and an upstream failure in Claude’s shape', async () => {
       const unknown = await raw({
         model: 'no-such-model',

@@ -37,6 +37,37 @@ describe.each(testDatabaseKinds())(
       expect((await lastLog()).model_name).toBe('gpt-3.5-turbo-instruct');
     });
 
+    it('edits, forwarded to /v1/edits and billed on the usage upstream reports', async () => {
+      await fixture.addChannel({ name: 'edits', models: 'text-davinci-edit-001' });
+      const edit = (body: Record<string, unknown>) =>
+        fetch(`${fixture.url}/v1/edits`, {
+          method: 'POST',
+          headers: {
+            authorization: `Bearer ${fixture.apiKey}`,
+            'content-type': 'application/json',
+          },
+          body: JSON.stringify({ model: 'text-davinci-edit-001', ...body }),
+        });
+      const response = await edit({ input: 'What day of the wek is it?', instruction: 'Fix it' });
+      expect(response.status).toBe(200);
+      const answer = await response.json();
+      expect(answer.object).toBe('edit');
+      expect(answer.choices[0].text).toBe('Hello from the mock upstream this');
+      const upstream = fixture.mock.lastRequest()!;
+      expect(upstream.path).toBe('/v1/edits');
+      expect(upstream.body).toMatchObject({ instruction: 'Fix it' });
+      const log = await lastLog();
+      expect(log.model_name).toBe('text-davinci-edit-001');
+      expect(Number(log.prompt_tokens)).toBe(answer.usage.prompt_tokens);
+      expect(Number(log.completion_tokens)).toBe(answer.usage.completion_tokens);
+      // Ratio 10, completion ratio 1: (prompt + completion) × 10.
+      expect(Number(log.quota)).toBe(answer.usage.total_tokens * 10);
+
+      const missing = await edit({ input: 'text' });
+      expect(missing.status).toBe(400);
+      expect((await missing.json()).error.code).toBe('invalid_text_request');
+    });
+
     it('embeddings, billed on input tokens only', async () => {
       const result = await fixture.client.embeddings.create({
         model: 'text-embedding-3-small',

@@ -13,7 +13,7 @@ async function post(
     headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json', ...headers },
     body: JSON.stringify(body),
   });
-  return { status: response.status, body: await response.json() };
+  return { status: response.status, headers: response.headers, body: await response.json() };
 }
 
 const chat = (model = 'gpt-4o-mini') => ({ model, messages: [{ role: 'user', content: 'hi' }] });
@@ -69,11 +69,28 @@ describe.each(testDatabaseKinds())('relay failures, retries and channel health o
     await fixture.harness.runtime.context.relay.channels.refresh();
   });
 
-  it('replaces a final 429 message with the saturation notice', async () => {
+  it('replaces a final 429 message with the saturation notice, in the language asked for', async () => {
     await fixture.controlledModel('fails-429', 'status=429');
-    const response = await post(fixture, chat('fails-429'));
+    const response = await post(fixture, chat('fails-429'), {
+      'accept-language': 'zh-CN,zh;q=0.9,en;q=0.8',
+    });
     expect(response.status).toBe(429);
-    expect(response.body.error.message).toMatch(/^当前分组上游负载已饱和，请稍后再试/);
+    expect(response.body.error.message).toMatch(
+      /^当前分组上游负载已饱和，请稍后再试 \(request id: /,
+    );
+    const english = await post(fixture, chat('fails-429'), { 'accept-language': 'en-US,zh;q=0.5' });
+    expect(english.body.error.message).toMatch(
+      /^The upstream capacity of this group is saturated, please try again later \(request id: /,
+    );
+    expect(english.body.error.code).toBe(response.body.error.code);
+    // The client backs off on upstream's advice, as on a direct call.
+    expect(response.headers.get('retry-after')).toBe('7');
+    expect(response.headers.get('x-ratelimit-remaining-requests')).toBe('0');
+    expect(response.headers.get('x-ratelimit-reset-tokens')).toBe('7s');
+    expect(response.headers.get('x-request-id')).toMatch(/^req_mock/);
+    expect(response.headers.get('x-oneapi-request-id')).not.toBe(
+      response.headers.get('x-request-id'),
+    );
   });
 
   it('auto-disables a channel whose key upstream rejects, when enabled', async () => {
@@ -137,7 +154,8 @@ describe.each(testDatabaseKinds())('relay failures, retries and channel health o
     fixture.harness.runtime.context.relay.callers.clear();
     const expiredResponse = await post(fixture, chat(), {}, expired.apiKey);
     expect(expiredResponse.status).toBe(401);
-    expect(expiredResponse.body.error.message).toMatch(/^该令牌已过期/);
+    // English unless the client asks for Chinese (fetch sends `Accept-Language: *`).
+    expect(expiredResponse.body.error.message).toMatch(/^This API key has expired/);
 
     const limited = await fixture.addToken({
       name: 'limited',
@@ -160,7 +178,9 @@ describe.each(testDatabaseKinds())('relay failures, retries and channel health o
     });
     const modelResponse = await post(fixture, chat(), {}, modelLimited.apiKey);
     expect(modelResponse.status).toBe(403);
-    expect(modelResponse.body.error.message).toMatch(/^该令牌无权访问模型 gpt-4o-mini/);
+    expect(modelResponse.body.error.message).toMatch(
+      /^This API key may not use the model gpt-4o-mini/,
+    );
 
     const ipLimited = await fixture.addToken({ name: 'ips', allow_ips: '10.1.2.3' });
     const ipResponse = await post(fixture, chat(), {}, ipLimited.apiKey);

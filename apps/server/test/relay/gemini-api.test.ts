@@ -1,5 +1,7 @@
 import {
   FunctionCallingConfigMode,
+  HarmBlockThreshold,
+  HarmCategory,
   GoogleGenAI,
   Type,
   type GenerateContentResponse,
@@ -86,6 +88,42 @@ describe.each(testDatabaseKinds())('the Gemini API on %s', { timeout: 30_000 }, 
       expect(upstream.path).toBe(upstreamPath);
       expect(upstream.body).toMatchObject({ model, max_tokens: 100, temperature: 0.5 });
       expect(JSON.stringify(upstream.body)).toContain('Be brief.');
+    });
+
+    it('converts thinkingConfig where the channel has an equivalent; drops safetySettings', async () => {
+      const result = await ai.models.generateContent({
+        model,
+        contents: 'Think first',
+        config: {
+          thinkingConfig: { thinkingBudget: 8000, includeThoughts: true },
+          safetySettings: [
+            {
+              category: HarmCategory.HARM_CATEGORY_HARASSMENT,
+              threshold: HarmBlockThreshold.BLOCK_ONLY_HIGH,
+            },
+          ],
+        },
+      });
+      expect(result.text).toBe(replyText(3));
+      const upstream = fixture.mock.lastRequest()!.body as Record<string, unknown>;
+      expect(upstream.safetySettings).toBeUndefined();
+      if (upstreamPath === '/v1/messages') {
+        // Anthropic takes the exact budget.
+        expect(upstream.thinking).toEqual({ type: 'enabled', budget_tokens: 8000 });
+        expect(upstream.reasoning_effort).toBeUndefined();
+      } else {
+        // OpenAI takes an effort: below 4096 low, below 16384 medium, else high.
+        expect(upstream.reasoning_effort).toBe('medium');
+      }
+      // A budget of 0 (thinking off) asks nothing of either.
+      await ai.models.generateContent({
+        model,
+        contents: 'No thinking',
+        config: { thinkingConfig: { thinkingBudget: 0 } },
+      });
+      const off = fixture.mock.lastRequest()!.body as Record<string, unknown>;
+      expect(off.reasoning_effort).toBeUndefined();
+      expect(off.thinking).toBeUndefined();
     });
 
     it('streams generateContentStream', async () => {

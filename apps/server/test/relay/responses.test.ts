@@ -282,8 +282,19 @@ describe.each(testDatabaseKinds())('the OpenAI Responses API on %s', (kind) => {
           reasoning: route.passThrough ? undefined : { effort: 'low' },
         });
         expect(response.status).toBe('completed');
+        // The mock fills a schema with "mock" strings: the answer is the format's JSON.
+        if (route.upstreamPath === '/v1/messages') {
+          expect(JSON.parse(response.output_text)).toEqual({ name: 'mock' });
+        }
       });
       const upstream = fixture.mock.lastRequest()!.body as Record<string, unknown>;
+      if (route.upstreamPath === '/v1/messages') {
+        // Anthropic has no response format: Claude is made to call a tool taking the schema.
+        expect(upstream.tools).toEqual([
+          expect.objectContaining({ name: 'person', input_schema: PERSON_FORMAT.format.schema }),
+        ]);
+        expect(upstream.tool_choice).toEqual({ type: 'tool', name: 'person' });
+      }
       if (route.passThrough) expect(upstream.text).toEqual(PERSON_FORMAT);
       if (route.upstreamPath === '/v1/chat/completions') {
         expect(upstream.response_format).toEqual({
@@ -368,9 +379,22 @@ describe.each(testDatabaseKinds())('the OpenAI Responses API on %s', (kind) => {
       apiKey: `${fixture.apiKey}-${fixture.channelId}`,
       baseURL: `${fixture.url}/v1`,
       maxRetries: 0,
+      defaultHeaders: { 'OpenAI-Beta': 'responses=experimental' },
     });
     const retrieved = await pinned.responses.retrieve(created.id);
     expect(retrieved.id).toBe(created.id);
+    // The client's OpenAI-Beta reaches upstream on this route as on the relayed ones.
+    expect(fixture.mock.lastRequest()!.headers['openai-beta']).toBe('responses=experimental');
+    await pinned.responses.create({ model: 'gpt-4o-mini', input: 'Again' });
+    expect(fixture.mock.lastRequest()!.headers['openai-beta']).toBe('responses=experimental');
+    await pinned.chat.completions.create({
+      model: 'gpt-4o-mini',
+      messages: [{ role: 'user', content: 'hi' }],
+    });
+    expect(fixture.mock.lastRequest()).toMatchObject({
+      path: '/v1/chat/completions',
+      headers: { 'openai-beta': 'responses=experimental' },
+    });
     expect(retrieved.output_text).toBe(replyText(3));
     const items = await pinned.responses.inputItems.list(created.id);
     expect(items.data[0]).toMatchObject({ type: 'message', role: 'user' });

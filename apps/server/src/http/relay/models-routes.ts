@@ -33,6 +33,56 @@ function describeModel(id: string) {
   };
 }
 
+/** `created_at` of every model in Anthropic's shape (the same moment as `created`). */
+const MODEL_CREATED_AT = new Date(MODEL_CREATED * 1000).toISOString().replace('.000Z', 'Z');
+const ANTHROPIC_PAGE_DEFAULT = 20;
+const ANTHROPIC_PAGE_MAX = 1000;
+
+/**
+ * Anthropic's SDKs and tools (Claude Code) list models at the same path as OpenAI's and send
+ * `anthropic-version` and `x-api-key` with every request: those get Anthropic's shape.
+ */
+export function isAnthropicClient(exchange: RelayExchange): boolean {
+  const headers = exchange.headers;
+  return headers['anthropic-version'] !== undefined || headers['x-api-key'] !== undefined;
+}
+
+function describeAnthropicModel(id: string) {
+  return { type: 'model', id, display_name: id, created_at: MODEL_CREATED_AT };
+}
+
+/**
+ * One page of Anthropic's model list: `limit` (1–1000, default 20) models after `after_id` or
+ * before `before_id`, with `has_more`, `first_id` and `last_id` for the SDK's pagination.
+ */
+function anthropicModelPage(models: string[], query: string) {
+  const parameters = new URLSearchParams(query);
+  const requested = Number(parameters.get('limit') ?? ANTHROPIC_PAGE_DEFAULT);
+  const limit = Number.isInteger(requested)
+    ? Math.min(Math.max(requested, 1), ANTHROPIC_PAGE_MAX)
+    : ANTHROPIC_PAGE_DEFAULT;
+  const afterId = parameters.get('after_id');
+  const beforeId = parameters.get('before_id');
+  let page: string[];
+  let hasMore: boolean;
+  if (beforeId !== null) {
+    const end = Math.max(models.indexOf(beforeId), 0);
+    page = models.slice(Math.max(end - limit, 0), end);
+    hasMore = end - limit > 0;
+  } else {
+    const start = afterId === null ? 0 : models.indexOf(afterId) + 1;
+    // An unknown after_id names no position: an empty last page rather than the first again.
+    page = afterId !== null && start === 0 ? [] : models.slice(start, start + limit);
+    hasMore = afterId !== null && start === 0 ? false : start + limit < models.length;
+  }
+  return {
+    data: page.map(describeAnthropicModel),
+    has_more: hasMore,
+    first_id: page[0] ?? null,
+    last_id: page[page.length - 1] ?? null,
+  };
+}
+
 /** Models this token may call: its model limits, else what its group(s) can route. */
 export function modelsFor(services: RelayServices, caller: RelayCaller): string[] {
   if (caller.token.model_limits_enabled) return [...caller.modelLimits];
@@ -49,7 +99,10 @@ export function modelsFor(services: RelayServices, caller: RelayCaller): string[
   return services.channels.modelsOf(group).sort();
 }
 
-/** `GET /v1/models`: what this token may use, in the OpenAI list shape. */
+/**
+ * `GET /v1/models`: what this token may use, in the OpenAI list shape, or Anthropic's (paged) for
+ * an Anthropic client.
+ */
 export async function handleListModels(
   services: RelayServices,
   exchange: RelayExchange,
@@ -61,14 +114,21 @@ export async function handleListModels(
       services.callers,
       services.db,
     );
-    const data = modelsFor(services, caller).map(describeModel);
-    exchange.sendJson(200, { object: 'list', success: true, data });
+    const models = modelsFor(services, caller);
+    if (isAnthropicClient(exchange)) {
+      exchange.sendJson(200, anthropicModelPage(models, exchange.query));
+      return;
+    }
+    exchange.sendJson(200, { object: 'list', success: true, data: models.map(describeModel) });
   } catch (error) {
     sendRelayError(exchange, error);
   }
 }
 
-/** `GET /v1/models/:model`: one model this token may use, else 404 `model_not_found`. */
+/**
+ * `GET /v1/models/:model`: one model this token may use, in the client's shape, else 404
+ * `model_not_found` (in Claude's error shape for an Anthropic client).
+ */
 export async function handleRetrieveModel(
   services: RelayServices,
   exchange: RelayExchange,
@@ -85,13 +145,16 @@ export async function handleRetrieveModel(
       throw new RelayError(
         404,
         `The model '${model}' does not exist`,
-        'invalid_request_error',
+        isAnthropicClient(exchange) ? 'not_found_error' : 'invalid_request_error',
         'model_not_found',
         true,
         'model',
       );
     }
-    exchange.sendJson(200, describeModel(model));
+    exchange.sendJson(
+      200,
+      isAnthropicClient(exchange) ? describeAnthropicModel(model) : describeModel(model),
+    );
   } catch (error) {
     sendRelayError(exchange, error);
   }

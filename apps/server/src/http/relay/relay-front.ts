@@ -22,7 +22,7 @@ import type { RelayMetricsRecorder } from '../../metrics/relay-metrics.js';
 import type { RelayServices } from '../../relay/relay-services.js';
 import { BILLING_PATH, handleBilling } from './billing-routes.js';
 import { serveGemini } from './gemini-routes.js';
-import { handleListModels, handleRetrieveModel } from './models-routes.js';
+import { handleListModels, handleRetrieveModel, isAnthropicClient } from './models-routes.js';
 import { readRelayBody } from './read-relay-body.js';
 import { sendRelayError } from './relay-error-response.js';
 import { RelayExchange } from '../../relay/relay-exchange.js';
@@ -33,6 +33,7 @@ import { logRelayAccess } from '../access-log.js';
 const RELAY_ROUTES: ReadonlyMap<string, RelayMode> = new Map([
   ['/v1/chat/completions', 'chat'],
   ['/v1/completions', 'completions'],
+  ['/v1/edits', 'edits'],
   ['/v1/embeddings', 'embeddings'],
   ['/v1/moderations', 'moderations'],
   ['/v1/images/generations', 'images'],
@@ -51,7 +52,6 @@ const STORED_RESPONSE_PATH = /^\/v1\/responses\/[^/]+(\/input_items)?$/;
 
 /** Routes the gateway knows but does not implement: 501 in the OpenAI error shape. */
 const NOT_IMPLEMENTED: ReadonlyArray<[string, RegExp]> = [
-  ['POST', /^\/v1\/edits$/],
   ['POST', /^\/v1\/images\/(edits|variations)$/],
   ['GET', /^\/v1\/files(\/[^/]+(\/content)?)?$/],
   ['POST', /^\/v1\/files$/],
@@ -171,6 +171,10 @@ export class RelayFront {
       const call = exchange();
       if (call.headers['x-goog-api-key'] !== undefined && call.path.startsWith('/v1/models')) {
         return serveGemini(this.services, call, this.runGemini);
+      }
+      // Anthropic's clients get their own list and error shapes.
+      if (call.path.startsWith('/v1/models') && isAnthropicClient(call)) {
+        call.format = INBOUND_FORMATS['anthropic-messages']!;
       }
       if (call.path === '/v1/models') {
         void handleListModels(this.services, call);

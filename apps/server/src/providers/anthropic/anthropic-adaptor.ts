@@ -25,6 +25,7 @@ import { AnthropicStreamReader } from './anthropic-stream-reader.js';
 import type { AnthropicRequest } from './anthropic-api-types.js';
 import { applyThinkingAdapter } from './anthropic-thinking-adapter.js';
 import { convertAnthropicMessage } from './convert-anthropic-response.js';
+import { responseFormatTool } from './convert-response-format.js';
 import {
   FALLBACK_MAX_TOKENS,
   convertToAnthropicRequest,
@@ -88,7 +89,13 @@ export class AnthropicAdaptor implements ProviderAdaptor {
       body: native
         ? this.nativeBody(input, native, settings)
         : JSON.stringify(
-            convertToAnthropicRequest(input.body, input.upstreamModel, input.stream, settings),
+            convertToAnthropicRequest(
+              input.body,
+              input.upstreamModel,
+              input.stream,
+              settings,
+              input.reasoning?.budgetTokens,
+            ),
           ),
     };
   }
@@ -150,6 +157,7 @@ export class AnthropicAdaptor implements ProviderAdaptor {
       message,
       input.upstreamModel,
       Math.floor(Date.now() / 1000),
+      responseFormatTool(input.body)?.name,
     );
     return {
       completion: converted.completion,

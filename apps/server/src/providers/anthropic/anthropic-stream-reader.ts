@@ -23,9 +23,12 @@ import {
 import { anthropicErrorStatus } from './anthropic-error.js';
 import { mapAnthropicFinishReason } from './map-anthropic-finish-reason.js';
 import { chatCompletionId } from './convert-anthropic-response.js';
+import { responseFormatTool } from './convert-response-format.js';
 
 /** What a content block index stands for in the OpenAI stream. */
-type BlockKind = { kind: 'text' | 'thinking' | 'other' } | { kind: 'tool'; toolIndex: number };
+type BlockKind =
+  | { kind: 'text' | 'thinking' | 'format' | 'other' }
+  | { kind: 'tool'; toolIndex: number };
 
 /**
  * Reads an Anthropic Messages event stream into internal `chat.completion.chunk`s:
@@ -37,7 +40,9 @@ type BlockKind = { kind: 'text' | 'thinking' | 'other' } | { kind: 'tool'; toolI
  * the reported completion is 0, so the relay counts output locally on a broken stream rather
  * than billing message_start's placeholder output count. `ping`, signatures,
  * citations and server-side tool blocks produce nothing. An `error` event ends the stream: it
- * becomes an internal error event and is kept in `upstreamError`.
+ * becomes an internal error event and is kept in `upstreamError`. The response-format tool's
+ * call (convert-response-format.ts) is the answer: its input deltas are content deltas, and its
+ * `tool_use` stop a `stop` finish.
  */
 export class AnthropicStreamReader implements StreamReader {
   private id = '';
@@ -51,6 +56,14 @@ export class AnthropicStreamReader implements StreamReader {
   private readonly generated: string[] = [];
   private error: UpstreamError | undefined;
   private readonly thinkingToContent: ThinkingToContent | undefined;
+  /** The response-format tool's name, when the call asked for JSON. */
+  private readonly formatToolName: string | undefined;
+  /**
+   * Text written before the response-format tool's call, held back: once the call comes it is
+   * preamble ("I'll answer with the tool") and dropped, so the content stays valid JSON; a message
+   * that ends without the call (a thinking model may answer in text) gets it then.
+   */
+  private heldText: string | undefined;
 
   /** `keepThinking`: ignore the channel's thinking_to_content (a pass-through reads, never writes). */
   constructor(
@@ -62,6 +75,8 @@ export class AnthropicStreamReader implements StreamReader {
       input.channel.setting.thinking_to_content && !options.keepThinking
         ? new ThinkingToContent()
         : undefined;
+    this.formatToolName = responseFormatTool(input.body)?.name;
+    if (this.formatToolName !== undefined) this.heldText = '';
   }
 
   get usage(): Usage | undefined {
@@ -133,6 +148,14 @@ export class AnthropicStreamReader implements StreamReader {
         this.blocks.set(index, { kind: 'thinking' });
         return this.textDelta('reasoning_content', readString(block, 'thinking'));
       case 'tool_use': {
+        if (this.formatToolName !== undefined && block.name === this.formatToolName) {
+          this.blocks.set(index, { kind: 'format' });
+          this.heldText = undefined;
+          const input = readObject(block, 'input');
+          return input && Object.keys(input).length > 0
+            ? this.textDelta('content', JSON.stringify(input))
+            : [];
+        }
         const toolIndex = this.toolCalls;
         this.toolCalls += 1;
         this.blocks.set(index, { kind: 'tool', toolIndex });
@@ -166,6 +189,7 @@ export class AnthropicStreamReader implements StreamReader {
       case 'input_json_delta': {
         const block = this.blocks.get(readNumber(data, 'index') ?? 0);
         const partial = readString(delta, 'partial_json');
+        if (block?.kind === 'format') return this.textDelta('content', partial);
         if (!block || block.kind !== 'tool' || !partial) return [];
         this.generated.push(partial);
         return this.frame(
@@ -183,8 +207,17 @@ export class AnthropicStreamReader implements StreamReader {
     if (usage) mergeAnthropicUsage(this.counts, usage);
     this.usageState = 'final';
     const delta = readObject(data, 'delta');
-    const finishReason = mapAnthropicFinishReason(delta && readString(delta, 'stop_reason'));
-    return finishReason ? this.frame({}, finishReason) : [];
+    const stopReason = delta && readString(delta, 'stop_reason');
+    // A tool_use stop with no client tool called was the response-format tool's.
+    const finishReason =
+      stopReason === 'tool_use' && this.toolCalls === 0
+        ? 'stop'
+        : mapAnthropicFinishReason(stopReason);
+    const held = this.heldText;
+    this.heldText = undefined;
+    const events = held ? this.frame({ content: held }, null) : [];
+    if (finishReason) events.push(...this.frame({}, finishReason));
+    return events;
   }
 
   private onError(data: JsonObject): InternalStreamEvent[] {
@@ -201,6 +234,10 @@ export class AnthropicStreamReader implements StreamReader {
   ): InternalStreamEvent[] {
     if (!text) return [];
     this.generated.push(text);
+    if (field === 'content' && this.heldText !== undefined) {
+      this.heldText += text;
+      return [];
+    }
     return this.frame({ [field]: text }, null);
   }
 

@@ -22,7 +22,16 @@ export function applyThinkingAdapter(
   request.model = request.model.slice(0, -THINKING_SUFFIX.length);
   if (request.thinking) return;
   request.max_tokens = Math.max(request.max_tokens, MIN_MAX_TOKENS);
-  const budget = Math.floor(request.max_tokens * budgetRatio);
+  applyThinkingBudget(request, Math.floor(request.max_tokens * budgetRatio));
+}
+
+/**
+ * Switches extended thinking on with a budget of `budget` tokens, kept within Anthropic's rules:
+ * at least 1024, below max_tokens (raised to 1280 when smaller), temperature 1 and no top_p/top_k
+ * (Anthropic rejects sampling changes with thinking). Modifies `request` in place.
+ */
+export function applyThinkingBudget(request: AnthropicRequest, budget: number): void {
+  request.max_tokens = Math.max(request.max_tokens, MIN_MAX_TOKENS);
   request.thinking = {
     type: 'enabled',
     budget_tokens: Math.min(Math.max(budget, MIN_BUDGET_TOKENS), request.max_tokens - 1),

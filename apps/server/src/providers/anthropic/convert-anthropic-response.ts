@@ -16,17 +16,21 @@ export interface ConvertedAnthropicMessage {
  * Anthropic message → OpenAI chat.completion: text blocks joined into `content`, thinking blocks
  * into `reasoning_content`, `tool_use` blocks into `tool_calls` with JSON-string arguments.
  * Server-side tool blocks (web search, code execution, …) ran at Anthropic and are not tool calls
- * for the client; the text around them is kept.
+ * for the client; the text around them is kept. A call of the response-format tool
+ * (`formatToolName`, see convert-response-format.ts) is the answer itself: its input becomes the
+ * content (replacing any preamble text), and the finish reason `stop` when it was the only call.
  */
 export function convertAnthropicMessage(
   message: JsonObject,
   fallbackModel: string,
   created: number,
+  formatToolName?: string,
 ): ConvertedAnthropicMessage {
   let content = '';
   let reasoning = '';
   const toolCalls: JsonObject[] = [];
   let completionText = '';
+  let formatAnswer: string | undefined;
   for (const block of readObjectArray(message, 'content')) {
     if (block.type === 'text') {
       content += readString(block, 'text') ?? '';
@@ -36,6 +40,10 @@ export function convertAnthropicMessage(
       const name = readString(block, 'name') ?? '';
       const input = readObject(block, 'input') ?? {};
       const argumentsText = JSON.stringify(input);
+      if (formatToolName !== undefined && name === formatToolName) {
+        formatAnswer = argumentsText;
+        continue;
+      }
       toolCalls.push({
         id: readString(block, 'id') ?? '',
         type: 'function',
@@ -45,6 +53,11 @@ export function convertAnthropicMessage(
     }
   }
 
+  // Text before the response-format call is preamble: the call's input is the answer.
+  if (formatAnswer !== undefined) {
+    completionText += content;
+    content = formatAnswer;
+  }
   const responseMessage: JsonObject = {
     role: 'assistant',
     content: content === '' && toolCalls.length > 0 ? null : content,
@@ -66,7 +79,7 @@ export function convertAnthropicMessage(
         index: 0,
         message: responseMessage,
         logprobs: null,
-        finish_reason: mapAnthropicFinishReason(readString(message, 'stop_reason')),
+        finish_reason: finishReason(readString(message, 'stop_reason'), toolCalls.length),
       },
     ],
   };
@@ -77,6 +90,13 @@ export function convertAnthropicMessage(
     completionText: content + reasoning + completionText,
     toolCallCount: toolCalls.length,
   };
+}
+
+/** A `tool_use` stop with no tool call left for the client was the response-format tool's. */
+function finishReason(stopReason: string | undefined, toolCallCount: number): string | null {
+  return stopReason === 'tool_use' && toolCallCount === 0
+    ? 'stop'
+    : mapAnthropicFinishReason(stopReason);
 }
 
 /**

@@ -1,8 +1,9 @@
 import { isJsonObject, readNumber, type JsonObject } from '../json-guards.js';
 import type { AnthropicRequest } from './anthropic-api-types.js';
-import { applyThinkingAdapter } from './anthropic-thinking-adapter.js';
+import { applyThinkingAdapter, applyThinkingBudget } from './anthropic-thinking-adapter.js';
 import { convertMessages } from './convert-anthropic-messages.js';
 import { convertToolChoice, convertTools } from './convert-anthropic-tools.js';
+import { applyResponseFormat, responseFormatTool } from './convert-response-format.js';
 
 /** Options of the OpenAI → Anthropic request conversion (the `claude.*` options). */
 export interface AnthropicRequestOptions {
@@ -21,14 +22,17 @@ export const FALLBACK_MAX_TOKENS = 8192;
  * An OpenAI chat request body as an Anthropic Messages request (reference §3.6 "claude"):
  * messages and system (see convertMessages), tools and tool_choice, `stop` → `stop_sequences`,
  * `max_tokens` (or `max_completion_tokens`, else the per-model default), temperature, top_p,
- * top_k, `user` → `metadata.user_id`, a client-sent `thinking` object, then the `-thinking`
- * adapter. OpenAI-only fields (n, logprobs, penalties, response_format, …) are dropped.
+ * top_k, `user` → `metadata.user_id`, a client-sent `thinking` object (else `thinkingBudget`,
+ * an exact budget the client's format gave), then the `-thinking` adapter; `response_format` (JSON) becomes a tool Claude is made to call (see
+ * convert-response-format.ts). Other OpenAI-only fields (n, logprobs, penalties, seed, …) are
+ * dropped (docs/compatibility.md lists them).
  */
 export function convertToAnthropicRequest(
   body: JsonObject,
   model: string,
   stream: boolean,
   options: AnthropicRequestOptions,
+  thinkingBudget?: number,
 ): AnthropicRequest {
   const { system, messages } = convertMessages(body.messages);
   const request: AnthropicRequest = {
@@ -54,8 +58,11 @@ export function convertToAnthropicRequest(
     if (toolChoice) request.tool_choice = toolChoice;
   }
   if (isJsonObject(body.thinking)) request.thinking = body.thinking;
+  else if (thinkingBudget !== undefined) applyThinkingBudget(request, thinkingBudget);
 
   applyThinkingAdapter(request, options.thinkingAdapterEnabled, options.thinkingBudgetRatio);
+  const formatTool = responseFormatTool(body);
+  if (formatTool) applyResponseFormat(request, formatTool);
   return request;
 }
 

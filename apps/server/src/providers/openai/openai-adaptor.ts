@@ -18,6 +18,7 @@ import {
   type ErrorClassification,
 } from '../error-classification.js';
 import { unsupportedModeError } from '../unsupported-mode-error.js';
+import { forwardOpenAiBeta } from './openai-beta-header.js';
 import {
   AZURE_DEFAULT_API_VERSION,
   OPENROUTER_APP_TITLE,
@@ -176,6 +177,7 @@ export class OpenAiAdaptor implements ProviderAdaptor {
     const accept = input.clientHeaders.accept;
     if (typeof accept === 'string' && accept) headers.Accept = accept;
     else if (input.stream) headers.Accept = 'text/event-stream';
+    forwardOpenAiBeta(headers, input.clientHeaders);
     return headers;
   }
 }

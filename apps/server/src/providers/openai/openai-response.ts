@@ -14,7 +14,12 @@ import type { OpenAiCompatibleProfile } from './openai-compatible-profiles.js';
 import { findErrorInSuccessBody } from './openai-error.js';
 
 /** Modes whose success body must be JSON (anything else is a broken upstream). */
-const JSON_REQUIRED_MODES: ReadonlySet<RelayMode> = new Set(['chat', 'completions', 'embeddings']);
+const JSON_REQUIRED_MODES: ReadonlySet<RelayMode> = new Set([
+  'chat',
+  'completions',
+  'edits',
+  'embeddings',
+]);
 const AUDIO_MODES: ReadonlySet<RelayMode> = new Set(['transcription', 'translation']);
 
 /**
@@ -77,7 +82,10 @@ export function convertOpenAiResponse(
   }
   // The generated text only matters when upstream reported no usage (it is counted locally then).
   let completionText = '';
-  if (usage === undefined && (input.mode === 'chat' || input.mode === 'completions')) {
+  if (
+    usage === undefined &&
+    (input.mode === 'chat' || input.mode === 'completions' || input.mode === 'edits')
+  ) {
     completionText = joinGeneratedText(readResponseText(json));
   } else if (usage === undefined && input.mode === 'responses') {
     completionText = readResponsesOutputText(json);

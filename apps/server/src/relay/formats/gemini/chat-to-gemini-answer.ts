@@ -64,19 +64,21 @@ function contentText(content: unknown): string {
 /**
  * A `chat.completion` as Gemini's GenerateContentResponse: reasoning as a thought part, the text,
  * each tool call as a `functionCall` part; the finish reason, usage (when upstream reported it),
- * the model that answered and the answer's id.
+ * the model that answered and the answer's id. `hideThoughts` (no `includeThoughts`) leaves the
+ * reasoning out; its tokens are still counted in `thoughtsTokenCount`.
  */
 export function chatToGeminiAnswer(
   completion: Record<string, unknown>,
   usage: Usage | undefined,
   fallbackModel: string,
+  hideThoughts = false,
 ): GeminiResponse {
   const choices = Array.isArray(completion.choices) ? completion.choices : [];
   const choice = (choices[0] ?? {}) as { message?: ChatMessage; finish_reason?: unknown };
   const message = choice.message ?? {};
   const parts: GeminiPart[] = [];
   const reasoning = message.reasoning_content ?? message.reasoning;
-  if (typeof reasoning === 'string' && reasoning !== '')
+  if (typeof reasoning === 'string' && reasoning !== '' && !hideThoughts)
     parts.push({ text: reasoning, thought: true });
   const text = contentText(message.content);
   if (text !== '') parts.push({ text });

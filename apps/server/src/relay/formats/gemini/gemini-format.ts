@@ -9,6 +9,7 @@ import type { InboundFormat } from '../format-spec.js';
 import { chatToGeminiAnswer } from './chat-to-gemini-answer.js';
 import { writeGeminiError } from './gemini-error.js';
 import { GeminiStreamWriter } from './gemini-stream-writer.js';
+import { applyThinkingConfig } from './gemini-thinking-config.js';
 import { geminiToChatRequest, invalidArgument } from './gemini-to-chat-request.js';
 
 /** Reads a Gemini request body (JSON) for the model named by the route. */
@@ -25,18 +26,27 @@ export function readGeminiRequest(
     throw invalidArgument(`Invalid JSON payload received. ${(error as Error).message}`);
   }
   const json = geminiToChatRequest(request, model, stream);
+  const config = (request as { generationConfig?: { thinkingConfig?: unknown } }).generationConfig;
   return {
     json,
     model,
     stream,
     clientWantsUsage: false,
     maxTokens: typeof json.max_tokens === 'number' ? json.max_tokens : 0,
+    reasoning: applyThinkingConfig(json, config?.thinkingConfig),
   };
 }
 
 function writeAnswer(input: RelayCallInput, answer: InternalAnswer): ConvertedResponse {
   return {
-    body: JSON.stringify(chatToGeminiAnswer(answer.completion, answer.usage, input.upstreamModel)),
+    body: JSON.stringify(
+      chatToGeminiAnswer(
+        answer.completion,
+        answer.usage,
+        input.upstreamModel,
+        input.reasoning?.hidden === true,
+      ),
+    ),
     contentType: 'application/json; charset=UTF-8',
     usage: answer.usage,
     completionText: answer.completionText,

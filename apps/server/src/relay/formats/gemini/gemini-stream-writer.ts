@@ -29,8 +29,8 @@ interface ChunkChoice {
 }
 
 /**
- * Writes a provider's internal stream for a Gemini client: each text or reasoning delta as a
- * GenerateContentResponse chunk as it arrives; tool calls, whose arguments arrive in pieces, as
+ * Writes a provider's internal stream for a Gemini client: each text or reasoning delta (reasoning
+ * only with `includeThoughts`) as a GenerateContentResponse chunk as it arrives; tool calls, whose arguments arrive in pieces, as
  * whole `functionCall` parts in the last chunk, which also carries the finish reason and the
  * call's usage. An upstream error becomes Google's error object in a frame; a broken stream ends
  * without a last chunk (Google's streams have no end marker beyond it).
@@ -74,7 +74,7 @@ export class GeminiStreamWriter extends ReaderStreamWriter {
     const delta = choice.delta ?? {};
     const parts: GeminiPart[] = [];
     const reasoning = delta.reasoning_content ?? delta.reasoning;
-    if (typeof reasoning === 'string' && reasoning !== '')
+    if (typeof reasoning === 'string' && reasoning !== '' && this.input.reasoning?.hidden !== true)
       parts.push({ text: reasoning, thought: true });
     if (typeof delta.content === 'string' && delta.content !== '')
       parts.push({ text: delta.content });

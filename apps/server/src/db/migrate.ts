@@ -6,9 +6,15 @@
  * Safe to run at every start and from several processes at once: each step that fails is re-checked, and a
  * step another process completed in the meantime counts as done.
  */
+import { sql } from 'kysely';
 import { isUniqueViolation } from './dialect-helpers.js';
 import type { DatabaseHandle } from './open-database.js';
-import { addColumnQuery, createIndexQuery, createTableQuery } from './render-ddl.js';
+import {
+  addColumnQuery,
+  createIndexConcurrentlyQuery,
+  createIndexQuery,
+  createTableQuery,
+} from './render-ddl.js';
 import type { TableName } from './schema.js';
 import { listColumns, listIndexes, tableExists } from './schema-introspection.js';
 import { tableDefinition, tableNames, type IndexDefinition } from './table-definitions.js';
@@ -84,7 +90,14 @@ async function createIndex(
   const indexExists = async () => (await listIndexes(handle, table)).includes(index.name);
   try {
     await applyOnce(`create index ${index.name} on ${table}`, indexExists, async () => {
-      await createIndexQuery(handle.db, handle.dialect, table, index).execute();
+      // MySQL (InnoDB) adds an index online by itself; PostgreSQL needs to be asked. Only for a
+      // plain index on a table with rows: a concurrent build that fails (a unique index over
+      // duplicates, two processes migrating a fresh database at once) leaves an invalid index.
+      if (handle.dialect === 'postgres' && !index.unique && (await hasRows(handle, table))) {
+        await createIndexConcurrentlyQuery(table, index).execute(handle.db);
+      } else {
+        await createIndexQuery(handle.db, handle.dialect, table, index).execute();
+      }
     });
   } catch (error) {
     const duplicates = error instanceof MigrationStepError && isUniqueViolation(error.cause);
@@ -94,6 +107,15 @@ async function createIndex(
         `${index.columns.join(', ')} values. Remove the duplicates and restart to create it.`,
     );
   }
+}
+
+async function hasRows(handle: DatabaseHandle, table: TableName): Promise<boolean> {
+  const row = await handle.db
+    .selectFrom(table)
+    .select(sql<number>`1`.as('one'))
+    .limit(1)
+    .execute();
+  return row.length > 0;
 }
 
 class MigrationStepError extends Error {

@@ -118,6 +118,17 @@ export function addColumnQuery(
   });
 }
 
+/**
+ * PostgreSQL's `CREATE [UNIQUE] INDEX CONCURRENTLY IF NOT EXISTS`: an index added to a table that
+ * already holds millions of rows (an adopted new-api database, a new index on `logs`) is built
+ * without blocking writes to it. It cannot run inside a transaction; migrations run outside one.
+ */
+export function createIndexConcurrentlyQuery(table: TableName, index: IndexDefinition) {
+  const columns = sql.join(index.columns.map((column) => sql.id(column)));
+  const unique = index.unique ? sql`unique ` : sql``;
+  return sql`create ${unique}index concurrently if not exists ${sql.id(index.name)} on ${sql.id(table)} (${columns})`;
+}
+
 /** `CREATE [UNIQUE] INDEX` (with IF NOT EXISTS where the dialect has it; MySQL does not). */
 export function createIndexQuery(
   db: AnyKysely,

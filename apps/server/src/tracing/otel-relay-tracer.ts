@@ -128,6 +128,20 @@ class OtelCallTrace implements CallTrace {
 }
 
 /**
+ * The batch processor's defaults (2,048 queued spans, sent every 5 s) drop most spans of a relay
+ * serving thousands of calls a second, three spans each: queue more and send every second, unless
+ * the standard OTEL_BSP_* variables say otherwise.
+ */
+function batchSettings() {
+  const env = process.env;
+  return {
+    maxQueueSize: env.OTEL_BSP_MAX_QUEUE_SIZE ? undefined : 65_536,
+    maxExportBatchSize: env.OTEL_BSP_MAX_EXPORT_BATCH_SIZE ? undefined : 4096,
+    scheduledDelayMillis: env.OTEL_BSP_SCHEDULE_DELAY ? undefined : 1000,
+  };
+}
+
+/**
  * The OpenTelemetry tracer of the relay: spans batched and exported over OTLP/HTTP to
  * OTEL_EXPORTER_OTLP_ENDPOINT (or OTEL_EXPORTER_OTLP_TRACES_ENDPOINT), which the exporter reads
  * itself together with OTEL_EXPORTER_OTLP_HEADERS and the other standard variables; the resource
@@ -140,7 +154,7 @@ export function createOtelRelayTracer(version: string): RelayTracer {
   }).merge(detectResources({ detectors: [envDetector] }));
   const provider = new BasicTracerProvider({
     resource,
-    spanProcessors: [new BatchSpanProcessor(new OTLPTraceExporter())],
+    spanProcessors: [new BatchSpanProcessor(new OTLPTraceExporter(), batchSettings())],
   });
   const tracer = provider.getTracer('tollgate', version);
   const propagator = new W3CTraceContextPropagator();

@@ -47,7 +47,12 @@ async function selectOne(handle: DatabaseHandle): Promise<string> {
  * round trip; concurrent callers share one check and its answer for a second. A process that did
  * not migrate reads the schema catalogue until it finds nothing missing, then never again.
  */
-export function createReadinessCheck(context: AppContext): () => Promise<Readiness> {
+export function createReadinessCheck(
+  context: AppContext,
+  timing: { answerReuseMs?: number; schemaRecheckMs?: number } = {},
+): () => Promise<Readiness> {
+  const answerReuseMs = timing.answerReuseMs ?? ANSWER_REUSE_MS;
+  const schemaRecheckMs = timing.schemaRecheckMs ?? SCHEMA_RECHECK_MS;
   let migrated = context.migrated;
   let schemaCheckedAt = 0;
   let schemaAnswer = 'not checked yet';
@@ -55,7 +60,7 @@ export function createReadinessCheck(context: AppContext): () => Promise<Readine
 
   async function migrations(): Promise<string> {
     if (migrated) return 'ok';
-    if (Date.now() - schemaCheckedAt < SCHEMA_RECHECK_MS) return schemaAnswer;
+    if (Date.now() - schemaCheckedAt < schemaRecheckMs) return schemaAnswer;
     schemaCheckedAt = Date.now();
     const pending = await pendingMigrationSteps(context.database);
     if (context.logDatabase !== context.database) {
@@ -93,7 +98,7 @@ export function createReadinessCheck(context: AppContext): () => Promise<Readine
 
   return () => {
     const now = Date.now();
-    if (!shared || now - shared.at >= ANSWER_REUSE_MS) shared = { at: now, answer: check() };
+    if (!shared || now - shared.at >= answerReuseMs) shared = { at: now, answer: check() };
     return shared.answer;
   };
 }

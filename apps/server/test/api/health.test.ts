@@ -5,6 +5,7 @@ import {
   testDatabaseKinds,
   type TestDatabase,
 } from '../support/test-databases.js';
+import { runCli } from '../../src/cli/run-cli.js';
 import { openDatabase } from '../../src/db/open-database.js';
 import { createReadinessCheck } from '../../src/http/readiness.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
@@ -96,6 +97,31 @@ describe('GET /healthz and /readyz', () => {
       });
     }, 30_000);
   }
+
+  it('turns ready on a slave node once the master (here: tollgate migrate) has migrated', async () => {
+    database = await createTestDatabase('sqlite');
+    await sql`drop table redemptions`.execute(database.handle.db);
+    harness = await createTestApp(
+      'sqlite',
+      { NODE_TYPE: 'slave' },
+      { dsn: '', sqlitePath: database.sqlitePath },
+    );
+    const check = createReadinessCheck(harness.runtime.context, {
+      answerReuseMs: 0,
+      schemaRecheckMs: 0,
+    });
+    expect((await check()).checks.migrations).toBe('pending: table redemptions');
+    const migrate = await runCli(
+      ['migrate'],
+      { SQLITE_PATH: database.sqlitePath },
+      { out: () => {}, err: () => {} },
+    );
+    expect(migrate).toBe(0);
+    expect(await check()).toEqual({
+      ready: true,
+      checks: { database: 'ok', redis: 'not configured', migrations: 'ok' },
+    });
+  });
 
   it('reports the database when it stops answering', async () => {
     harness = await createTestApp('sqlite');

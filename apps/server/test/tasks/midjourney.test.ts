@@ -177,4 +177,29 @@ describe.each(testDatabaseKinds())('Midjourney relay on %s', { timeout: 30_000 }
     expect(await fixture.balances()).toEqual(before);
     expect(before.token).toBeLessThan(TOKEN_QUOTA);
   });
+
+  it('disables a channel whose upstream has no account left (code 3)', async () => {
+    const enabled = await fixture.harness.call(fixture.root, 'PUT', '/api/channel/', {
+      id: fixture.mjChannelId,
+      status: 1,
+    });
+    expect(enabled.json().success).toBe(true);
+    await fixture.harness.runtime.context.relay.channels.refresh();
+    await fixture.harness.runtime.context.options.update('AutomaticDisableChannelEnabled', 'true');
+    const before = await fixture.balances();
+    const answer = await fixture.post('/mj/submit/imagine', { prompt: 'mock:no-account x' });
+    expect(answer.json.code).toBe(3);
+    expect(await fixture.balances()).toEqual(before);
+    await fixture.harness.runtime.context.relay.inFlight.idle();
+    await expect
+      .poll(async () => {
+        const row = await fixture.harness.runtime.context.database.db
+          .selectFrom('channels')
+          .select('status')
+          .where('id', '=', fixture.mjChannelId)
+          .executeTakeFirstOrThrow();
+        return row.status;
+      })
+      .toBe(2);
+  });
 });

@@ -56,6 +56,8 @@ describe.each(testDatabaseKinds())('Midjourney relay on %s', { timeout: 30_000 }
     expect((await image.arrayBuffer()).byteLength).toBeGreaterThan(50);
     expect((await fetch(`${fixture.url}/mj/image/unknown`)).status).toBe(400);
 
+    const seed = await fixture.get(`/mj/task/${id}/image-seed`);
+    expect(seed.json).toMatchObject({ code: 1, result: `seed-${id}` });
     const listed = await fixture.post('/mj/task/list-by-condition', { ids: [id, 'other'] });
     expect(listed.json.map((item: { id: string }) => item.id)).toEqual([id]);
     // Success costs nothing more; the mode path works as well.
@@ -117,9 +119,22 @@ describe.each(testDatabaseKinds())('Midjourney relay on %s', { timeout: 30_000 }
     const bobKey = `sk-${row.key}`;
     await fixture.harness.runtime.context.database.db
       .updateTable('users')
+      .set({ quota: 0 })
+      .where('id', '=', bob.userId)
+      .execute();
+    fixture.harness.runtime.context.events.emit('user-changed', { userId: bob.userId });
+    const broke = await fixture.post('/mj/submit/imagine', { prompt: 'x' }, bobKey);
+    expect(broke.json).toEqual({
+      description: 'quota_not_enough',
+      type: 'upstream_error',
+      code: 4,
+    });
+    await fixture.harness.runtime.context.database.db
+      .updateTable('users')
       .set({ quota: 100_000_000 })
       .where('id', '=', bob.userId)
       .execute();
+    fixture.harness.runtime.context.events.emit('user-changed', { userId: bob.userId });
     const refused = await fixture.post('/mj/submit/simple-change', { content: `${id} U1` }, bobKey);
     expect(refused.status).toBe(400);
     expect(refused.json).toEqual({

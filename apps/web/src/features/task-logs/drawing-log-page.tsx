@@ -157,6 +157,7 @@ export default function DrawingLogPage() {
           total: pagerTotal(page, rows.length),
           onChange: (next) => setPage(next),
           totalText: () => t('pageText', { page }),
+          fixedPageSize: true,
         }}
       />
     </Card>

@@ -153,6 +153,7 @@ export default function TaskLogPage() {
           total: pagerTotal(page, rows.length),
           onChange: (next) => setPage(next),
           totalText: () => t('pageText', { page }),
+          fixedPageSize: true,
         }}
       />
     </Card>

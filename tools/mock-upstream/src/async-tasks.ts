@@ -21,6 +21,7 @@ export const TASK_PROMPT_CONTROLS = {
   fail: 'mock:fail',
   hang: 'mock:hang',
   refuse: 'mock:refuse',
+  noAccount: 'mock:no-account',
 } as const;
 
 /** The state a task is in after `polls` reports: submitted, in progress, then its outcome. */

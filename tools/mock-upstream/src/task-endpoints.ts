@@ -28,6 +28,15 @@ export function handleMidjourneySubmit(context: RouteContext, action: string): v
     sendJson(context, 200, { code: 24, description: '可能包含敏感词', result: '', properties: {} });
     return;
   }
+  if (prompt.includes(TASK_PROMPT_CONTROLS.noAccount)) {
+    sendJson(context, 200, {
+      code: 3,
+      description: '无可用的账号实例',
+      result: '',
+      properties: {},
+    });
+    return;
+  }
   const task = context.tasks.create('mj', action, prompt);
   sendJson(context, 200, { code: 1, description: '提交成功', result: task.id, properties: {} });
 }

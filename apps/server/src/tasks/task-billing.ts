@@ -73,11 +73,14 @@ export function planTask(
  * Sets the task's price aside before the upstream call, so concurrent submissions can never take
  * a balance below zero; the ledger refuses with a 403 `RelayError` when it cannot be covered.
  */
-export function admitTask(services: RelayServices, plan: TaskPlan): Promise<Admission> {
+export async function admitTask(services: RelayServices, plan: TaskPlan): Promise<Admission> {
   const { caller } = plan.call;
-  return Promise.resolve(
-    services.ledger.admit({ user: caller.user, token: caller.token, estimate: plan.quota }),
-  );
+  // Awaited inside an async function: a refusal thrown synchronously becomes a rejection too.
+  return await services.ledger.admit({
+    user: caller.user,
+    token: caller.token,
+    estimate: plan.quota,
+  });
 }
 
 /**

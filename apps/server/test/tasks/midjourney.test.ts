@@ -56,6 +56,8 @@ describe.each(testDatabaseKinds())('Midjourney relay on %s', { timeout: 30_000 }
     expect((await image.arrayBuffer()).byteLength).toBeGreaterThan(50);
     expect((await fetch(`${fixture.url}/mj/image/unknown`)).status).toBe(400);
 
+    const seed = await fixture.get(`/mj/task/${id}/image-seed`);
+    expect(seed.json).toMatchObject({ code: 1, result: `seed-${id}` });
     const listed = await fixture.post('/mj/task/list-by-condition', { ids: [id, 'other'] });
     expect(listed.json.map((item: { id: string }) => item.id)).toEqual([id]);
     // Success costs nothing more; the mode path works as well.
@@ -117,9 +119,22 @@ describe.each(testDatabaseKinds())('Midjourney relay on %s', { timeout: 30_000 }
     const bobKey = `sk-${row.key}`;
     await fixture.harness.runtime.context.database.db
       .updateTable('users')
+      .set({ quota: 0 })
+      .where('id', '=', bob.userId)
+      .execute();
+    fixture.harness.runtime.context.events.emit('user-changed', { userId: bob.userId });
+    const broke = await fixture.post('/mj/submit/imagine', { prompt: 'x' }, bobKey);
+    expect(broke.json).toEqual({
+      description: 'quota_not_enough',
+      type: 'upstream_error',
+      code: 4,
+    });
+    await fixture.harness.runtime.context.database.db
+      .updateTable('users')
       .set({ quota: 100_000_000 })
       .where('id', '=', bob.userId)
       .execute();
+    fixture.harness.runtime.context.events.emit('user-changed', { userId: bob.userId });
     const refused = await fixture.post('/mj/submit/simple-change', { content: `${id} U1` }, bobKey);
     expect(refused.status).toBe(400);
     expect(refused.json).toEqual({
@@ -176,5 +191,30 @@ describe.each(testDatabaseKinds())('Midjourney relay on %s', { timeout: 30_000 }
     });
     expect(await fixture.balances()).toEqual(before);
     expect(before.token).toBeLessThan(TOKEN_QUOTA);
+  });
+
+  it('disables a channel whose upstream has no account left (code 3)', async () => {
+    const enabled = await fixture.harness.call(fixture.root, 'PUT', '/api/channel/', {
+      id: fixture.mjChannelId,
+      status: 1,
+    });
+    expect(enabled.json().success).toBe(true);
+    await fixture.harness.runtime.context.relay.channels.refresh();
+    await fixture.harness.runtime.context.options.update('AutomaticDisableChannelEnabled', 'true');
+    const before = await fixture.balances();
+    const answer = await fixture.post('/mj/submit/imagine', { prompt: 'mock:no-account x' });
+    expect(answer.json.code).toBe(3);
+    expect(await fixture.balances()).toEqual(before);
+    await fixture.harness.runtime.context.relay.inFlight.idle();
+    await expect
+      .poll(async () => {
+        const row = await fixture.harness.runtime.context.database.db
+          .selectFrom('channels')
+          .select('status')
+          .where('id', '=', fixture.mjChannelId)
+          .executeTakeFirstOrThrow();
+        return row.status;
+      })
+      .toBe(2);
   });
 });

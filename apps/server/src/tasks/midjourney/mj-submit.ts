@@ -19,6 +19,8 @@ import {
 import { MidjourneyError } from './mj-error.js';
 
 const SUBMIT_TIMEOUT_MS = 60_000;
+/** "No available account instance": the channel cannot draw until an operator looks at it. */
+const NO_ACCOUNT_CODE = 3;
 /** Codes of an accepted submission: submitted, already exists, queued. */
 const ACCEPTED_CODES = new Set([1, 21, 22]);
 
@@ -45,6 +47,21 @@ const answerSchema = z
   .passthrough();
 
 type MjRequest = z.infer<typeof requestSchema>;
+
+/**
+ * A channel without a usable account is disabled as by hand (status 2, reference §5.1), when its
+ * auto-ban and AutomaticDisableChannelEnabled allow it.
+ */
+function disableChannel(services: RelayServices, channel: CachedChannel, reason = ''): void {
+  if (!channel.autoBan || !services.options.getBoolean('AutomaticDisableChannelEnabled')) return;
+  void services.health
+    .setStatus(
+      channel.id,
+      CHANNEL_STATUS.manuallyDisabled,
+      reason || 'No available account instance',
+    )
+    .catch((error: unknown) => services.onError(error, 'midjourney channel status'));
+}
 
 /** The action a route performs with this body. */
 function resolveAction(route: string, body: MjRequest): ResolvedAction {
@@ -183,6 +200,8 @@ export async function submitMidjourney(
     );
   }
   const upstream = result.data;
+  if (upstream.code === NO_ACCOUNT_CODE)
+    disableChannel(services, plan.channel, upstream.description);
   const mjId = upstream.result === undefined ? '' : String(upstream.result);
   const accepted =
     answer.status === 200 &&

@@ -21,6 +21,8 @@ export interface DataTablePagination {
   onChange: (page: number, pageSize: number) => void;
   /** Replaces the "rows x–y of total" text (e.g. for lists whose total is not known). */
   totalText?: (range: [number, number], total: number) => ReactNode;
+  /** The server fixes the page size: no page-size choice is offered. */
+  fixedPageSize?: boolean;
 }
 
 export interface DataTableProps<Row extends object> {
@@ -82,7 +84,7 @@ export function DataTable<Row extends object>(props: DataTableProps<Row>) {
           current: props.pagination.page,
           pageSize: props.pagination.pageSize,
           total: props.pagination.total,
-          showSizeChanger: true,
+          showSizeChanger: !props.pagination.fixedPageSize,
           pageSizeOptions: pageSizeOptions.map(String),
           showTotal: (total, range) =>
             props.pagination.totalText?.(range, total) ??

@@ -23,6 +23,7 @@ import {
   drawingActionTag,
   drawingStatusTag,
   elapsedSeconds,
+  isFinalStatus,
   submitResultTag,
 } from './rules/task-log-rules';
 import './task-logs.css';
@@ -41,7 +42,14 @@ function useDrawingColumns(admin: boolean): DataTableColumn<DrawingLogRow>[] {
         key: 'elapsed',
         title: t('columns.elapsed'),
         render: (_, row) => (
-          <ElapsedTag seconds={elapsedSeconds(row.submit_time, row.finish_time, 'ms')} />
+          <ElapsedTag
+            seconds={elapsedSeconds(
+              row.submit_time,
+              row.finish_time,
+              'ms',
+              isFinalStatus(row.status),
+            )}
+          />
         ),
       },
       admin && {
@@ -149,6 +157,7 @@ export default function DrawingLogPage() {
           total: pagerTotal(page, rows.length),
           onChange: (next) => setPage(next),
           totalText: () => t('pageText', { page }),
+          fixedPageSize: true,
         }}
       />
     </Card>

@@ -19,6 +19,7 @@ import { TaskFilterBar, type TaskFilterValue } from './components/task-filter-ba
 import {
   defaultTaskStart,
   elapsedSeconds,
+  isFinalStatus,
   platformTag,
   taskActionTag,
   taskStatusTag,
@@ -50,7 +51,14 @@ function useTaskColumns(admin: boolean): DataTableColumn<TaskLogRow>[] {
         key: 'elapsed',
         title: t('columns.elapsed'),
         render: (_, row) => (
-          <ElapsedTag seconds={elapsedSeconds(row.submit_time, row.finish_time, 's')} />
+          <ElapsedTag
+            seconds={elapsedSeconds(
+              row.submit_time,
+              row.finish_time,
+              's',
+              isFinalStatus(row.status),
+            )}
+          />
         ),
       },
       admin && {
@@ -145,6 +153,7 @@ export default function TaskLogPage() {
           total: pagerTotal(page, rows.length),
           onChange: (next) => setPage(next),
           totalText: () => t('pageText', { page }),
+          fixedPageSize: true,
         }}
       />
     </Card>

@@ -34,7 +34,8 @@ describe('task log rules', () => {
     expect(elapsedSeconds(1_000_000, 1_061_500, 'ms')).toBe(61.5);
     expect(elapsedSeconds(100, 130, 's')).toBe(30);
     expect(elapsedSeconds(0, 5, 's')).toBeUndefined();
-    expect(elapsedSeconds(1000, 0, 's', 1_010_000)).toBe(10);
+    expect(elapsedSeconds(1000, 0, 's', false, 1_010_000)).toBe(10);
+    expect(elapsedSeconds(1000, 0, 's', true, 1_010_000)).toBeUndefined();
     expect(elapsedColor(61)).toBe('red');
     expect(elapsedColor(60)).toBe('green');
   });

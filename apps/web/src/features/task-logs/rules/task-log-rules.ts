@@ -92,17 +92,24 @@ export function platformTag(platform: string): TagRule {
   return { color: 'default', labelKey: 'unknown' };
 }
 
+/** Statuses after which a task never changes. */
+export function isFinalStatus(status: string): boolean {
+  return status === 'SUCCESS' || status === 'FAILURE';
+}
+
 /**
  * Seconds from submission to the end (or to `now` while running), one decimal; undefined without a
- * submit time. `unit` is the scale of the stored times (ms for drawings, s for tasks).
+ * submit time, or for a finished task without an end time (a submission upstream refused).
+ * `unit` is the scale of the stored times (ms for drawings, s for tasks).
  */
 export function elapsedSeconds(
   submitTime: number,
   finishTime: number,
   unit: 'ms' | 's',
+  final = false,
   now: number = Date.now(),
 ): number | undefined {
-  if (!submitTime) return undefined;
+  if (!submitTime || (final && finishTime <= 0)) return undefined;
   const scale = unit === 'ms' ? 1000 : 1;
   const end = finishTime > 0 ? finishTime : now / (unit === 'ms' ? 1 : 1000);
   return Math.max(0, Math.round(((end - submitTime) / scale) * 10) / 10);

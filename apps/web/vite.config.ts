@@ -1,12 +1,14 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { entryGuard } from './vite-plugins/entry-guard';
+import { precompress } from './vite-plugins/precompress';
 
 const serverTarget = 'http://localhost:3000';
 
 /** Console build: served by the Tollgate server from apps/web/dist with an SPA fallback. */
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), entryGuard(), precompress()],
   resolve: {
     alias: {
       '@tollgate/contracts': fileURLToPath(

@@ -33,6 +33,8 @@ after(async () => {
 interface Weight {
   bytes: number;
   requests: number;
+  /** Bytes per path, to show where a page's weight comes from. */
+  byPath: Map<string, number>;
 }
 
 /**
@@ -50,10 +52,16 @@ async function firstLoad(
   const { context, page, pageErrors } = await openConsoleContext(browser, variant, storageState);
   try {
     const cdp = await context.newCDPSession(page);
-    const weight: Weight = { bytes: 0, requests: 0 };
+    const weight: Weight = { bytes: 0, requests: 0, byPath: new Map() };
+    const paths = new Map<string, string>();
+    cdp.on('Network.requestWillBeSent', (event) => {
+      paths.set(event.requestId, new URL(event.request.url).pathname);
+    });
     cdp.on('Network.loadingFinished', (event) => {
+      const path = paths.get(event.requestId) ?? '?';
       weight.bytes += event.encodedDataLength;
       weight.requests += 1;
+      weight.byPath.set(path, (weight.byPath.get(path) ?? 0) + event.encodedDataLength);
     });
     await cdp.send('Network.enable');
     await page.goto(`${server.url}${pathname}`, { waitUntil: 'networkidle' });
@@ -139,6 +147,10 @@ test('the first load of each console page stays within its budget on the wire', 
     console.log(
       `${`${page} [${language}]`.padEnd(34)} ${kilobytes(weight.bytes).padStart(10)} in ${String(weight.requests).padStart(2)} requests (budget ${kilobytes(budget)})`,
     );
+    if (process.env.CONSOLE_WEIGHT_DETAIL !== '1') continue;
+    const largest = [...weight.byPath].sort((left, right) => right[1] - left[1]).slice(0, 8);
+    for (const [path, bytes] of largest)
+      console.log(`    ${kilobytes(bytes).padStart(10)}  ${path}`);
   }
   const over = figures.filter(({ weight, budget }) => weight.bytes > budget);
   assert.deepEqual(

@@ -4,6 +4,9 @@ import type { Plugin } from 'vite';
 const FEATURE_CODE = /\/src\/features\/(?!shell\/)[^/]+\//;
 
 function packageOf(moduleId: string): string {
+  // antd is one package of many components: name the component folder.
+  const antd = /node_modules\/antd\/es\/([^/]+)/.exec(moduleId);
+  if (antd) return `antd/${antd[1]}`;
   const match = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(moduleId);
   if (match) return match[1];
   const source = /\/src\/(.+)$/.exec(moduleId);

@@ -60,7 +60,12 @@ describe('the console files', () => {
   });
 
   it('never sends a compressed body to a client that did not accept it', async () => {
-    for (const headers of [{}, { 'accept-encoding': 'identity' }, { 'accept-encoding': '*;q=0' }]) {
+    const plainAsks: Record<string, string>[] = [
+      {},
+      { 'accept-encoding': 'identity' },
+      { 'accept-encoding': '*;q=0' },
+    ];
+    for (const headers of plainAsks) {
       const plain = await get('/assets/app-abc123.js', headers);
       expect(plain.headers['content-encoding']).toBeUndefined();
       expect(plain.headers['vary']).toBe('Accept-Encoding');

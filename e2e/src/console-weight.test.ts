@@ -3,12 +3,7 @@ import { rmSync } from 'node:fs';
 import { after, test } from 'node:test';
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { launchBrowser } from './support/browser.js';
-import {
-  openConsoleContext,
-  saveScreenshot,
-  variantName,
-  type ConsoleVariant,
-} from './support/console-page.js';
+import { openConsoleContext, type ConsoleVariant } from './support/console-page.js';
 import { consoleText, type ConsoleLanguage } from './support/console-text.js';
 import { startServer, type ServerProcess } from './support/server-process.js';
 
@@ -45,7 +40,6 @@ async function firstLoad(
   variant: ConsoleVariant,
   pathname: string,
   ready: string,
-  screenshot: string,
   storageState?: BrowserContextOptions['storageState'],
 ): Promise<Weight> {
   if (!browser || !server) throw new Error('not started');
@@ -67,7 +61,6 @@ async function firstLoad(
     await page.goto(`${server.url}${pathname}`, { waitUntil: 'networkidle' });
     await page.getByText(ready, { exact: true }).first().waitFor();
     await page.waitForLoadState('networkidle');
-    await saveScreenshot(page, `console-weight-${screenshot}-${variantName(variant)}`);
     assert.deepEqual(pageErrors, [], `the console threw on ${pathname}`);
     return weight;
   } finally {
@@ -116,8 +109,7 @@ test('the first load of each console page stays within its budget on the wire', 
       budget: number,
       storageState?: BrowserContextOptions['storageState'],
     ) => {
-      const name = page.replace(/[^a-z]+/g, '-').replace(/^-|-$/g, '') || 'home';
-      const weight = await firstLoad(variant, pathname, ready, name, storageState);
+      const weight = await firstLoad(variant, pathname, ready, storageState);
       figures.push({ page, language, weight, budget });
     };
 

@@ -1,12 +1,15 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { entryGuard } from './vite-plugins/entry-guard';
+import { languagePreload } from './vite-plugins/language-preload';
+import { precompress } from './vite-plugins/precompress';
 
 const serverTarget = 'http://localhost:3000';
 
 /** Console build: served by the Tollgate server from apps/web/dist with an SPA fallback. */
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), entryGuard(), languagePreload('zh'), precompress()],
   resolve: {
     alias: {
       '@tollgate/contracts': fileURLToPath(

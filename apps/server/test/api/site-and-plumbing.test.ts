@@ -264,7 +264,7 @@ describe('HTTP plumbing without a database dependency', () => {
       url: '/assets/app-abc123.js',
       remoteAddress: '10.1.1.1',
     });
-    expect(asset.headers['cache-control']).toBe('max-age=604800');
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     const missingAsset = await app.inject({
       method: 'GET',
       url: '/assets/missing.js',

@@ -1,9 +1,8 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { App as AntApp, ConfigProvider, theme } from 'antd';
-import enUS from 'antd/locale/en_US';
-import zhCN from 'antd/locale/zh_CN';
 import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { antdLocaleOf } from '../i18n/i18n';
 import { NotifierBridge } from '../lib/notifier-bridge';
 import { ThemeModeProvider, useThemeMode } from '../theme/theme-mode';
 import { queryClient } from './query-client';
@@ -20,7 +19,7 @@ function ThemedApp({ children }: { children: ReactNode }) {
 
   return (
     <ConfigProvider
-      locale={i18n.language === 'en' ? enUS : zhCN}
+      locale={antdLocaleOf(i18n.language)}
       // Two-character Chinese labels read as words; antd would space them out ("提 升").
       button={{ autoInsertSpace: false }}
       theme={{

@@ -1,7 +1,9 @@
-import i18next, { type Resource, type ResourceLanguage } from 'i18next';
+import type { Locale } from 'antd/es/locale';
+import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { readString, writeString } from '../lib/local-store';
 import { storageKeys } from '../lib/storage-keys';
+import type { LanguageBundle } from './language-bundle';
 
 /** Languages of the console; Chinese is the default and the fallback. */
 export const languages = ['zh', 'en'] as const;
@@ -32,22 +34,16 @@ export const namespaces = [
   'tasks',
 ] as const;
 
-type LocaleModule = { default: ResourceLanguage[string] };
+// Only the language shown is fetched: each one is a single chunk with antd's locale in it.
+const bundleLoaders: Record<Language, () => Promise<{ default: LanguageBundle }>> = {
+  zh: () => import('../locales/zh/bundle'),
+  en: () => import('../locales/en/bundle'),
+};
+const antdLocales = new Map<Language, Locale>();
 
-// Chinese ships with the first screen (it is also the fallback); English is fetched on demand.
-const chineseModules = import.meta.glob<LocaleModule>('../locales/zh/*.json', { eager: true });
-const englishLoaders = import.meta.glob<LocaleModule>('../locales/en/*.json');
-
-function namespaceOf(path: string): string {
-  return path.slice(path.lastIndexOf('/') + 1, -'.json'.length);
-}
-
-function chineseResources(): Resource {
-  const bundle: ResourceLanguage = {};
-  for (const [path, module] of Object.entries(chineseModules)) {
-    bundle[namespaceOf(path)] = module.default;
-  }
-  return { zh: bundle };
+/** antd's locale for a language already loaded (antd's own English until then). */
+export function antdLocaleOf(language: string): Locale | undefined {
+  return isLanguage(language) ? antdLocales.get(language) : undefined;
 }
 
 export function isLanguage(value: unknown): value is Language {
@@ -64,22 +60,23 @@ export function storedLanguage(): Language {
 }
 
 async function loadLanguage(language: Language): Promise<void> {
-  if (language === 'zh' || i18next.hasResourceBundle(language, 'common')) return;
-  const entries = Object.entries(englishLoaders);
-  const modules = await Promise.all(entries.map(([, load]) => load()));
-  entries.forEach(([path], index) => {
-    i18next.addResourceBundle(language, namespaceOf(path), modules[index].default, true, true);
-  });
+  if (antdLocales.has(language)) return;
+  const { default: bundle } = await bundleLoaders[language]();
+  for (const [namespace, resources] of Object.entries(bundle.resources)) {
+    i18next.addResourceBundle(language, namespace, resources, true, true);
+  }
+  antdLocales.set(language, bundle.antdLocale);
 }
 
 export const i18n = i18next;
 
-/** Initialises i18next with the remembered language (loading its files first when needed). */
+/** Initialises i18next with the remembered language, whose texts are fetched before it resolves. */
 export async function initI18n(): Promise<void> {
   const language = storedLanguage();
   await i18next.use(initReactI18next).init({
-    resources: chineseResources(),
-    lng: defaultLanguage,
+    // Filled by loadLanguage below; declaring it keeps i18next from looking for a backend.
+    resources: {},
+    lng: language,
     fallbackLng: defaultLanguage,
     supportedLngs: [...languages],
     ns: [...namespaces],
@@ -87,7 +84,7 @@ export async function initI18n(): Promise<void> {
     interpolation: { escapeValue: false },
     returnNull: false,
   });
-  if (language !== defaultLanguage) await changeLanguage(language);
+  await loadLanguage(language);
   document.documentElement.lang = i18next.language;
 }
 

@@ -1,11 +1,11 @@
 import { Card, Result, Typography } from 'antd';
-import { useEffect, useMemo } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageLoading } from '../../components/page-loading';
 import { RichContentView } from '../../components/rich-content-view';
 import { writeString } from '../../lib/local-store';
-import { toRichContent } from '../../lib/rich-content';
 import { storageKeys } from '../../lib/storage-keys';
+import { useRichContent } from '../../lib/use-rich-content';
 import { useAboutQuery } from './queries';
 
 /** About page: the configured text, a framed address, or a default explanation. */
@@ -17,10 +17,10 @@ export default function AboutPage() {
     if (query.isSuccess && !query.isPlaceholderData) writeString(storageKeys.about, query.data);
   }, [query.isSuccess, query.isPlaceholderData, query.data]);
 
-  const content = useMemo(() => toRichContent(query.data), [query.data]);
+  const content = useRichContent(query.data);
 
   if (query.isError) return <Result status="warning" title={t('about.loadFailed')} />;
-  if (query.isPending) return <PageLoading />;
+  if (query.isPending || !content) return <PageLoading />;
   if (content.kind === 'empty') {
     return (
       <Card title={t('about.title')}>

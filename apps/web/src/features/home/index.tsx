@@ -1,11 +1,11 @@
 import { Result } from 'antd';
-import { useEffect, useMemo } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageLoading } from '../../components/page-loading';
 import { RichContentView } from '../../components/rich-content-view';
 import { writeString } from '../../lib/local-store';
-import { toRichContent } from '../../lib/rich-content';
 import { storageKeys } from '../../lib/storage-keys';
+import { useRichContent } from '../../lib/use-rich-content';
 import { SystemOverview } from './components/system-overview';
 import { useSiteNotice } from './components/use-site-notice';
 import { useHomePageContentQuery } from './queries';
@@ -21,10 +21,10 @@ export default function HomePage() {
       writeString(storageKeys.homePageContent, query.data);
   }, [query.isSuccess, query.isPlaceholderData, query.data]);
 
-  const content = useMemo(() => toRichContent(query.data), [query.data]);
+  const content = useRichContent(query.data);
 
   if (query.isError) return <Result status="warning" title={t('home.loadFailed')} />;
-  if (query.isPending) return <PageLoading />;
+  if (query.isPending || !content) return <PageLoading />;
   if (content.kind === 'empty') return <SystemOverview />;
   return (
     <div style={content.kind === 'html' ? { padding: 24 } : undefined}>

@@ -1,6 +1,6 @@
 import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
-import { Drawer, Layout } from 'antd';
-import { Suspense, useEffect, useState } from 'react';
+import { Layout } from 'antd';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { PageLoading } from '../../components/page-loading';
@@ -14,6 +14,8 @@ import { SetupGuard } from './components/setup-guard';
 import { SidebarMenu } from './components/sidebar-menu';
 import { sidebarHiddenOn } from './components/sidebar-rules';
 import { TopBar } from './components/top-bar';
+
+const MobileSidebar = lazy(() => import('./components/mobile-sidebar'));
 
 const sidebarWidth = 200;
 const collapsedSidebarWidth = 60;
@@ -72,16 +74,13 @@ export function AppShell() {
         </Layout>
       </Layout>
       {isMobile && (
-        <Drawer
-          placement="left"
-          size={sidebarWidth + 40}
-          open={drawerOpen}
-          onClose={() => setDrawerOpen(false)}
-          title={t('sidebar.title')}
-          styles={{ body: { padding: 0 } }}
-        >
-          <SidebarMenu onNavigate={() => setDrawerOpen(false)} />
-        </Drawer>
+        <Suspense fallback={null}>
+          <MobileSidebar
+            width={sidebarWidth + 40}
+            open={drawerOpen}
+            onClose={() => setDrawerOpen(false)}
+          />
+        </Suspense>
       )}
     </Layout>
   );

@@ -2,7 +2,6 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { readString, writeString } from '../../../lib/local-store';
 import { notify } from '../../../lib/notifier';
-import { markdownToSafeHtml } from '../../../lib/rich-content';
 import { storageKeys } from '../../../lib/storage-keys';
 import { useNoticeQuery } from '../queries';
 
@@ -12,13 +11,21 @@ export function useSiteNotice(): void {
   const { data } = useNoticeQuery();
   useEffect(() => {
     if (!data || data === readString(storageKeys.notice)) return;
-    notify.notice(
-      t('notice.title'),
-      <div
-        className="tg-rich-content"
-        dangerouslySetInnerHTML={{ __html: markdownToSafeHtml(data) }}
-      />,
-    );
-    writeString(storageKeys.notice, data);
+    let cancelled = false;
+    // The Markdown parser is fetched only when there is a notice to show.
+    void import('../../../lib/rich-content').then(({ markdownToSafeHtml }) => {
+      if (cancelled) return;
+      notify.notice(
+        t('notice.title'),
+        <div
+          className="tg-rich-content"
+          dangerouslySetInnerHTML={{ __html: markdownToSafeHtml(data) }}
+        />,
+      );
+      writeString(storageKeys.notice, data);
+    });
+    return () => {
+      cancelled = true;
+    };
   }, [data, t]);
 }

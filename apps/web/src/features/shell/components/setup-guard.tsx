@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { PageLoading } from '../../../components/page-loading';
-import { useSetupStatusQuery } from '../../setup/queries';
+import { useSetupStatusQuery } from '../../../status/setup-state';
 
 /**
  * While the server says setup is not done, every page other than /setup redirects there. If the

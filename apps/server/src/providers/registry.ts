@@ -16,12 +16,19 @@ import {
   type OpenAiAdaptorSettings,
 } from './openai/openai-adaptor.js';
 import { openAiCompatibleProfile } from './openai/openai-compatible-profiles.js';
+import {
+  DEFAULT_GEMINI_SETTINGS,
+  GeminiAdaptor,
+  type GeminiSettings,
+} from './gemini/gemini-adaptor.js';
 
 /** Settings of the adaptors that follow options or deployment configuration. */
 export interface ProviderRegistrySettings {
   openAi?: OpenAiAdaptorSettings;
   /** Read on every call, so option changes apply at once. */
   anthropic?: () => AnthropicSettings;
+  /** Read on every call, so option changes apply at once. */
+  gemini?: () => GeminiSettings;
 }
 
 /** Looks up the adaptor for a channel type. */
@@ -35,11 +42,14 @@ export function createProviderRegistry(settings: ProviderRegistrySettings = {}):
   const adaptors = new Map<number, ProviderAdaptor>();
   const openAiSettings = settings.openAi ?? DEFAULT_OPENAI_ADAPTOR_SETTINGS;
   const anthropic = new AnthropicAdaptor(settings.anthropic ?? (() => DEFAULT_ANTHROPIC_SETTINGS));
+  const gemini = new GeminiAdaptor(settings.gemini ?? (() => DEFAULT_GEMINI_SETTINGS));
   for (const type of CHANNEL_TYPE_TABLE) {
     if (type.family === 'openai') {
       adaptors.set(type.id, new OpenAiAdaptor(openAiCompatibleProfile(type.key), openAiSettings));
     } else if (type.family === 'anthropic') {
       adaptors.set(type.id, anthropic);
+    } else if (type.family === 'gemini') {
+      adaptors.set(type.id, gemini);
     }
   }
 

@@ -15,5 +15,12 @@ export function createConfiguredProviders(options: OptionStore, config: Config):
       thinkingBudgetRatio: options.getNumber('claude.thinking_adapter_budget_tokens_percentage'),
       modelHeaders: options.getJson('claude.model_headers_settings'),
     }),
+    gemini: () => ({
+      safetySettings: options.getJson('gemini.safety_settings'),
+      versionSettings: options.getJson('gemini.version_settings'),
+      imagineModels: options.getJson('gemini.supported_imagine_models'),
+      thinkingAdapterEnabled: options.getBoolean('gemini.thinking_adapter_enabled'),
+      thinkingBudgetRatio: options.getNumber('gemini.thinking_adapter_budget_tokens_percentage'),
+    }),
   });
 }

@@ -12,6 +12,7 @@ import { invalidKeyMessage, mockStatusMessage, sendProviderError } from './provi
 import { parseBody, readBody, type ParsedBody } from './request-body.js';
 import type { RouteContext } from './route-context.js';
 import { findRoute } from './routes.js';
+import { VertexAuthority } from './vertex-auth.js';
 
 /** A request the mock received, kept so a test can assert what the gateway sent upstream. */
 export interface RecordedRequest {
@@ -45,8 +46,13 @@ export interface MockUpstream {
   /** The last 100 requests, oldest first (the same array for the server's lifetime). */
   requests: RecordedRequest[];
   lastRequest(): RecordedRequest | undefined;
-  /** Forgets the recorded requests and restarts the id counters. */
+  /** Forgets the recorded requests and restarts the id counters (and issued Vertex tokens). */
   reset(): void;
+  /**
+   * Trusts a Google service account at the mock's token endpoint (`{url}/oauth2/token`, the
+   * account's `token_uri` in tests): JWT assertions signed with its key get access tokens.
+   */
+  trustServiceAccount(clientEmail: string, publicKeySpkiPem: string): void;
   /** Cancels pending timers, drops open connections and stops listening. */
   close(): Promise<void>;
 }
@@ -99,6 +105,7 @@ export async function createMockUpstream(options: MockUpstreamOptions = {}): Pro
   let idCounter = 0;
   let requestCounter = 0;
   let baseUrl = '';
+  const vertex = new VertexAuthority();
 
   const nextId = (prefix: string): string => {
     idCounter += 1;
@@ -117,11 +124,13 @@ export async function createMockUpstream(options: MockUpstreamOptions = {}): Pro
     response: ServerResponse,
     path: string,
     parsed: ParsedBody,
+    query: Record<string, string>,
   ): void => {
     const method = request.method ?? 'GET';
     const match = findRoute(method, path);
     const body = isRecord(parsed.body) ? parsed.body : {};
-    const requestedModel = readString(body, 'model') ?? parsed.form?.fields.model;
+    const requestedModel =
+      readString(body, 'model') ?? parsed.form?.fields.model ?? match?.params?.model;
     const resolved = resolveControls(request.headers, requestedModel);
     requestCounter += 1;
     const context: RouteContext = {
@@ -136,6 +145,10 @@ export async function createMockUpstream(options: MockUpstreamOptions = {}): Pro
       baseUrl,
       nextId,
       schedule,
+      pathParams: { ...match?.params, ...(resolved.model ? { model: resolved.model } : {}) },
+      query,
+      bodyText: typeof parsed.body === 'string' ? parsed.body : '',
+      vertex,
     };
     const respond = (): void => {
       if (response.destroyed || response.headersSent) return;
@@ -183,7 +196,7 @@ export async function createMockUpstream(options: MockUpstreamOptions = {}): Pro
         if (parsed.form !== undefined) record.form = parsed.form;
         requests.push(record);
         if (requests.length > MAX_RECORDED) requests.shift();
-        answer(request, response, path, parsed);
+        answer(request, response, path, parsed, query);
       },
       () => response.destroy(),
     );
@@ -208,7 +221,10 @@ export async function createMockUpstream(options: MockUpstreamOptions = {}): Pro
       requests.length = 0;
       idCounter = 0;
       requestCounter = 0;
+      vertex.reset();
     },
+    trustServiceAccount: (clientEmail, publicKeySpkiPem) =>
+      vertex.trust(clientEmail, publicKeySpkiPem),
     close: async () => {
       for (const timer of timers) clearTimeout(timer);
       timers.clear();

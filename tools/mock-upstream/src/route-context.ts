@@ -2,9 +2,10 @@ import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:
 import type { JsonRecord } from './json-shape.js';
 import type { MockControls } from './mock-controls.js';
 import type { MultipartForm } from './multipart-form.js';
+import type { VertexAuthority } from './vertex-auth.js';
 
 /** Which provider an endpoint imitates; decides the error shape and the request-id header. */
-export type Provider = 'openai' | 'anthropic';
+export type Provider = 'openai' | 'anthropic' | 'google';
 
 /** Everything an endpoint handler needs to answer one request. */
 export interface RouteContext {
@@ -26,10 +27,19 @@ export interface RouteContext {
   nextId(prefix: string): string;
   /** A timer the server cancels on close(). */
   schedule(callback: () => void, delayMs: number): void;
+  /** Parts of the URL path a route reads (Gemini's model and method, Vertex's project). */
+  pathParams: Readonly<Record<string, string>>;
+  /** The body as text when it is not JSON (a form), else ''. */
+  bodyText: string;
+  /** The URL query. */
+  query: Readonly<Record<string, string>>;
+  /** Vertex AI's token authority (service accounts it trusts, tokens it issued). */
+  vertex: VertexAuthority;
 }
 
 function requestIdHeader(context: RouteContext): string {
-  return context.provider === 'anthropic' ? 'request-id' : 'x-request-id';
+  if (context.provider === 'anthropic') return 'request-id';
+  return context.provider === 'google' ? 'x-goog-request-id' : 'x-request-id';
 }
 
 /** Destroys the connection without a response: how `x-mock-close-after-chunks` ends plain calls. */

@@ -79,7 +79,9 @@ export function buildGeminiCall(input: RelayCallInput, settings: GeminiSettings)
 /** Reads a complete Gemini answer (chat or embeddings) into internal form. */
 export function readGeminiAnswer(input: RelayCallInput, body: Buffer): InternalAnswer {
   const text = body.toString('utf8');
-  if (input.mode === 'embeddings') return convertGeminiEmbedding(text, input.upstreamModel);
+  if (input.mode === 'embeddings') {
+    return convertGeminiEmbedding(text, input.upstreamModel, input.body?.encoding_format);
+  }
   return convertGeminiResponse(
     parseGeminiResponse(text),
     input.upstreamModel,

@@ -33,11 +33,23 @@ export function convertToGeminiEmbedding(
   return { method: 'batchEmbedContents', request: { requests: inputs.map(one) } };
 }
 
+/** A vector as OpenAI's `encoding_format: "base64"` sends it: little-endian float32 bytes. */
+function base64Vector(values: readonly number[]): string {
+  const bytes = Buffer.alloc(values.length * 4);
+  values.forEach((value, index) => bytes.writeFloatLE(value, index * 4));
+  return bytes.toString('base64');
+}
+
 /**
- * Gemini's embedding answer as OpenAI's list. Gemini reports no usage for embeddings, so usage is
- * left to local counting of the input (`completionText` is empty: embeddings generate nothing).
+ * Gemini's embedding answer as OpenAI's list, in the encoding the client asked for (the `openai`
+ * libraries ask for base64). Gemini reports no usage for embeddings, so usage is left to local
+ * counting of the input (`completionText` is empty: embeddings generate nothing).
  */
-export function convertGeminiEmbedding(text: string, model: string): InternalAnswer {
+export function convertGeminiEmbedding(
+  text: string,
+  model: string,
+  encodingFormat: unknown,
+): InternalAnswer {
   let json: unknown;
   try {
     json = JSON.parse(text);
@@ -62,7 +74,7 @@ export function convertGeminiEmbedding(text: string, model: string): InternalAns
       data: vectors.map((vector, index) => ({
         object: 'embedding',
         index,
-        embedding: vector.values,
+        embedding: encodingFormat === 'base64' ? base64Vector(vector.values) : vector.values,
       })),
       model,
     },

@@ -231,6 +231,13 @@ export interface ProviderAdaptor {
    */
   buildRequest(input: RelayCallInput): UpstreamRequest;
   /**
+   * For a provider whose credential is obtained at run time (Vertex AI's OAuth access token):
+   * the built request with that credential added. Called by the relay and the channel tester
+   * after `buildRequest`; answers from a cache on the common path. Rejects with an upstream
+   * RelayError when the credential cannot be obtained (a rejected key is then auto-disabled).
+   */
+  authorize?(input: RelayCallInput, request: UpstreamRequest): Promise<UpstreamRequest>;
+  /**
    * A complete success answer for a client that speaks `nativeFormat`: upstream's bytes, or a
    * small native rewrite, with usage read. Absent when the provider has no such client yet.
    * Throws an upstream RelayError for an error inside a success body.

@@ -32,7 +32,8 @@ describe('provider registry', () => {
     expect(error.local).toBe(true);
     expect(error.message).toBe('channel type 11 (PaLM) is not supported yet');
     expect(getAdaptor(24).name).toBe('gemini');
-    for (const type of [11, 15, 16, 17, 18, 23, 26, 33, 34, 37, 38, 39, 41, 44, 46]) {
+    expect(getAdaptor(41).name).toBe('vertex');
+    for (const type of [11, 15, 16, 17, 18, 23, 26, 33, 34, 37, 38, 39, 44, 46]) {
       expect(errorOf(type).message).toMatch(
         new RegExp(`^channel type ${type} \\(.+\\) is not supported yet$`),
       );

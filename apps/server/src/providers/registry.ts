@@ -21,6 +21,8 @@ import {
   GeminiAdaptor,
   type GeminiSettings,
 } from './gemini/gemini-adaptor.js';
+import { AccessTokenCache, type SharedTokenStore } from './vertex/vertex-access-token.js';
+import { VertexAdaptor } from './vertex/vertex-adaptor.js';
 
 /** Settings of the adaptors that follow options or deployment configuration. */
 export interface ProviderRegistrySettings {
@@ -29,6 +31,8 @@ export interface ProviderRegistrySettings {
   anthropic?: () => AnthropicSettings;
   /** Read on every call, so option changes apply at once. */
   gemini?: () => GeminiSettings;
+  /** Where Vertex AI access tokens are shared by the processes of a node (Redis). */
+  vertexTokens?: SharedTokenStore;
 }
 
 /** Looks up the adaptor for a channel type. */
@@ -42,7 +46,13 @@ export function createProviderRegistry(settings: ProviderRegistrySettings = {}):
   const adaptors = new Map<number, ProviderAdaptor>();
   const openAiSettings = settings.openAi ?? DEFAULT_OPENAI_ADAPTOR_SETTINGS;
   const anthropic = new AnthropicAdaptor(settings.anthropic ?? (() => DEFAULT_ANTHROPIC_SETTINGS));
-  const gemini = new GeminiAdaptor(settings.gemini ?? (() => DEFAULT_GEMINI_SETTINGS));
+  const geminiSettings = settings.gemini ?? (() => DEFAULT_GEMINI_SETTINGS);
+  const gemini = new GeminiAdaptor(geminiSettings);
+  const vertex = new VertexAdaptor(
+    geminiSettings,
+    settings.anthropic ?? (() => DEFAULT_ANTHROPIC_SETTINGS),
+    new AccessTokenCache(undefined, settings.vertexTokens),
+  );
   for (const type of CHANNEL_TYPE_TABLE) {
     if (type.family === 'openai') {
       adaptors.set(type.id, new OpenAiAdaptor(openAiCompatibleProfile(type.key), openAiSettings));
@@ -50,6 +60,8 @@ export function createProviderRegistry(settings: ProviderRegistrySettings = {}):
       adaptors.set(type.id, anthropic);
     } else if (type.family === 'gemini') {
       adaptors.set(type.id, gemini);
+    } else if (type.family === 'vertex') {
+      adaptors.set(type.id, vertex);
     }
   }
 

@@ -83,8 +83,13 @@ async function callChannel(
 ): Promise<void> {
   const { services, exchange } = call;
   if (call.clientGone) return clientClosed(call, channel);
+  let request = adaptor.buildRequest(input);
+  if (adaptor.authorize) {
+    request = await adaptor.authorize(input, request);
+    if (call.clientGone) return clientClosed(call, channel);
+  }
   const sentAt = Date.now();
-  const upstream = services.upstream.send(adaptor.buildRequest(input), channel.setting.proxy);
+  const upstream = services.upstream.send(request, channel.setting.proxy);
   call.upstream = upstream;
   let response: UpstreamResponse;
   try {

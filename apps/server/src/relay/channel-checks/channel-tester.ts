@@ -184,7 +184,13 @@ async function callUpstream(
   signal: AbortSignal | undefined,
 ): Promise<Usage> {
   const { adaptor, input } = test;
-  const upstreamRequest = adaptor.buildRequest(input);
+  let upstreamRequest = adaptor.buildRequest(input);
+  if (adaptor.authorize) {
+    upstreamRequest = await adaptor.authorize(input, upstreamRequest).catch((error: unknown) => {
+      if (!(error instanceof RelayError)) throw error;
+      throw new ChannelTestFailure(`status code ${error.status}: ${error.message}`, error);
+    });
+  }
   const timeout = AbortSignal.timeout(TEST_TIMEOUT_MS);
   const response = await relay.upstream
     .request(

@@ -1,6 +1,7 @@
 import { writeEventStream, type StreamPlan } from './event-stream.js';
 import { isRecord, readArray, readRecord, readString, type JsonRecord } from './json-shape.js';
 import { mockEmbedding, DEFAULT_EMBEDDING_DIMENSIONS } from './openai-embeddings.js';
+import { MOCK_PNG_BASE64 } from './openai-images.js';
 import { sendProviderError } from './provider-errors.js';
 import {
   MOCK_REASONING,
@@ -205,4 +206,26 @@ export function handleEmbedContent(context: RouteContext, batch: boolean): void 
     return;
   }
   sendJson(context, 200, { embeddings: requests.map(embedding) });
+}
+
+/**
+ * `:predict` (Imagen): `parameters.sampleCount` images (max 4) of the mock's 1×1 PNG; a prompt
+ * containing MOCK_BLOCKED gets every image withheld by the safety filter.
+ */
+export function handleImagenPredict(context: RouteContext): void {
+  const instance = (readArray(context.body, 'instances') ?? [])[0];
+  const prompt = isRecord(instance) ? readString(instance, 'prompt') : undefined;
+  if (!prompt) {
+    sendProviderError(context, 400, '* instances[0].prompt: prompt is required');
+    return;
+  }
+  const parameters = readRecord(context.body, 'parameters') ?? {};
+  const count = typeof parameters.sampleCount === 'number' ? parameters.sampleCount : 1;
+  const blocked = prompt.includes(MOCK_BLOCKED_PROMPT);
+  const predictions = Array.from({ length: Math.min(Math.max(1, count), 4) }, () =>
+    blocked
+      ? { raiFilteredReason: 'Unable to show generated images.' }
+      : { bytesBase64Encoded: MOCK_PNG_BASE64, mimeType: 'image/png' },
+  );
+  sendJson(context, 200, { predictions });
 }

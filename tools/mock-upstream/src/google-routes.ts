@@ -1,5 +1,9 @@
 import { handleMessages } from './anthropic-messages.js';
-import { handleEmbedContent, handleGenerateContent } from './gemini-generate.js';
+import {
+  handleEmbedContent,
+  handleGenerateContent,
+  handleImagenPredict,
+} from './gemini-generate.js';
 import { sendProviderError } from './provider-errors.js';
 import type { RouteContext } from './route-context.js';
 import type { Route } from './routes.js';
@@ -13,7 +17,7 @@ export interface GoogleRouteMatch {
 }
 
 const GEMINI_PATH =
-  /^\/(v1beta|v1|v1alpha)\/models\/([^/:]+):(generateContent|streamGenerateContent|embedContent|batchEmbedContents)$/;
+  /^\/(v1beta|v1|v1alpha)\/models\/([^/:]+):(generateContent|streamGenerateContent|embedContent|batchEmbedContents|predict)$/;
 const VERTEX_PATH =
   /^\/v1\/projects\/([^/]+)\/locations\/([^/]+)\/publishers\/(google|anthropic)\/models\/([^/:]+):(generateContent|streamGenerateContent|rawPredict|streamRawPredict)$/;
 
@@ -74,7 +78,9 @@ const gemini: Route = {
   handle(context) {
     if (geminiKeyRefused(context)) return;
     const { method } = context.pathParams;
-    if (method === 'embedContent' || method === 'batchEmbedContents') {
+    if (method === 'predict') {
+      handleImagenPredict(context);
+    } else if (method === 'embedContent' || method === 'batchEmbedContents') {
       handleEmbedContent(context, method === 'batchEmbedContents');
     } else {
       handleGenerateContent(context, method === 'streamGenerateContent');

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRelayFixture, type RelayFixture } from '../support/relay-fixture.js';
 import { testDatabaseKinds } from '../support/test-databases.js';
 
-const GEMINI_MODELS = 'gemini-2.5-flash,text-embedding-004,gemini-thoughtful,gemini-busy';
+const GEMINI_MODELS =
+  'gemini-2.5-flash,text-embedding-004,gemini-thoughtful,gemini-busy,imagen-3.0-generate-002';
 
 /** OpenAI-format calls served by a Gemini channel (type 24), converted both ways and billed. */
 describe.each(testDatabaseKinds())('a Gemini channel behind the OpenAI API on %s', (kind) => {
@@ -33,6 +34,11 @@ describe.each(testDatabaseKinds())('a Gemini channel behind the OpenAI API on %s
         'gemini-busy': 0.15,
         'text-embedding-004': 0.05,
       }),
+    );
+    const prices = JSON.parse(options.get('ModelPrice'));
+    await options.update(
+      'ModelPrice',
+      JSON.stringify({ ...prices, 'imagen-3.0-generate-002': 0.04 }),
     );
   });
   afterAll(async () => {
@@ -172,6 +178,29 @@ describe.each(testDatabaseKinds())('a Gemini channel behind the OpenAI API on %s
     });
     expect(single.data[0].embedding).toEqual(result.data[0].embedding);
     expect(fixture.mock.lastRequest()!.path).toBe('/v1beta/models/text-embedding-004:embedContent');
+  });
+
+  it('generates Imagen images through predict, priced per image', async () => {
+    const { result, log } = await billed(() =>
+      fixture.client.images.generate({
+        model: 'imagen-3.0-generate-002',
+        prompt: 'A lighthouse',
+        n: 2,
+        size: '1792x1024',
+        response_format: 'b64_json',
+      }),
+    );
+    expect(result.data?.map((image) => image.b64_json?.length)).toEqual([
+      expect.any(Number),
+      expect.any(Number),
+    ]);
+    const upstream = fixture.mock.lastRequest()!;
+    expect(upstream.path).toBe('/v1beta/models/imagen-3.0-generate-002:predict');
+    expect(upstream.body).toEqual({
+      instances: [{ prompt: 'A lighthouse' }],
+      parameters: { sampleCount: 2, aspectRatio: '16:9', personGeneration: 'allow_adult' },
+    });
+    expect(log.model_name).toBe('imagen-3.0-generate-002');
   });
 
   it('answers a blocked prompt with a 400 and a 429 with Google’s retry delay', async () => {

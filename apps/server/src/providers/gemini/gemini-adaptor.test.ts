@@ -380,4 +380,24 @@ describe('Gemini adaptor: answers and errors', () => {
       ],
     });
   });
+
+  it('reads Imagen predictions, leaving out filtered images', () => {
+    const input = makeCallInput({
+      mode: 'images',
+      channel,
+      upstreamModel: 'imagen-3.0-generate-002',
+      body: { prompt: 'a cat', n: 2 },
+    });
+    const answer = adaptor.readAnswer(
+      input,
+      Buffer.from(
+        '{"predictions":[{"bytesBase64Encoded":"iVBOR","mimeType":"image/png"},{"raiFilteredReason":"filtered"}]}',
+      ),
+      '',
+    );
+    expect(answer.completion.data).toEqual([{ b64_json: 'iVBOR' }]);
+    expect(() =>
+      adaptor.readAnswer(input, Buffer.from('{"predictions":[{"raiFilteredReason":"x"}]}'), ''),
+    ).toThrow(expect.objectContaining({ code: 'no_image_returned' }));
+  });
 });

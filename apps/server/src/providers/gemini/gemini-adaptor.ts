@@ -21,6 +21,7 @@ import { convertGeminiResponse, parseGeminiResponse } from './convert-gemini-res
 import { convertToGeminiRequest, type GeminiRequestSettings } from './convert-to-gemini-request.js';
 import { convertGeminiEmbedding, convertToGeminiEmbedding } from './gemini-embeddings.js';
 import { parseGeminiError } from './gemini-error.js';
+import { convertImagenAnswer, convertToImagenRequest } from './gemini-imagen.js';
 import { GeminiPassThroughStream } from './gemini-pass-through-stream.js';
 import { GeminiStreamReader } from './gemini-stream-reader.js';
 import { readThinkingSuffix } from './gemini-thinking.js';
@@ -46,7 +47,12 @@ export const DEFAULT_GEMINI_SETTINGS: GeminiSettings = {
 export interface GeminiCall {
   /** The model named in the URL (the thinking suffix removed). */
   model: string;
-  method: 'generateContent' | 'streamGenerateContent' | 'embedContent' | 'batchEmbedContents';
+  method:
+    | 'generateContent'
+    | 'streamGenerateContent'
+    | 'embedContent'
+    | 'batchEmbedContents'
+    | 'predict';
   body: string;
 }
 
@@ -65,6 +71,13 @@ export function buildGeminiCall(input: RelayCallInput, settings: GeminiSettings)
       body: JSON.stringify(embedding.request),
     };
   }
+  if (input.mode === 'images') {
+    return {
+      model: thinking.model,
+      method: 'predict',
+      body: JSON.stringify(convertToImagenRequest(input.body)),
+    };
+  }
   const method = input.stream ? 'streamGenerateContent' : 'generateContent';
   const native = input.native?.format === 'gemini' ? input.native : undefined;
   if (native) {
@@ -79,6 +92,7 @@ export function buildGeminiCall(input: RelayCallInput, settings: GeminiSettings)
 /** Reads a complete Gemini answer (chat or embeddings) into internal form. */
 export function readGeminiAnswer(input: RelayCallInput, body: Buffer): InternalAnswer {
   const text = body.toString('utf8');
+  if (input.mode === 'images') return convertImagenAnswer(text);
   if (input.mode === 'embeddings') {
     return convertGeminiEmbedding(text, input.upstreamModel, input.body?.encoding_format);
   }
@@ -106,7 +120,8 @@ export function classifyGoogleFailure(failure: ClassifiedFailure): ErrorClassifi
 
 /**
  * Google Gemini API (AI Studio, channel type 24): chat calls converted to `generateContent` /
- * `streamGenerateContent?alt=sse`, embeddings to `embedContent` / `batchEmbedContents`, the key
+ * `streamGenerateContent?alt=sse`, embeddings to `embedContent` / `batchEmbedContents`, image
+ * generations to Imagen's `predict`, the key
  * in `x-goog-api-key`, the API version from gemini.version_settings. A Gemini-API client's calls
  * pass through. Settings are read per call so option changes apply at once.
  */
@@ -117,7 +132,7 @@ export class GeminiAdaptor implements ProviderAdaptor {
   constructor(private readonly settings: () => GeminiSettings = () => DEFAULT_GEMINI_SETTINGS) {}
 
   supports(mode: RelayMode): boolean {
-    return mode === 'chat' || mode === 'embeddings';
+    return mode === 'chat' || mode === 'embeddings' || mode === 'images';
   }
 
   supportsStreamOptions(_channel: ChannelTarget): boolean {

@@ -15,6 +15,7 @@ import { parseBody, readBody, type ParsedBody } from './request-body.js';
 import type { RouteContext } from './route-context.js';
 import { findRoute } from './routes.js';
 import { verifySigV4, type SigV4Refusal } from './aws-sigv4-check.js';
+import { VertexAuthority } from './vertex-auth.js';
 
 /** A request the mock received, kept so a test can assert what the gateway sent upstream. */
 export interface RecordedRequest {
@@ -55,8 +56,13 @@ export interface MockUpstream {
    * with `mock:fail` / `mock:hang` / `mock:refuse` chooses its end, `setOutcome` changes it later.
    */
   tasks: MockTaskStore;
-  /** Forgets the recorded requests and tasks, and restarts the id counters. */
+  /** Forgets the recorded requests and tasks, restarts the id counters, drops issued Vertex tokens. */
   reset(): void;
+  /**
+   * Trusts a Google service account at the mock's token endpoint (`{url}/oauth2/token`, the
+   * account's `token_uri` in tests): JWT assertions signed with its key get access tokens.
+   */
+  trustServiceAccount(clientEmail: string, publicKeySpkiPem: string): void;
   /** Cancels pending timers, drops open connections and stops listening. */
   close(): Promise<void>;
 }
@@ -110,6 +116,7 @@ export async function createMockUpstream(options: MockUpstreamOptions = {}): Pro
   let idCounter = 0;
   let requestCounter = 0;
   let baseUrl = '';
+  const vertex = new VertexAuthority();
 
   const nextId = (prefix: string): string => {
     idCounter += 1;
@@ -130,6 +137,7 @@ export async function createMockUpstream(options: MockUpstreamOptions = {}): Pro
     parsed: ParsedBody,
     rawBody: Buffer,
     signatureRefusal: SigV4Refusal | undefined,
+    query: Record<string, string>,
   ): void => {
     const method = request.method ?? 'GET';
     const match = findRoute(method, path);
@@ -138,7 +146,7 @@ export async function createMockUpstream(options: MockUpstreamOptions = {}): Pro
     const requestedModel =
       match?.route.provider === 'bedrock'
         ? match.deployment
-        : (readString(body, 'model') ?? parsed.form?.fields.model);
+        : (readString(body, 'model') ?? parsed.form?.fields.model ?? match?.params?.model);
     const resolved = resolveControls(request.headers, requestedModel);
     requestCounter += 1;
     const context: RouteContext = {
@@ -155,6 +163,10 @@ export async function createMockUpstream(options: MockUpstreamOptions = {}): Pro
       nextId,
       tasks,
       schedule,
+      pathParams: { ...match?.params, ...(resolved.model ? { model: resolved.model } : {}) },
+      query,
+      bodyText: typeof parsed.body === 'string' ? parsed.body : '',
+      vertex,
     };
     const respond = (): void => {
       if (response.destroyed || response.headersSent) return;
@@ -208,7 +220,9 @@ export async function createMockUpstream(options: MockUpstreamOptions = {}): Pro
             findRoute(record.method, path)?.route.provider === 'bedrock'
               ? verifySigV4(request, raw)
               : Promise.resolve(undefined);
-          return signature.then((refusal) => answer(request, response, path, parsed, raw, refusal));
+          return signature.then((refusal) =>
+            answer(request, response, path, parsed, raw, refusal, query),
+          );
         },
         () => response.destroy(),
       )
@@ -256,7 +270,10 @@ export async function createMockUpstream(options: MockUpstreamOptions = {}): Pro
       tasks.reset();
       idCounter = 0;
       requestCounter = 0;
+      vertex.reset();
     },
+    trustServiceAccount: (clientEmail, publicKeySpkiPem) =>
+      vertex.trust(clientEmail, publicKeySpkiPem),
     close: async () => {
       for (const timer of timers) clearTimeout(timer);
       timers.clear();

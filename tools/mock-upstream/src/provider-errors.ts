@@ -85,6 +85,50 @@ export function anthropicErrorBody(
   return JSON.stringify({ type: 'error', error: { type, message } });
 }
 
+/** Google's canonical status name per HTTP status. */
+const GOOGLE_STATUSES: Readonly<Record<number, string>> = {
+  400: 'INVALID_ARGUMENT',
+  401: 'UNAUTHENTICATED',
+  403: 'PERMISSION_DENIED',
+  404: 'NOT_FOUND',
+  429: 'RESOURCE_EXHAUSTED',
+  500: 'INTERNAL',
+  503: 'UNAVAILABLE',
+  504: 'DEADLINE_EXCEEDED',
+};
+
+/**
+ * `{"error":{"code","message","status","details"}}` (Google's APIs): a 429 carries a RetryInfo
+ * detail, and `details.code` becomes an ErrorInfo reason (e.g. API_KEY_INVALID).
+ */
+export function googleErrorBody(
+  status: number,
+  message: string,
+  details: ErrorDetails = {},
+): string {
+  const extra: Record<string, unknown>[] = [];
+  if (details.code) {
+    extra.push({
+      '@type': 'type.googleapis.com/google.rpc.ErrorInfo',
+      reason: details.code,
+      domain: 'googleapis.com',
+    });
+  }
+  if (status === 429) {
+    extra.push({ '@type': 'type.googleapis.com/google.rpc.RetryInfo', retryDelay: '30s' });
+  }
+  const error: Record<string, unknown> = {
+    code: status,
+    message,
+    status:
+      details.type ??
+      GOOGLE_STATUSES[status] ??
+      (status >= 500 ? 'INTERNAL' : 'FAILED_PRECONDITION'),
+  };
+  if (extra.length > 0) error.details = extra;
+  return JSON.stringify({ error });
+}
+
 /** The error body in the shape of `provider`. */
 export function errorBody(
   provider: Provider,
@@ -93,6 +137,7 @@ export function errorBody(
   details: ErrorDetails = {},
 ): string {
   if (provider === 'bedrock' || provider === 'cohere') return JSON.stringify({ message });
+  if (provider === 'google') return googleErrorBody(status, message, details);
   return provider === 'anthropic'
     ? anthropicErrorBody(status, message, details)
     : openAiErrorBody(status, message, details);
@@ -158,6 +203,7 @@ export function mockStatusMessage(status: number): string {
 /** The 401 message for the key `sk-invalid`, worded like each provider. */
 export function invalidKeyMessage(provider: Provider, key: string): string {
   if (provider === 'cohere') return 'invalid api token';
+  if (provider === 'google') return 'API key not valid. Please pass a valid API key.';
   return provider === 'anthropic'
     ? 'invalid x-api-key'
     : `Incorrect API key provided: ${key}. You can find your API key at https://platform.openai.com/account/api-keys.`;

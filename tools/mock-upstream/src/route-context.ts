@@ -3,9 +3,10 @@ import type { MockTaskStore } from './async-tasks.js';
 import type { JsonRecord } from './json-shape.js';
 import type { MockControls } from './mock-controls.js';
 import type { MultipartForm } from './multipart-form.js';
+import type { VertexAuthority } from './vertex-auth.js';
 
 /** Which provider an endpoint imitates; decides the error shape and the request-id header. */
-export type Provider = 'openai' | 'anthropic' | 'bedrock' | 'cohere';
+export type Provider = 'openai' | 'anthropic' | 'bedrock' | 'cohere' | 'google';
 
 /** Everything an endpoint handler needs to answer one request. */
 export interface RouteContext {
@@ -31,10 +32,19 @@ export interface RouteContext {
   tasks: MockTaskStore;
   /** A timer the server cancels on close(). */
   schedule(callback: () => void, delayMs: number): void;
+  /** Parts of the URL path a route reads (Gemini's model and method, Vertex's project). */
+  pathParams: Readonly<Record<string, string>>;
+  /** The body as text when it is not JSON (a form), else ''. */
+  bodyText: string;
+  /** The URL query. */
+  query: Readonly<Record<string, string>>;
+  /** Vertex AI's token authority (service accounts it trusts, tokens it issued). */
+  vertex: VertexAuthority;
 }
 
 function requestIdHeader(context: RouteContext): string {
   if (context.provider === 'bedrock') return 'x-amzn-requestid';
+  if (context.provider === 'google') return 'x-goog-request-id';
   return context.provider === 'anthropic' ? 'request-id' : 'x-request-id';
 }
 

@@ -18,6 +18,7 @@ import {
   handleResponses,
   handleRetrieveResponse,
 } from './openai-responses.js';
+import { findGoogleRoute } from './google-routes.js';
 import type { Provider, RouteContext } from './route-context.js';
 import {
   handleMidjourneyList,
@@ -88,6 +89,8 @@ const STORED_RESPONSE_ROUTES: ReadonlyMap<string, Route> = new Map([
 export interface RouteMatch {
   route: Route;
   deployment: string | undefined;
+  /** Parts of the path the route reads (Gemini and Vertex AI routes). */
+  params?: Record<string, string>;
 }
 
 const AZURE_PREFIX = '/openai/deployments/';
@@ -102,10 +105,14 @@ function safeDecode(segment: string): string {
 
 /**
  * Finds the endpoint for a request. Paths are accepted with or without `/v1`, and Azure's
- * `/openai/deployments/{deployment}/…` maps onto the same endpoints.
+ * `/openai/deployments/{deployment}/…` maps onto the same endpoints. Gemini API, Vertex AI and
+ * OAuth token paths are matched first (see google-routes.ts).
  */
 export function findRoute(method: string, pathname: string): RouteMatch | undefined {
   let path = pathname.length > 1 && pathname.endsWith('/') ? pathname.slice(0, -1) : pathname;
+  const google = findGoogleRoute(method, path);
+  if (google !== undefined)
+    return { route: google.route, deployment: undefined, params: google.params };
   let deployment: string | undefined;
   const bedrockMatch = method === 'POST' ? BEDROCK_PATH.exec(path) : null;
   if (bedrockMatch) {

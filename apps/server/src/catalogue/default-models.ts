@@ -67,6 +67,17 @@ export const DEFAULT_MODELS_BY_CHANNEL_TYPE: Readonly<Record<number, readonly st
       'gemini-2.5-flash-lite',
       'gemini-2.0-flash',
       'text-embedding-004',
+      'gemini-embedding-001',
+    ],
+    [CHANNEL_TYPE.vertexAi]: [
+      'gemini-2.5-pro',
+      'gemini-2.5-flash',
+      'gemini-2.5-flash-lite',
+      'gemini-2.0-flash',
+      'claude-opus-4-1-20250805',
+      'claude-sonnet-4-20250514',
+      'claude-3-7-sonnet-20250219',
+      'claude-3-5-haiku-20241022',
     ],
     [CHANNEL_TYPE.moonshot]: ['moonshot-v1-8k', 'moonshot-v1-32k', 'moonshot-v1-128k'],
     [CHANNEL_TYPE.mistral]: [

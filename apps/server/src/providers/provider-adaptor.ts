@@ -257,10 +257,14 @@ export interface ProviderAdaptor {
    */
   buildRequest(input: RelayCallInput): UpstreamRequest;
   /**
-   * Signs a built request just before it is sent (AWS SigV4, whose hashing is asynchronous).
-   * Absent: the request goes as built.
+   * For a provider whose credential is made or obtained at send time: the built request with
+   * that credential added (AWS SigV4, whose hashing is asynchronous; Vertex AI's OAuth access
+   * token, answered from a cache on the common path). Called by the relay and the channel tester
+   * after `buildRequest`, last, so it covers every header; absent, the request goes as built.
+   * Rejects with an upstream RelayError when the credential cannot be obtained (a rejected key is
+   * then auto-disabled).
    */
-  signRequest?(request: UpstreamRequest, input: RelayCallInput): Promise<UpstreamRequest>;
+  authorize?(input: RelayCallInput, request: UpstreamRequest): Promise<UpstreamRequest>;
   /**
    * A complete success answer for a client that speaks `nativeFormat`: upstream's bytes, or a
    * small native rewrite, with usage read. Absent when the provider has no such client yet.

@@ -29,11 +29,13 @@ describe('provider registry', () => {
   });
 
   it('names types that have no adaptor yet (local 501)', () => {
-    const error = errorOf(24);
+    const error = errorOf(11);
     expect(error.status).toBe(501);
     expect(error.local).toBe(true);
-    expect(error.message).toBe('channel type 24 (Gemini) is not supported yet');
-    for (const type of [11, 15, 16, 17, 18, 23, 26, 37, 38, 39, 41, 44, 46]) {
+    expect(error.message).toBe('channel type 11 (PaLM) is not supported yet');
+    expect(getAdaptor(24).name).toBe('gemini');
+    expect(getAdaptor(41).name).toBe('vertex');
+    for (const type of [11, 15, 16, 17, 18, 23, 26, 37, 38, 39, 44, 46]) {
       expect(errorOf(type).message).toMatch(
         new RegExp(`^channel type ${type} \\(.+\\) is not supported yet$`),
       );

@@ -22,6 +22,13 @@ import {
   DEFAULT_COHERE_SETTINGS,
   type CohereSettings,
 } from './cohere/cohere-adaptor.js';
+import {
+  DEFAULT_GEMINI_SETTINGS,
+  GeminiAdaptor,
+  type GeminiSettings,
+} from './gemini/gemini-adaptor.js';
+import { AccessTokenCache, type SharedTokenStore } from './vertex/vertex-access-token.js';
+import { VertexAdaptor } from './vertex/vertex-adaptor.js';
 
 /** Settings of the adaptors that follow options or deployment configuration. */
 export interface ProviderRegistrySettings {
@@ -29,6 +36,10 @@ export interface ProviderRegistrySettings {
   /** Read on every call, so option changes apply at once. */
   anthropic?: () => AnthropicSettings;
   cohere?: CohereSettings;
+  /** Read on every call, so option changes apply at once. */
+  gemini?: () => GeminiSettings;
+  /** Where Vertex AI access tokens are shared by the processes of a node (Redis). */
+  vertexTokens?: SharedTokenStore;
 }
 
 /** Looks up the adaptor for a channel type. */
@@ -43,6 +54,13 @@ export function createProviderRegistry(settings: ProviderRegistrySettings = {}):
   const openAiSettings = settings.openAi ?? DEFAULT_OPENAI_ADAPTOR_SETTINGS;
   const anthropicSettings = settings.anthropic ?? (() => DEFAULT_ANTHROPIC_SETTINGS);
   const anthropic = new AnthropicAdaptor(anthropicSettings);
+  const geminiSettings = settings.gemini ?? (() => DEFAULT_GEMINI_SETTINGS);
+  const gemini = new GeminiAdaptor(geminiSettings);
+  const vertex = new VertexAdaptor(
+    geminiSettings,
+    anthropicSettings,
+    new AccessTokenCache(undefined, settings.vertexTokens),
+  );
   for (const type of CHANNEL_TYPE_TABLE) {
     if (type.family === 'openai') {
       adaptors.set(type.id, new OpenAiAdaptor(openAiCompatibleProfile(type.key), openAiSettings));
@@ -52,6 +70,10 @@ export function createProviderRegistry(settings: ProviderRegistrySettings = {}):
       adaptors.set(type.id, new BedrockAdaptor(anthropicSettings));
     } else if (type.family === 'cohere') {
       adaptors.set(type.id, new CohereAdaptor(settings.cohere ?? DEFAULT_COHERE_SETTINGS));
+    } else if (type.family === 'gemini') {
+      adaptors.set(type.id, gemini);
+    } else if (type.family === 'vertex') {
+      adaptors.set(type.id, vertex);
     }
   }
 

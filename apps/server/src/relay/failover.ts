@@ -124,9 +124,14 @@ async function sendAttempt(
   built: UpstreamRequest,
 ): Promise<void> {
   const { services, exchange } = call;
+  let request = built;
+  // The credential (SigV4 signature, access token) comes last, over the headers tracing added;
+  // most adaptors have none, and their call pays no await here.
+  if (adaptor.authorize) {
+    request = await adaptor.authorize(input, built);
+    if (call.clientGone) return clientClosed(call, channel);
+  }
   const sentAt = Date.now();
-  // Signing (SigV4) comes last, over the headers tracing added; most adaptors have none.
-  const request = adaptor.signRequest ? await adaptor.signRequest(built, input) : built;
   const upstream = services.upstream.send(request, channel.setting.proxy);
   call.upstream = upstream;
   let response: UpstreamResponse;

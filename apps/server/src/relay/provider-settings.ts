@@ -1,13 +1,20 @@
 import type { Config } from '../config.js';
 import type { OptionStore } from '../options/option-store.js';
 import { createProviderRegistry, type ProviderRegistry } from '../providers/registry.js';
+import type { SharedTokenStore } from '../providers/vertex/vertex-access-token.js';
 
 /**
  * The adaptor registry with settings that follow options (read per call; the option store
- * caches parsed JSON, so this is a few map look-ups) and the deployment's configuration.
+ * caches parsed JSON, so this is a few map look-ups) and the deployment's configuration;
+ * `vertexTokens` shares Vertex AI access tokens between the node's processes when given.
  */
-export function createConfiguredProviders(options: OptionStore, config: Config): ProviderRegistry {
+export function createConfiguredProviders(
+  options: OptionStore,
+  config: Config,
+  vertexTokens?: SharedTokenStore,
+): ProviderRegistry {
   return createProviderRegistry({
+    vertexTokens,
     openAi: { azureDefaultApiVersion: config.azureDefaultApiVersion, openRouterReferer: '' },
     anthropic: () => ({
       defaultMaxTokens: options.getJson('claude.default_max_tokens'),
@@ -16,5 +23,12 @@ export function createConfiguredProviders(options: OptionStore, config: Config):
       modelHeaders: options.getJson('claude.model_headers_settings'),
     }),
     cohere: { safetyMode: config.cohereSafetySetting },
+    gemini: () => ({
+      safetySettings: options.getJson('gemini.safety_settings'),
+      versionSettings: options.getJson('gemini.version_settings'),
+      imagineModels: options.getJson('gemini.supported_imagine_models'),
+      thinkingAdapterEnabled: options.getBoolean('gemini.thinking_adapter_enabled'),
+      thinkingBudgetRatio: options.getNumber('gemini.thinking_adapter_budget_tokens_percentage'),
+    }),
   });
 }

@@ -216,10 +216,10 @@ describe.each(testDatabaseKinds())('channel tests and balances on %s', (kind) =>
       message: 'midjourney channel test is not supported',
       time: expect.any(Number),
     });
-    const gemini = await fixture.addChannel({ name: 'gemini', type: 24 });
-    const body = await get(`/api/channel/test/${gemini}`);
+    const palm = await fixture.addChannel({ name: 'palm', type: 11 });
+    const body = await get(`/api/channel/test/${palm}`);
     expect(body.success).toBe(false);
-    expect(body.message).toMatch(/channel type 24 \(Gemini\) is not supported/);
+    expect(body.message).toMatch(/channel type 11 \(PaLM\) is not supported/);
 
     expect(await get('/api/channel/test/999999')).toEqual({
       success: false,

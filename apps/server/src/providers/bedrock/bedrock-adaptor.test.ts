@@ -11,7 +11,7 @@ const adaptor = createProviderRegistry().getAdaptor(33);
 
 /** The request as the relay sends it: built, then signed. */
 async function send(input: RelayCallInput) {
-  return adaptor.signRequest!(adaptor.buildRequest(input), input);
+  return adaptor.authorize!(input, adaptor.buildRequest(input));
 }
 const KEY = 'AKIDEXAMPLE|wJalrXUtnFEMI/K7MDENG+bPxRfiCYEXAMPLEKEY|eu-west-1';
 const fixture = (name: string): Buffer =>

@@ -66,7 +66,7 @@ export class BedrockAdaptor implements ProviderAdaptor {
     return true;
   }
 
-  /** The unsigned call; `signRequest` signs it with the channel's key just before it is sent. */
+  /** The unsigned call; `authorize` signs it with the channel's key just before it is sent. */
   buildRequest(input: RelayCallInput): UpstreamRequest {
     if (!this.supports(input.mode)) throw unsupportedModeError(input.mode, input.channel.type);
     if (!input.body) throw RelayError.badRequest('the request body must be a JSON object');
@@ -99,7 +99,7 @@ export class BedrockAdaptor implements ProviderAdaptor {
     };
   }
 
-  signRequest(request: UpstreamRequest, input: RelayCallInput): Promise<UpstreamRequest> {
+  authorize(input: RelayCallInput, request: UpstreamRequest): Promise<UpstreamRequest> {
     return signBedrockRequest(
       request.url,
       String(request.body ?? ''),

@@ -185,7 +185,12 @@ async function callUpstream(
 ): Promise<Usage> {
   const { adaptor, input } = test;
   let upstreamRequest = adaptor.buildRequest(input);
-  if (adaptor.signRequest) upstreamRequest = await adaptor.signRequest(upstreamRequest, input);
+  if (adaptor.authorize) {
+    upstreamRequest = await adaptor.authorize(input, upstreamRequest).catch((error: unknown) => {
+      if (!(error instanceof RelayError)) throw error;
+      throw new ChannelTestFailure(`status code ${error.status}: ${error.message}`, error);
+    });
+  }
   const timeout = AbortSignal.timeout(TEST_TIMEOUT_MS);
   const response = await relay.upstream
     .request(

@@ -1,5 +1,9 @@
 import type { Usage } from '../../../providers/usage.js';
-import type { GeminiPart, GeminiResponse, GeminiUsageMetadata } from './gemini-api-types.js';
+import type {
+  GeminiPart,
+  GeminiResponse,
+  GeminiUsageMetadata,
+} from '../../../providers/gemini/gemini-api-types.js';
 
 const FINISH_REASONS: Readonly<Record<string, string>> = {
   stop: 'STOP',

@@ -34,6 +34,9 @@ export function readGeminiRequest(
     clientWantsUsage: false,
     maxTokens: typeof json.max_tokens === 'number' ? json.max_tokens : 0,
     reasoning: applyThinkingConfig(json, config?.thinkingConfig),
+    // A Gemini channel takes the client's own body (the route's model kept beside it, so model
+    // mapping applies to it like to any other body).
+    native: { format: 'gemini', body: { ...(request as Record<string, unknown>), model } },
   };
 }
 

@@ -5,7 +5,7 @@ import type {
 } from '../../../providers/provider-adaptor.js';
 import { ReaderStreamWriter } from '../reader-stream-writer.js';
 import type { Usage } from '../../../providers/usage.js';
-import type { GeminiPart, GeminiResponse } from './gemini-api-types.js';
+import type { GeminiPart, GeminiResponse } from '../../../providers/gemini/gemini-api-types.js';
 import {
   geminiFinishReason,
   geminiUsageMetadata,

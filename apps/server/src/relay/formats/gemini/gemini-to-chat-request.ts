@@ -5,7 +5,7 @@ import type {
   GeminiPart,
   GeminiRequest,
   GeminiTool,
-} from './gemini-api-types.js';
+} from '../../../providers/gemini/gemini-api-types.js';
 
 /** A client mistake in a Gemini request: 400 INVALID_ARGUMENT. */
 export function invalidArgument(message: string): RelayError {

@@ -1,6 +1,9 @@
 /**
- * The parts of Gemini's API (`generativelanguage.googleapis.com/v1beta`) that its inbound format
- * reads and writes: GenerateContentRequest and GenerateContentResponse.
+ * The parts of Gemini's API (`generativelanguage.googleapis.com/v1beta`, and Vertex AI's
+ * `publishers/google` models) that Tollgate reads and writes: GenerateContentRequest and
+ * GenerateContentResponse, embeddings and Imagen predictions. The provider adaptor sends these
+ * and the Gemini inbound format accepts them from clients; what comes from upstream is checked
+ * with the zod schemas in `gemini-wire-schemas.ts`.
  */
 
 export interface GeminiInlineData {
@@ -26,6 +29,8 @@ export interface GeminiPart {
   thought?: boolean;
   thoughtSignature?: string;
   inlineData?: GeminiInlineData;
+  executableCode?: { language?: string; code?: string };
+  codeExecutionResult?: { outcome?: string; output?: string };
   fileData?: { mimeType?: string; fileUri?: string };
   functionCall?: GeminiFunctionCall;
   functionResponse?: GeminiFunctionResponse;
@@ -62,6 +67,14 @@ export interface GeminiGenerationConfig {
   responseSchema?: unknown;
   responseJsonSchema?: unknown;
   thinkingConfig?: { thinkingBudget?: number; includeThoughts?: boolean; thinkingLevel?: string };
+  /** `["TEXT","IMAGE"]` for models that draw (gemini.supported_imagine_models). */
+  responseModalities?: string[];
+}
+
+/** One safety setting: a harm category and the threshold that blocks it. */
+export interface GeminiSafetySetting {
+  category: string;
+  threshold: string;
 }
 
 export interface GeminiRequest {
@@ -72,7 +85,7 @@ export interface GeminiRequest {
   toolConfig?: {
     functionCallingConfig?: { mode?: string; allowedFunctionNames?: string[] };
   };
-  safetySettings?: unknown;
+  safetySettings?: GeminiSafetySetting[];
   cachedContent?: string;
 }
 

@@ -1,0 +1,87 @@
+import { isJsonObject, readObject, readString, type JsonObject } from '../json-guards.js';
+import type { GeminiFunctionDeclaration, GeminiRequest, GeminiTool } from './gemini-api-types.js';
+
+/** Schema keywords Gemini's OpenAPI subset rejects. */
+const DROPPED_KEYWORDS = new Set([
+  'default',
+  'exclusiveMinimum',
+  'exclusiveMaximum',
+  '$schema',
+  'additionalProperties',
+  'title',
+  '$id',
+  'examples',
+]);
+const MAX_SCHEMA_DEPTH = 32;
+
+/**
+ * A JSON schema reduced to what Gemini accepts: unsupported keywords dropped, string formats
+ * other than `enum` and `date-time` removed, an object without properties left without them.
+ */
+export function cleanGeminiSchema(schema: unknown, depth = 0): unknown {
+  if (Array.isArray(schema)) return schema.map((item) => cleanGeminiSchema(item, depth + 1));
+  if (!isJsonObject(schema) || depth > MAX_SCHEMA_DEPTH) return schema;
+  const cleaned: JsonObject = {};
+  for (const [key, value] of Object.entries(schema)) {
+    if (DROPPED_KEYWORDS.has(key)) continue;
+    if (key === 'format' && schema.type === 'string' && value !== 'enum' && value !== 'date-time') {
+      continue;
+    }
+    if (key === 'properties' && isJsonObject(value)) {
+      const properties: JsonObject = {};
+      for (const [name, property] of Object.entries(value)) {
+        properties[name] = cleanGeminiSchema(property, depth + 1);
+      }
+      cleaned.properties = properties;
+      continue;
+    }
+    cleaned[key] =
+      isJsonObject(value) || Array.isArray(value) ? cleanGeminiSchema(value, depth + 1) : value;
+  }
+  return cleaned;
+}
+
+/**
+ * OpenAI `tools` as Gemini tools: functions as one `functionDeclarations` list (an empty parameter
+ * object sends no parameters); a function named `googleSearch` or `codeExecution` turns on that
+ * built-in tool instead.
+ */
+export function convertToGeminiTools(tools: unknown): GeminiTool[] | undefined {
+  if (!Array.isArray(tools) || tools.length === 0) return undefined;
+  const declarations: GeminiFunctionDeclaration[] = [];
+  const result: GeminiTool[] = [];
+  for (const tool of tools) {
+    if (!isJsonObject(tool)) continue;
+    const fn = readObject(tool, 'function');
+    if (!fn) continue;
+    const name = readString(fn, 'name') ?? '';
+    if (name === 'googleSearch' || name === 'codeExecution') {
+      result.push({ [name]: {} });
+      continue;
+    }
+    const declaration: GeminiFunctionDeclaration = { name };
+    const description = readString(fn, 'description');
+    if (description) declaration.description = description;
+    const parameters = readObject(fn, 'parameters');
+    const properties = parameters && readObject(parameters, 'properties');
+    if (parameters && properties && Object.keys(properties).length > 0) {
+      declaration.parameters = cleanGeminiSchema(parameters);
+    }
+    declarations.push(declaration);
+  }
+  if (declarations.length > 0) result.unshift({ functionDeclarations: declarations });
+  return result.length > 0 ? result : undefined;
+}
+
+/** OpenAI `tool_choice` as Gemini's function calling config. */
+export function convertToolChoice(choice: unknown): GeminiRequest['toolConfig'] {
+  if (choice === 'none') return { functionCallingConfig: { mode: 'NONE' } };
+  if (choice === 'auto') return { functionCallingConfig: { mode: 'AUTO' } };
+  if (choice === 'required') return { functionCallingConfig: { mode: 'ANY' } };
+  if (isJsonObject(choice)) {
+    const fn = readObject(choice, 'function');
+    const name = fn && readString(fn, 'name');
+    if (name) return { functionCallingConfig: { mode: 'ANY', allowedFunctionNames: [name] } };
+  }
+  return undefined;
+}

@@ -1,0 +1,194 @@
+import { RelayError } from '../../errors/relay-error.js';
+import {
+  classifyStandardFailure,
+  type ClassifiedFailure,
+  type ErrorClassification,
+} from '../error-classification.js';
+import type {
+  ChannelTarget,
+  ConvertedResponse,
+  InternalAnswer,
+  ProviderAdaptor,
+  RelayCallInput,
+  RelayMode,
+  StreamConverter,
+  StreamReader,
+  UpstreamError,
+  UpstreamRequest,
+} from '../provider-adaptor.js';
+import { unsupportedModeError } from '../unsupported-mode-error.js';
+import { convertGeminiResponse, parseGeminiResponse } from './convert-gemini-response.js';
+import { convertToGeminiRequest, type GeminiRequestSettings } from './convert-to-gemini-request.js';
+import { convertGeminiEmbedding, convertToGeminiEmbedding } from './gemini-embeddings.js';
+import { parseGeminiError } from './gemini-error.js';
+import { convertImagenAnswer, convertToImagenRequest } from './gemini-imagen.js';
+import { GeminiPassThroughStream } from './gemini-pass-through-stream.js';
+import { GeminiStreamReader } from './gemini-stream-reader.js';
+import { readThinkingSuffix } from './gemini-thinking.js';
+
+/** Default base URL of channel type 24. */
+export const GEMINI_DEFAULT_BASE_URL = 'https://generativelanguage.googleapis.com';
+
+/** The gemini.* options the adaptor follows. */
+export interface GeminiSettings extends GeminiRequestSettings {
+  /** gemini.version_settings: API version per model, `default` for the others. */
+  versionSettings: Readonly<Record<string, string>>;
+}
+
+export const DEFAULT_GEMINI_SETTINGS: GeminiSettings = {
+  safetySettings: { default: 'OFF', HARM_CATEGORY_CIVIC_INTEGRITY: 'BLOCK_NONE' },
+  versionSettings: { default: 'v1beta', 'gemini-1.0-pro': 'v1' },
+  imagineModels: ['gemini-2.0-flash-exp-image-generation', 'gemini-2.0-flash-exp'],
+  thinkingAdapterEnabled: false,
+  thinkingBudgetRatio: 0.6,
+};
+
+/** The Gemini method a call uses and the body it sends (shared with Vertex AI's Gemini models). */
+export interface GeminiCall {
+  /** The model named in the URL (the thinking suffix removed). */
+  model: string;
+  method:
+    | 'generateContent'
+    | 'streamGenerateContent'
+    | 'embedContent'
+    | 'batchEmbedContents'
+    | 'predict';
+  body: string;
+}
+
+/**
+ * Builds a call's Gemini method and body: a chat call converted (or a Gemini client's own body,
+ * sent as it is), an embeddings call as `embedContent`/`batchEmbedContents`.
+ */
+export function buildGeminiCall(input: RelayCallInput, settings: GeminiSettings): GeminiCall {
+  if (!input.body) throw RelayError.badRequest('the request body must be a JSON object');
+  const thinking = readThinkingSuffix(input.upstreamModel, settings);
+  if (input.mode === 'embeddings') {
+    const embedding = convertToGeminiEmbedding(input.body, thinking.model);
+    return {
+      model: thinking.model,
+      method: embedding.method,
+      body: JSON.stringify(embedding.request),
+    };
+  }
+  if (input.mode === 'images') {
+    return {
+      model: thinking.model,
+      method: 'predict',
+      body: JSON.stringify(convertToImagenRequest(input.body)),
+    };
+  }
+  const method = input.stream ? 'streamGenerateContent' : 'generateContent';
+  const native = input.native?.format === 'gemini' ? input.native : undefined;
+  if (native) {
+    // The relay keeps the route's model in the body to track mapping; Gemini takes it from the URL.
+    const { model: _model, ...body } = native.body;
+    return { model: thinking.model, method, body: JSON.stringify(body) };
+  }
+  const request = convertToGeminiRequest(input.body, thinking, settings);
+  return { model: thinking.model, method, body: JSON.stringify(request) };
+}
+
+/** Reads a complete Gemini answer (chat or embeddings) into internal form. */
+export function readGeminiAnswer(input: RelayCallInput, body: Buffer): InternalAnswer {
+  const text = body.toString('utf8');
+  if (input.mode === 'images') return convertImagenAnswer(text);
+  if (input.mode === 'embeddings') {
+    return convertGeminiEmbedding(text, input.upstreamModel, input.body?.encoding_format);
+  }
+  return convertGeminiResponse(
+    parseGeminiResponse(text),
+    input.upstreamModel,
+    Math.floor(Date.now() / 1000),
+  );
+}
+
+/**
+ * Google's errors: a key Google rejects comes back as 400 API_KEY_INVALID or 403
+ * PERMISSION_DENIED; both reject the credential (and another channel may well succeed). A
+ * blocked prompt (400) is the client's content and worth no other channel.
+ */
+export function classifyGoogleFailure(failure: ClassifiedFailure): ErrorClassification {
+  const standard = classifyStandardFailure(failure);
+  const credentialRejected =
+    standard.credentialRejected ||
+    failure.code === 'API_KEY_INVALID' ||
+    failure.type === 'UNAUTHENTICATED' ||
+    (failure.status === 403 && failure.type === 'PERMISSION_DENIED');
+  return { retryable: standard.retryable || credentialRejected, credentialRejected };
+}
+
+/**
+ * Google Gemini API (AI Studio, channel type 24): chat calls converted to `generateContent` /
+ * `streamGenerateContent?alt=sse`, embeddings to `embedContent` / `batchEmbedContents`, image
+ * generations to Imagen's `predict`, the key
+ * in `x-goog-api-key`, the API version from gemini.version_settings. A Gemini-API client's calls
+ * pass through. Settings are read per call so option changes apply at once.
+ */
+export class GeminiAdaptor implements ProviderAdaptor {
+  readonly name = 'gemini';
+  readonly nativeFormat = 'gemini' as const;
+
+  constructor(private readonly settings: () => GeminiSettings = () => DEFAULT_GEMINI_SETTINGS) {}
+
+  supports(mode: RelayMode): boolean {
+    return mode === 'chat' || mode === 'embeddings' || mode === 'images';
+  }
+
+  supportsStreamOptions(_channel: ChannelTarget): boolean {
+    // Gemini reports usage in every stream; the writer emits the usage chunk.
+    return true;
+  }
+
+  buildRequest(input: RelayCallInput): UpstreamRequest {
+    if (!this.supports(input.mode)) throw unsupportedModeError(input.mode, input.channel.type);
+    const settings = this.settings();
+    const call = buildGeminiCall(input, settings);
+    const base = (input.channel.baseUrl || GEMINI_DEFAULT_BASE_URL).replace(/\/+$/, '');
+    const version = apiVersion(call.model, settings.versionSettings);
+    const query = call.method === 'streamGenerateContent' ? '?alt=sse' : '';
+    return {
+      url: `${base}/${version}/models/${encodeURIComponent(call.model)}:${call.method}${query}`,
+      method: 'POST',
+      headers: { 'x-goog-api-key': input.channel.key, 'Content-Type': 'application/json' },
+      body: call.body,
+    };
+  }
+
+  passThroughAnswer(input: RelayCallInput, body: Buffer, contentType: string): ConvertedResponse {
+    // Read for usage (and a 200 without candidates); the client gets upstream's bytes.
+    const answer = this.readAnswer(input, body, contentType);
+    return {
+      body,
+      contentType: contentType || 'application/json; charset=UTF-8',
+      usage: answer.usage,
+      completionText: answer.completionText,
+    };
+  }
+
+  readAnswer(input: RelayCallInput, body: Buffer, _contentType: string): InternalAnswer {
+    return readGeminiAnswer(input, body);
+  }
+
+  createPassThroughStream(input: RelayCallInput): StreamConverter {
+    return new GeminiPassThroughStream(input);
+  }
+
+  createStreamReader(input: RelayCallInput): StreamReader {
+    return new GeminiStreamReader(input);
+  }
+
+  parseError(status: number, body: Buffer): UpstreamError {
+    return parseGeminiError(status, body);
+  }
+
+  classifyError(failure: ClassifiedFailure): ErrorClassification {
+    return classifyGoogleFailure(failure);
+  }
+}
+
+/** The API version of a model: its own entry in gemini.version_settings, else `default`. */
+export function apiVersion(model: string, versions: Readonly<Record<string, string>>): string {
+  if (Object.hasOwn(versions, model) && versions[model]) return versions[model];
+  return Object.hasOwn(versions, 'default') && versions.default ? versions.default : 'v1beta';
+}

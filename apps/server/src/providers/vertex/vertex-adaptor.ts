@@ -1,0 +1,129 @@
+import { RelayError } from '../../errors/relay-error.js';
+import {
+  AnthropicAdaptor,
+  DEFAULT_ANTHROPIC_SETTINGS,
+  type AnthropicSettings,
+} from '../anthropic/anthropic-adaptor.js';
+import { convertToAnthropicRequest } from '../anthropic/convert-to-anthropic-request.js';
+import type { ClassifiedFailure, ErrorClassification } from '../error-classification.js';
+import {
+  DEFAULT_GEMINI_SETTINGS,
+  buildGeminiCall,
+  classifyGoogleFailure,
+  readGeminiAnswer,
+  type GeminiSettings,
+} from '../gemini/gemini-adaptor.js';
+import { parseGeminiError } from '../gemini/gemini-error.js';
+import { GeminiStreamReader } from '../gemini/gemini-stream-reader.js';
+import type {
+  ChannelTarget,
+  InternalAnswer,
+  ProviderAdaptor,
+  RelayCallInput,
+  RelayMode,
+  StreamReader,
+  UpstreamError,
+  UpstreamRequest,
+} from '../provider-adaptor.js';
+import { unsupportedModeError } from '../unsupported-mode-error.js';
+import { AccessTokenCache } from './vertex-access-token.js';
+import { vertexBaseUrl, vertexClaudeModel, vertexRegion } from './vertex-location.js';
+import { parseServiceAccount } from './vertex-service-account.js';
+
+/** The Messages API version Claude on Vertex AI requires in the body. */
+export const VERTEX_ANTHROPIC_VERSION = 'vertex-2023-10-16';
+
+function isClaude(input: RelayCallInput): boolean {
+  return input.upstreamModel.startsWith('claude');
+}
+
+/**
+ * Google Vertex AI (channel type 41). The key is a service-account JSON key: its signed JWT is
+ * exchanged for an OAuth access token (cached per key, refreshed before expiry, see
+ * AccessTokenCache). The region comes from the channel's `other` (a name, or a map per model with
+ * `default`). `claude*` models go to Anthropic's publisher (`:rawPredict` / `:streamRawPredict`
+ * with the Messages body, `anthropic_version: vertex-2023-10-16`, no `model`); every other model
+ * to Google's (`:generateContent` / `:streamGenerateContent?alt=sse` with the Gemini body).
+ * Answers are read with the Anthropic and Gemini readers. Only chat mode.
+ */
+export class VertexAdaptor implements ProviderAdaptor {
+  readonly name = 'vertex';
+  // No pass-through: whether a call answers in Gemini's or Anthropic's shape depends on its model.
+  readonly nativeFormat = 'gemini' as const;
+  private readonly anthropic: AnthropicAdaptor;
+
+  constructor(
+    private readonly gemini: () => GeminiSettings = () => DEFAULT_GEMINI_SETTINGS,
+    private readonly claude: () => AnthropicSettings = () => DEFAULT_ANTHROPIC_SETTINGS,
+    private readonly tokens: AccessTokenCache = new AccessTokenCache(),
+  ) {
+    this.anthropic = new AnthropicAdaptor(claude);
+  }
+
+  supports(mode: RelayMode): boolean {
+    return mode === 'chat';
+  }
+
+  supportsStreamOptions(_channel: ChannelTarget): boolean {
+    return true;
+  }
+
+  buildRequest(input: RelayCallInput): UpstreamRequest {
+    if (!this.supports(input.mode)) throw unsupportedModeError(input.mode, input.channel.type);
+    if (!input.body) throw RelayError.badRequest('the request body must be a JSON object');
+    const account = parseServiceAccount(input.channel.key);
+    const region = vertexRegion(input.channel.other, input.originalModel);
+    const base = (input.channel.baseUrl || vertexBaseUrl(region)).replace(/\/+$/, '');
+    const prefix = `${base}/v1/projects/${encodeURIComponent(account.projectId)}/locations/${encodeURIComponent(region)}/publishers`;
+    const headers = { 'Content-Type': 'application/json' };
+    if (isClaude(input)) {
+      const request: Record<string, unknown> = {
+        ...convertToAnthropicRequest(input.body, input.upstreamModel, input.stream, this.claude()),
+        anthropic_version: VERTEX_ANTHROPIC_VERSION,
+      };
+      delete request.model;
+      // Vertex AI names Claude versions `name@date`, with the `@` as it is in the path.
+      const model = encodeURIComponent(vertexClaudeModel(input.upstreamModel)).replace(/%40/g, '@');
+      const method = input.stream ? 'streamRawPredict?alt=sse' : 'rawPredict';
+      return {
+        url: `${prefix}/anthropic/models/${model}:${method}`,
+        method: 'POST',
+        headers,
+        body: JSON.stringify(request),
+      };
+    }
+    const call = buildGeminiCall(input, this.gemini());
+    const query = call.method === 'streamGenerateContent' ? '?alt=sse' : '';
+    return {
+      url: `${prefix}/google/models/${encodeURIComponent(call.model)}:${call.method}${query}`,
+      method: 'POST',
+      headers,
+      body: call.body,
+    };
+  }
+
+  async authorize(input: RelayCallInput, request: UpstreamRequest): Promise<UpstreamRequest> {
+    const account = parseServiceAccount(input.channel.key);
+    const token = await this.tokens.get(input.channel.key, account);
+    return { ...request, headers: { ...request.headers, Authorization: `Bearer ${token}` } };
+  }
+
+  readAnswer(input: RelayCallInput, body: Buffer, contentType: string): InternalAnswer {
+    if (isClaude(input)) return this.anthropic.readAnswer(input, body, contentType);
+    return readGeminiAnswer(input, body);
+  }
+
+  createStreamReader(input: RelayCallInput): StreamReader {
+    if (isClaude(input)) return this.anthropic.createStreamReader(input);
+    return new GeminiStreamReader(input);
+  }
+
+  /** Google's error shape; Anthropic's (Claude models) is read by the standard fallback. */
+  parseError(status: number, body: Buffer): UpstreamError {
+    return parseGeminiError(status, body);
+  }
+
+  classifyError(failure: ClassifiedFailure): ErrorClassification {
+    return classifyGoogleFailure(failure);
+  }
+}

@@ -17,5 +17,9 @@ export default defineConfig({
     // defaults (5 s per test, 10 s per hook) fail a loaded machine's slow start, not a behaviour.
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // Two files at a time (vitest's default on two cores is one): most API tests wait on
+    // databases, sockets and child processes rather than the CPU.
+    maxWorkers: 2,
+    setupFiles: ['./vitest.worker-env.ts'],
   },
 });

@@ -341,7 +341,7 @@ describe('calls to unpriced models', () => {
     expect(refused.status).toBe(500);
     expect((await refused.json()).error).toMatchObject({
       code: 'model_price_error',
-      message: expect.stringContaining('模型 mystery-model 倍率或价格未配置'),
+      message: expect.stringContaining('Model mystery-model ratio or price not set'),
     });
 
     const saved = await fixture.harness.call(fixture.root, 'PUT', '/api/user/setting', {

@@ -29,17 +29,25 @@ describe('provider registry', () => {
   });
 
   it('names types that have no adaptor yet (local 501)', () => {
-    const error = errorOf(11);
+    const error = errorOf(15);
     expect(error.status).toBe(501);
     expect(error.local).toBe(true);
-    expect(error.message).toBe('channel type 11 (PaLM) is not supported yet');
+    expect(error.message).toBe('channel type 15 (Baidu) is not supported yet');
     expect(getAdaptor(24).name).toBe('gemini');
     expect(getAdaptor(41).name).toBe('vertex');
-    for (const type of [11, 15, 16, 17, 18, 23, 26, 37, 38, 39, 44, 46]) {
+    for (const type of [15, 16, 17, 18, 23, 26, 37, 38, 39, 44, 46]) {
       expect(errorOf(type).message).toMatch(
         new RegExp(`^channel type ${type} \\(.+\\) is not supported yet$`),
       );
     }
+  });
+
+  it('says that PaLM (type 11) was shut down and points to Gemini', () => {
+    const error = errorOf(11);
+    expect(error.local).toBe(true);
+    expect(error.message).toBe(
+      'channel type 11 (PaLM): Google has shut down the PaLM API; use a Google Gemini channel (type 24) instead',
+    );
   });
 
   it('refuses types that never relay chat calls and unknown types (local 400)', () => {

@@ -102,6 +102,15 @@ function noAdaptorError(id: number, type: ChannelTypeDefinition | undefined): Re
       'invalid_api_type',
     );
   }
+  if (type.key === 'palm') {
+    // Google retired the PaLM API; its models live on as Gemini.
+    return new RelayError(
+      501,
+      `channel type ${id} (${type.name}): Google has shut down the PaLM API; use a Google Gemini channel (type 24) instead`,
+      'new_api_error',
+      'channel_type_retired',
+    );
+  }
   return new RelayError(
     501,
     `channel type ${id} (${type.name}) is not supported yet`,

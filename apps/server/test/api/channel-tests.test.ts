@@ -219,7 +219,7 @@ describe.each(testDatabaseKinds())('channel tests and balances on %s', (kind) =>
     const palm = await fixture.addChannel({ name: 'palm', type: 11 });
     const body = await get(`/api/channel/test/${palm}`);
     expect(body.success).toBe(false);
-    expect(body.message).toMatch(/channel type 11 \(PaLM\) is not supported/);
+    expect(body.message).toMatch(/Google has shut down the PaLM API; use a Google Gemini channel/);
 
     expect(await get('/api/channel/test/999999')).toEqual({
       success: false,

@@ -71,7 +71,7 @@ function workerPids(primaryPid: number): number[] {
 }
 
 async function eventually(check: () => Promise<boolean>, what: string): Promise<void> {
-  const deadline = Date.now() + 5000;
+  const deadline = Date.now() + 30_000;
   while (!(await check())) {
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 50));

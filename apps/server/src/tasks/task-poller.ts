@@ -1,17 +1,10 @@
-import { CHANNEL_STATUS } from '@tollgate/contracts';
 import type { TaskRow, TaskUpdate } from '../db/schema.js';
+import type { CachedChannel } from '../relay/channel-cache.js';
 import type { RelayServices } from '../relay/relay-services.js';
 import type { TaskPlatformAdaptor, TaskReport } from './task-platform.js';
 import { TASK_PLATFORMS } from './task-platforms.js';
-import {
-  chunked,
-  forEachLimited,
-  POLL_BATCH,
-  POLL_CONCURRENCY,
-  POLL_LIMIT,
-  POLL_TIMEOUT_MS,
-} from './task-polling.js';
-import { failAndRefund, FINAL_STATUSES, missingChannelReason } from './task-refund.js';
+import { POLL_LIMIT, POLL_TIMEOUT_MS, pollRowsByChannel } from './poll-by-channel.js';
+import { failAndRefund, FINAL_STATUSES } from './task-refund.js';
 import { callTaskUpstream } from './task-upstream.js';
 
 /** Seconds after submission when an unfinished task is failed. */
@@ -65,39 +58,33 @@ async function applyReport(
     .execute();
 }
 
-async function pollChannel(
+/** Asks the platform about one batch of its tasks on `channel` and applies the reports. */
+async function pollBatch(
   services: RelayServices,
   adaptor: TaskPlatformAdaptor,
-  channelId: number,
-  rows: TaskRow[],
+  channel: CachedChannel,
+  batch: TaskRow[],
 ): Promise<void> {
-  const channel = services.channels.getById(channelId);
-  if (!channel || channel.status !== CHANNEL_STATUS.enabled) {
-    for (const row of rows) await refundTask(services, row, missingChannelReason(channelId));
-    return;
+  const reports = new Map<string, TaskReport>();
+  try {
+    const answer = await callTaskUpstream(
+      services,
+      channel,
+      adaptor.fetchRequest(
+        batch.map((row) => row.task_id ?? ''),
+        channel.key,
+      ),
+      POLL_TIMEOUT_MS,
+    );
+    for (const report of adaptor.readFetchAnswer(answer.status, answer.text)) {
+      reports.set(report.taskId, report);
+    }
+  } catch (error) {
+    services.onError(error, `${adaptor.platform} polling of channel ${channel.id}`);
   }
-  for (const batch of chunked(rows, POLL_BATCH)) {
-    const reports = new Map<string, TaskReport>();
-    try {
-      const answer = await callTaskUpstream(
-        services,
-        channel,
-        adaptor.fetchRequest(
-          batch.map((row) => row.task_id ?? ''),
-          channel.key,
-        ),
-        POLL_TIMEOUT_MS,
-      );
-      for (const report of adaptor.readFetchAnswer(answer.status, answer.text)) {
-        reports.set(report.taskId, report);
-      }
-    } catch (error) {
-      services.onError(error, `${adaptor.platform} polling of channel ${channelId}`);
-    }
-    const nowSeconds = Math.floor(Date.now() / 1000);
-    for (const row of batch) {
-      await applyReport(services, row, reports.get(row.task_id ?? ''), nowSeconds);
-    }
+  const nowSeconds = Math.floor(Date.now() / 1000);
+  for (const row of batch) {
+    await applyReport(services, row, reports.get(row.task_id ?? ''), nowSeconds);
   }
 }
 
@@ -120,24 +107,16 @@ export async function pollPlatformTasks(
       .orderBy('id')
       .limit(POLL_LIMIT)
       .execute();
-    const byChannel = new Map<number, TaskRow[]>();
-    for (const row of rows) {
-      if (!row.task_id) {
-        await refundTask(services, row, 'upstream task id missing');
-        continue;
-      }
-      const channelId = Number(row.channel_id ?? 0);
-      let list = byChannel.get(channelId);
-      if (!list) byChannel.set(channelId, (list = []));
-      list.push(row);
-    }
-    await forEachLimited([...byChannel], POLL_CONCURRENCY, async ([channelId, list]) => {
-      if (signal?.aborted) return;
-      try {
-        await pollChannel(services, adaptor, channelId, list);
-      } catch (error) {
-        services.onError(error, `${adaptor.platform} polling of channel ${channelId}`);
-      }
-    });
+    await pollRowsByChannel(
+      services,
+      rows,
+      {
+        label: adaptor.platform,
+        upstreamId: (row) => row.task_id,
+        refund: (row, reason) => refundTask(services, row, reason),
+        pollBatch: (channel, batch) => pollBatch(services, adaptor, channel, batch),
+      },
+      signal,
+    );
   }
 }

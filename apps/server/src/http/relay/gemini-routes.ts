@@ -14,20 +14,13 @@ import type { RelayServices } from '../../relay/relay-services.js';
 import { modelsFor } from './models-routes.js';
 import { readRelayBody } from './read-relay-body.js';
 import { sendRelayError } from './relay-error-response.js';
+import { decodeSegment } from './path-segment.js';
 
 /** `/v1beta/models/{model}:{method}`: the model may be written `models/…`-free only. */
 const MODEL_METHOD = /^\/v1(?:beta)?\/models\/([^/:]+):([A-Za-z]+)$/;
 const MODEL_PATH = /^\/v1(?:beta)?\/models\/([^/:]+)$/;
 
 const GENERATION_METHODS = ['generateContent', 'streamGenerateContent', 'countTokens'];
-
-function decodeSegment(segment: string): string {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return segment;
-  }
-}
 
 /** Gemini's SDKs may send the key as `?key=`: it is read like the `x-goog-api-key` header. */
 function keyFromQuery(exchange: RelayExchange): void {

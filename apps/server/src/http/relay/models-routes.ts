@@ -8,6 +8,33 @@ import { AUTO_GROUP } from '../../relay/resolve-group.js';
 import { usableGroups } from '../../groups/usable-groups.js';
 import { sendRelayError } from './relay-error-response.js';
 import type { RelayExchange } from '../../relay/relay-exchange.js';
+import { INBOUND_FORMATS } from '../../relay/formats/inbound-formats.js';
+import { decodeSegment } from './path-segment.js';
+
+const MODEL_PATH = /^\/v1\/models\/([^/]+)$/;
+
+/**
+ * `GET /v1/models` and `GET /v1/models/{model}` in the caller's dialect: Gemini's clients (by
+ * their `x-goog-api-key` header) get Gemini's list, Anthropic's clients Anthropic's shapes, the
+ * rest OpenAI's. False when the path is none of these (the caller answers it).
+ */
+export function serveModelRoutes(
+  services: RelayServices,
+  call: RelayExchange,
+  serveGeminiModels: (call: RelayExchange) => boolean,
+): boolean {
+  if (call.headers['x-goog-api-key'] !== undefined) return serveGeminiModels(call);
+  if (isAnthropicClient(call)) call.format = INBOUND_FORMATS['anthropic-messages']!;
+  if (call.path === '/v1/models') {
+    void handleListModels(services, call);
+    return true;
+  }
+  const model = MODEL_PATH.exec(call.path);
+  if (!model) return false;
+  call.model = decodeSegment(model[1]);
+  void handleRetrieveModel(services, call);
+  return true;
+}
 
 const MODEL_CREATED = 1626777600;
 

@@ -22,7 +22,9 @@ import type { RelayMetricsRecorder } from '../../metrics/relay-metrics.js';
 import type { RelayServices } from '../../relay/relay-services.js';
 import { BILLING_PATH, handleBilling } from './billing-routes.js';
 import { serveGemini } from './gemini-routes.js';
-import { handleListModels, handleRetrieveModel, isAnthropicClient } from './models-routes.js';
+import { serveModelRoutes } from './models-routes.js';
+import { answerNotImplemented } from './not-implemented-routes.js';
+import { decodeSegment } from './path-segment.js';
 import { readRelayBody } from './read-relay-body.js';
 import { sendRelayError } from './relay-error-response.js';
 import { RelayExchange } from '../../relay/relay-exchange.js';
@@ -45,30 +47,9 @@ const RELAY_ROUTES: ReadonlyMap<string, RelayMode> = new Map([
 
 const PLAYGROUND_PATH = '/pg/chat/completions';
 const ENGINE_EMBEDDINGS = /^\/v1\/engines\/([^/]+)\/embeddings$/;
-const MODEL_PATH = /^\/v1\/models\/([^/]+)$/;
 const RESPONSES_PATH = '/v1/responses';
 /** A stored response (GET, DELETE) or its input items (GET). */
 const STORED_RESPONSE_PATH = /^\/v1\/responses\/[^/]+(\/input_items)?$/;
-
-/** Routes the gateway knows but does not implement: 501 in the OpenAI error shape. */
-const NOT_IMPLEMENTED: ReadonlyArray<[string, RegExp]> = [
-  ['POST', /^\/v1\/images\/(edits|variations)$/],
-  ['GET', /^\/v1\/files(\/[^/]+(\/content)?)?$/],
-  ['POST', /^\/v1\/files$/],
-  ['DELETE', /^\/v1\/files\/[^/]+$/],
-  ['POST', /^\/v1\/fine-tunes(\/[^/]+\/cancel)?$/],
-  ['GET', /^\/v1\/fine-tunes(\/[^/]+(\/events)?)?$/],
-  ['DELETE', /^\/v1\/models\/[^/]+$/],
-];
-
-const NOT_IMPLEMENTED_BODY = {
-  error: {
-    message: 'API not implemented',
-    type: 'new_api_error',
-    param: '',
-    code: 'api_not_implemented',
-  },
-};
 
 /**
  * Durations of an answered relay call (until the first byte and until the end, in seconds), its
@@ -94,14 +75,6 @@ function recordAnswer(metrics: RelayMetricsRecorder, exchange: RelayExchange, ro
   }
 }
 
-function decodeSegment(segment: string): string {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return segment;
-  }
-}
-
 /**
  * Serves the relay routes (`/v1/…`, `/pg/chat/completions`) straight from Node's HTTP server, in
  * front of the web framework that serves the console and its API. `handle` answers true when it
@@ -122,6 +95,9 @@ export class RelayFront {
 
   /** Runs a Gemini generateContent call (the route set its format and model). */
   private readonly runGemini = (call: RelayExchange) => this.run(call, 'chat', false);
+  /** Serves a call on Gemini's routes (generateContent, Gemini's model list). */
+  private readonly serveGeminiCall = (call: RelayExchange) =>
+    serveGemini(this.services, call, this.runGemini);
 
   handle(request: IncomingMessage, response: ServerResponse): boolean {
     const url = request.url ?? '';
@@ -130,7 +106,7 @@ export class RelayFront {
     if (!relayPath) {
       if (!url.startsWith('/v1beta/')) return this.tasks.handle(request, response);
       const call = new RelayExchange(request, response, this.logger(), this.proxies);
-      return serveGemini(this.services, call, this.runGemini);
+      return this.serveGeminiCall(call);
     }
     const method = request.method;
     const exchange = () => new RelayExchange(request, response, this.logger(), this.proxies);
@@ -157,8 +133,7 @@ export class RelayFront {
         return true;
       }
       // Gemini's SDKs call `/v1/models/{model}:generateContent` by default.
-      if (call.path.startsWith('/v1/models/'))
-        return serveGemini(this.services, call, this.runGemini);
+      if (call.path.startsWith('/v1/models/')) return this.serveGeminiCall(call);
       const engine = ENGINE_EMBEDDINGS.exec(call.path);
       if (engine) {
         call.model = decodeSegment(engine[1]);
@@ -169,24 +144,12 @@ export class RelayFront {
     }
     if (method === 'GET') {
       const call = exchange();
-      if (call.headers['x-goog-api-key'] !== undefined && call.path.startsWith('/v1/models')) {
-        return serveGemini(this.services, call, this.runGemini);
-      }
-      // Anthropic's clients get their own list and error shapes.
-      if (call.path.startsWith('/v1/models') && isAnthropicClient(call)) {
-        call.format = INBOUND_FORMATS['anthropic-messages']!;
-      }
-      if (call.path === '/v1/models') {
-        void handleListModels(this.services, call);
-        return true;
+      if (call.path.startsWith('/v1/models')) {
+        return (
+          serveModelRoutes(this.services, call, this.serveGeminiCall) || this.notImplemented(call)
+        );
       }
       if (STORED_RESPONSE_PATH.test(call.path)) return this.storedResponse(call);
-      const model = MODEL_PATH.exec(call.path);
-      if (model) {
-        call.model = decodeSegment(model[1]);
-        void handleRetrieveModel(this.services, call);
-        return true;
-      }
       const billing = BILLING_PATH.exec(call.path);
       if (billing) {
         void handleBilling(this.services, call, billing[1] as 'subscription' | 'usage');
@@ -229,13 +192,7 @@ export class RelayFront {
   }
 
   private notImplemented(exchange: RelayExchange): boolean {
-    const method = exchange.request.method;
-    const known = NOT_IMPLEMENTED.some(
-      ([routeMethod, path]) => routeMethod === method && path.test(exchange.path),
-    );
-    if (!known) return false;
-    exchange.sendJson(501, NOT_IMPLEMENTED_BODY);
-    return true;
+    return answerNotImplemented(exchange);
   }
 
   /**

@@ -10,7 +10,8 @@ import { chatToGeminiAnswer } from './chat-to-gemini-answer.js';
 import { writeGeminiError } from './gemini-error.js';
 import { GeminiStreamWriter } from './gemini-stream-writer.js';
 import { applyThinkingConfig } from './gemini-thinking-config.js';
-import { geminiToChatRequest, invalidArgument } from './gemini-to-chat-request.js';
+import { invalidArgument } from './gemini-request-guards.js';
+import { geminiToChatRequest } from './gemini-to-chat-request.js';
 
 /** Reads a Gemini request body (JSON) for the model named by the route. */
 export function readGeminiRequest(

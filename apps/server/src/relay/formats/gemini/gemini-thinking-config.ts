@@ -1,5 +1,5 @@
 import type { ReasoningRequest } from '../../../providers/provider-adaptor.js';
-import { invalidArgument } from './gemini-to-chat-request.js';
+import { invalidArgument } from './gemini-request-guards.js';
 
 /** Gemini's thinking levels that have an OpenAI `reasoning_effort` of the same name. */
 const LEVELS = new Set(['minimal', 'low', 'medium', 'high']);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { RelayError } from '../../../errors/relay-error.js';
-import { geminiSchemaToJsonSchema, geminiToChatRequest } from './gemini-to-chat-request.js';
+import { geminiToChatRequest } from './gemini-to-chat-request.js';
+import { geminiSchemaToJsonSchema } from './gemini-tools-to-chat.js';
 
 function refused(request: unknown): RelayError {
   try {

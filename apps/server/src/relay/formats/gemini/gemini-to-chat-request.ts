@@ -1,57 +1,12 @@
-import { RelayError } from '../../../errors/relay-error.js';
 import type {
   GeminiContent,
-  GeminiGenerationConfig,
   GeminiPart,
   GeminiRequest,
-  GeminiTool,
 } from '../../../providers/gemini/gemini-api-types.js';
+import { applyGenerationConfig } from './gemini-generation-config.js';
+import { invalidArgument, isRecord } from './gemini-request-guards.js';
+import { convertToolChoice, convertTools } from './gemini-tools-to-chat.js';
 
-/** A client mistake in a Gemini request: 400 INVALID_ARGUMENT. */
-export function invalidArgument(message: string): RelayError {
-  return RelayError.badRequest(message, 'invalid_argument');
-}
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
-function optionalNumber(config: Record<string, unknown>, field: string): number | undefined {
-  const value = config[field];
-  if (value === undefined || value === null) return undefined;
-  if (typeof value !== 'number' || !Number.isFinite(value)) {
-    throw invalidArgument(`generationConfig.${field} must be a number`);
-  }
-  return value;
-}
-
-/**
- * Gemini's OpenAPI-style schema (`type: "OBJECT"`, `nullable`, `propertyOrdering`) as JSON Schema:
- * types in lower case, `nullable` as a `null` type, Gemini-only keys dropped, nested schemas
- * converted the same way.
- */
-export function geminiSchemaToJsonSchema(schema: unknown): unknown {
-  if (Array.isArray(schema)) return schema.map(geminiSchemaToJsonSchema);
-  if (!isRecord(schema)) return schema;
-  const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(schema)) {
-    if (key === 'propertyOrdering' || key === 'nullable') continue;
-    if (key === 'type' && typeof value === 'string') {
-      if (value !== 'TYPE_UNSPECIFIED') out.type = value.toLowerCase();
-    } else if (key === 'properties' && isRecord(value)) {
-      out.properties = Object.fromEntries(
-        Object.entries(value).map(([name, property]) => [name, geminiSchemaToJsonSchema(property)]),
-      );
-    } else if (key === 'items' || key === 'anyOf') {
-      out[key] = geminiSchemaToJsonSchema(value);
-    } else {
-      out[key] = value;
-    }
-  }
-  if (schema.nullable === true && typeof out.type === 'string') out.type = [out.type, 'null'];
-  return out;
-}
-
-/** `data:` URL of an inline part, or the file's URI. */
 function mediaPart(part: GeminiPart, where: string): Record<string, unknown> {
   const inline = part.inlineData;
   const mimeType = String(inline?.mimeType ?? part.fileData?.mimeType ?? '');
@@ -196,103 +151,6 @@ function contentMessages(
     });
   }
   return messages;
-}
-
-function convertTools(tools: unknown): Array<Record<string, unknown>> | undefined {
-  if (tools === undefined || tools === null) return undefined;
-  if (!Array.isArray(tools)) throw invalidArgument('tools must be an array');
-  const out: Array<Record<string, unknown>> = [];
-  tools.forEach((tool: GeminiTool, index) => {
-    if (!isRecord(tool)) throw invalidArgument(`tools[${index}] must be an object`);
-    for (const key of Object.keys(tool)) {
-      if (key !== 'functionDeclarations') {
-        throw invalidArgument(`tools[${index}].${key} is not supported on this model's channel`);
-      }
-    }
-    const declarations = tool.functionDeclarations ?? [];
-    if (!Array.isArray(declarations)) {
-      throw invalidArgument(`tools[${index}].functionDeclarations must be an array`);
-    }
-    declarations.forEach((declaration, at) => {
-      if (!isRecord(declaration) || typeof declaration.name !== 'string' || !declaration.name) {
-        throw invalidArgument(`tools[${index}].functionDeclarations[${at}].name is required`);
-      }
-      const fn: Record<string, unknown> = { name: declaration.name };
-      if (typeof declaration.description === 'string') fn.description = declaration.description;
-      if (declaration.parametersJsonSchema !== undefined) {
-        fn.parameters = declaration.parametersJsonSchema;
-      } else if (declaration.parameters !== undefined) {
-        fn.parameters = geminiSchemaToJsonSchema(declaration.parameters);
-      }
-      out.push({ type: 'function', function: fn });
-    });
-  });
-  return out.length > 0 ? out : undefined;
-}
-
-function convertToolChoice(config: GeminiRequest['toolConfig']): unknown {
-  const calling = isRecord(config) ? config.functionCallingConfig : undefined;
-  if (!isRecord(calling)) return undefined;
-  const mode = String(calling.mode ?? 'AUTO').toUpperCase();
-  const allowed = Array.isArray(calling.allowedFunctionNames) ? calling.allowedFunctionNames : [];
-  if (mode === 'NONE') return 'none';
-  if (mode === 'ANY' || mode === 'VALIDATED') {
-    if (allowed.length === 1) return { type: 'function', function: { name: String(allowed[0]) } };
-    return 'required';
-  }
-  if (mode === 'AUTO' || mode === 'MODE_UNSPECIFIED') return 'auto';
-  throw invalidArgument(`toolConfig.functionCallingConfig.mode ${mode} is not supported`);
-}
-
-function applyGenerationConfig(
-  body: Record<string, unknown>,
-  config: GeminiGenerationConfig | undefined,
-): void {
-  if (config === undefined || config === null) return;
-  if (!isRecord(config)) throw invalidArgument('generationConfig must be an object');
-  const fields: Array<[string, string]> = [
-    ['temperature', 'temperature'],
-    ['topP', 'top_p'],
-    ['topK', 'top_k'],
-    ['maxOutputTokens', 'max_tokens'],
-    ['presencePenalty', 'presence_penalty'],
-    ['frequencyPenalty', 'frequency_penalty'],
-    ['seed', 'seed'],
-  ];
-  for (const [gemini, openai] of fields) {
-    const value = optionalNumber(config, gemini);
-    if (value !== undefined) body[openai] = value;
-  }
-  if (typeof body.max_tokens === 'number' && body.max_tokens < 0) {
-    throw invalidArgument('generationConfig.maxOutputTokens must not be negative');
-  }
-  const candidates = optionalNumber(config, 'candidateCount');
-  if (candidates !== undefined && candidates !== 1) {
-    throw invalidArgument('generationConfig.candidateCount: only 1 candidate is supported');
-  }
-  if (config.stopSequences !== undefined) {
-    if (
-      !Array.isArray(config.stopSequences) ||
-      config.stopSequences.some((s) => typeof s !== 'string')
-    ) {
-      throw invalidArgument('generationConfig.stopSequences must be an array of strings');
-    }
-    if (config.stopSequences.length > 0) body.stop = config.stopSequences;
-  }
-  const mime = config.responseMimeType;
-  if (mime === 'application/json') {
-    const schema =
-      config.responseJsonSchema ??
-      (config.responseSchema !== undefined
-        ? geminiSchemaToJsonSchema(config.responseSchema)
-        : undefined);
-    body.response_format =
-      schema === undefined
-        ? { type: 'json_object' }
-        : { type: 'json_schema', json_schema: { name: 'response', schema } };
-  } else if (mime !== undefined && mime !== 'text/plain') {
-    throw invalidArgument(`generationConfig.responseMimeType ${String(mime)} is not supported`);
-  }
 }
 
 /**

@@ -1,14 +1,13 @@
 import type { DrawingLogRow } from '@tollgate/contracts';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Alert, Card } from 'antd';
 import dayjs from 'dayjs';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DataTable, type DataTableColumn } from '../../components/data-table';
+import type { DataTableColumn } from '../../components/data-table';
 import { readFlag } from '../../lib/local-store';
 import { storageKeys } from '../../lib/storage-keys';
 import { isAdmin, useStoredUser } from '../../session/stored-user';
-import { fetchDrawingPage, pagerTotal, TASK_PAGE_SIZE } from './api';
+import { fetchDrawingPage } from './api';
 import {
   ChannelTag,
   ElapsedTag,
@@ -17,7 +16,7 @@ import {
   ProgressCell,
   RuleTag,
 } from './components/task-cells';
-import { TaskFilterBar, type TaskFilterValue } from './components/task-filter-bar';
+import { TaskLogTable } from './components/task-log-table';
 import {
   defaultDrawingRange,
   drawingActionTag,
@@ -111,54 +110,33 @@ function useDrawingColumns(admin: boolean): DataTableColumn<DrawingLogRow>[] {
 export default function DrawingLogPage() {
   const { t } = useTranslation('tasks');
   const admin = isAdmin(useStoredUser());
-  const [filters, setFilters] = useState<TaskFilterValue>(() => {
-    const range = defaultDrawingRange(Date.now());
-    return { channelId: '', id: '', start: range.start, end: range.end };
-  });
-  const [page, setPage] = useState(1);
-  const [searchId, setSearchId] = useState(0);
-  const query = useQuery({
-    queryKey: ['drawing-logs', searchId, filters, admin, page],
-    queryFn: () =>
-      fetchDrawingPage(
-        { channelId: filters.channelId, mjId: filters.id, start: filters.start, end: filters.end },
-        admin,
-        page,
-      ),
-    placeholderData: keepPreviousData,
-  });
   const columns = useDrawingColumns(admin);
-  const rows = query.data ?? [];
   return (
     <Card title={t('drawing.title')}>
       {admin && !readFlag(storageKeys.mjNotifyEnabled) && (
         <Alert type="info" showIcon style={{ marginBottom: 12 }} title={t('drawing.callbackOff')} />
       )}
-      <TaskFilterBar
+      <TaskLogTable<DrawingLogRow>
+        tableKey="drawing-logs"
         admin={admin}
         unit="ms"
-        value={filters}
-        loading={query.isFetching}
-        onSearch={(next) => {
-          setFilters(next);
-          setPage(1);
-          setSearchId((id) => id + 1);
+        initialFilters={() => {
+          const range = defaultDrawingRange(Date.now());
+          return { channelId: '', id: '', start: range.start, end: range.end };
         }}
-      />
-      <DataTable<DrawingLogRow>
-        tableKey="drawing-logs"
+        fetchPage={(filters, asAdmin, page) =>
+          fetchDrawingPage(
+            {
+              channelId: filters.channelId,
+              mjId: filters.id,
+              start: filters.start,
+              end: filters.end,
+            },
+            asAdmin,
+            page,
+          )
+        }
         columns={columns}
-        rows={rows}
-        rowKey={(row) => row.id}
-        loading={query.isFetching}
-        pagination={{
-          page,
-          pageSize: TASK_PAGE_SIZE,
-          total: pagerTotal(page, rows.length),
-          onChange: (next) => setPage(next),
-          totalText: () => t('pageText', { page }),
-          fixedPageSize: true,
-        }}
       />
     </Card>
   );

@@ -1,12 +1,11 @@
 import type { TaskLogRow } from '@tollgate/contracts';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Card } from 'antd';
 import dayjs from 'dayjs';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DataTable, type DataTableColumn } from '../../components/data-table';
+import type { DataTableColumn } from '../../components/data-table';
 import { isAdmin, useStoredUser } from '../../session/stored-user';
-import { fetchTaskPage, pagerTotal, TASK_PAGE_SIZE } from './api';
+import { fetchTaskPage } from './api';
 import {
   ChannelTag,
   ElapsedTag,
@@ -15,7 +14,7 @@ import {
   RuleTag,
   TaskIdCell,
 } from './components/task-cells';
-import { TaskFilterBar, type TaskFilterValue } from './components/task-filter-bar';
+import { TaskLogTable } from './components/task-log-table';
 import {
   defaultTaskStart,
   elapsedSeconds,
@@ -103,58 +102,32 @@ function useTaskColumns(admin: boolean): DataTableColumn<TaskLogRow>[] {
 export default function TaskLogPage() {
   const { t } = useTranslation('tasks');
   const admin = isAdmin(useStoredUser());
-  const [filters, setFilters] = useState<TaskFilterValue>(() => ({
-    channelId: '',
-    id: '',
-    start: defaultTaskStart(Date.now()),
-    end: 0,
-  }));
-  const [page, setPage] = useState(1);
-  const [searchId, setSearchId] = useState(0);
-  const query = useQuery({
-    queryKey: ['task-logs', searchId, filters, admin, page],
-    queryFn: () =>
-      fetchTaskPage(
-        {
-          channelId: filters.channelId,
-          taskId: filters.id,
-          start: filters.start,
-          end: filters.end,
-        },
-        admin,
-        page,
-      ),
-    placeholderData: keepPreviousData,
-  });
   const columns = useTaskColumns(admin);
-  const rows = query.data ?? [];
   return (
     <Card title={t('task.title')}>
-      <TaskFilterBar
+      <TaskLogTable<TaskLogRow>
+        tableKey="task-logs"
         admin={admin}
         unit="s"
-        value={filters}
-        loading={query.isFetching}
-        onSearch={(next) => {
-          setFilters(next);
-          setPage(1);
-          setSearchId((id) => id + 1);
-        }}
-      />
-      <DataTable<TaskLogRow>
-        tableKey="task-logs"
+        initialFilters={() => ({
+          channelId: '',
+          id: '',
+          start: defaultTaskStart(Date.now()),
+          end: 0,
+        })}
+        fetchPage={(filters, asAdmin, page) =>
+          fetchTaskPage(
+            {
+              channelId: filters.channelId,
+              taskId: filters.id,
+              start: filters.start,
+              end: filters.end,
+            },
+            asAdmin,
+            page,
+          )
+        }
         columns={columns}
-        rows={rows}
-        rowKey={(row) => row.id}
-        loading={query.isFetching}
-        pagination={{
-          page,
-          pageSize: TASK_PAGE_SIZE,
-          total: pagerTotal(page, rows.length),
-          onChange: (next) => setPage(next),
-          totalText: () => t('pageText', { page }),
-          fixedPageSize: true,
-        }}
       />
     </Card>
   );

@@ -1,8 +1,8 @@
-import { SearchOutlined } from '@ant-design/icons';
-import { Button, Col, DatePicker, Input, Row, Select } from 'antd';
+import { Col, DatePicker, Row, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FilterInput, FilterSearchButton } from '../../../components/filters/filter-fields';
 import { useIsMobile } from '../../../lib/use-is-mobile';
 import { logTypeFilters, type LogFilters } from '../rules/log-filters';
 
@@ -27,13 +27,11 @@ export function LogFilterBar({ admin, value, onSearch, loading }: LogFilterBarPr
   const [draft, setDraft] = useState<LogFilters>(value);
   const set = (patch: Partial<LogFilters>) => setDraft((current) => ({ ...current, ...patch }));
   const text = (field: 'tokenName' | 'modelName' | 'group' | 'channel' | 'username') => (
-    <Input
-      allowClear
-      placeholder={t(`filters.${field}`)}
-      aria-label={t(`filters.${field}`)}
+    <FilterInput
+      label={t(`filters.${field}`)}
       value={draft[field]}
-      onChange={(event) => set({ [field]: event.target.value })}
-      onPressEnter={() => onSearch(draft)}
+      onChange={(text) => set({ [field]: text })}
+      onSearch={() => onSearch(draft)}
     />
   );
 
@@ -115,15 +113,9 @@ export function LogFilterBar({ admin, value, onSearch, loading }: LogFilterBarPr
         />
       </Col>
       <Col xs={24} md={8} xl={4}>
-        <Button
-          type="primary"
-          block
-          icon={<SearchOutlined />}
-          loading={loading}
-          onClick={() => onSearch(draft)}
-        >
+        <FilterSearchButton loading={loading} onSearch={() => onSearch(draft)}>
           {t('filters.submit')}
-        </Button>
+        </FilterSearchButton>
       </Col>
     </Row>
   );

@@ -1,8 +1,8 @@
-import { SearchOutlined } from '@ant-design/icons';
-import { Button, Col, DatePicker, Input, Row } from 'antd';
+import { Col, DatePicker, Row } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FilterInput, FilterSearchButton } from '../../../components/filters/filter-fields';
 
 /** What both logs filter by; times in the log's own unit (0 = open). */
 export interface TaskFilterValue {
@@ -48,13 +48,11 @@ export function TaskFilterBar({ admin, value, unit, loading, onSearch }: TaskFil
     />
   );
   const text = (field: 'channelId' | 'id') => (
-    <Input
-      allowClear
-      placeholder={t(`filters.${field}`)}
-      aria-label={t(`filters.${field}`)}
+    <FilterInput
+      label={t(`filters.${field}`)}
       value={draft[field]}
-      onChange={(event) => set({ [field]: event.target.value })}
-      onPressEnter={() => onSearch(draft)}
+      onChange={(text) => set({ [field]: text })}
+      onSearch={() => onSearch(draft)}
     />
   );
   return (
@@ -74,15 +72,9 @@ export function TaskFilterBar({ admin, value, unit, loading, onSearch }: TaskFil
         {picker('end')}
       </Col>
       <Col xs={24} sm={12} xl={4}>
-        <Button
-          type="primary"
-          block
-          icon={<SearchOutlined />}
-          loading={loading}
-          onClick={() => onSearch(draft)}
-        >
+        <FilterSearchButton loading={loading} onSearch={() => onSearch(draft)}>
           {t('filters.submit')}
-        </Button>
+        </FilterSearchButton>
       </Col>
     </Row>
   );

@@ -38,4 +38,21 @@ describe('WordMatcher', () => {
       expect(matcher.findIn(text) !== undefined, `${words} in ${text}`).toBe(expected);
     }
   });
+
+  it('agrees with a plain search when ASCII and other characters mix in words and texts', () => {
+    // 'a' and 'b' step through the dense table, '敏' and 'é' through the trie's maps.
+    const alphabet = ['a', 'b', '敏', 'é', 'A'];
+    const random = (length: number) =>
+      Array.from({ length }, () => alphabet[Math.floor(Math.random() * alphabet.length)]).join('');
+    for (let round = 0; round < 300; round += 1) {
+      const words = Array.from({ length: 1 + Math.floor(Math.random() * 6) }, () =>
+        random(1 + Math.floor(Math.random() * 4)),
+      );
+      const text = random(Math.floor(Math.random() * 30));
+      const matcher = new WordMatcher(words);
+      const folded = text.toLowerCase();
+      const expected = words.some((word) => folded.includes(word.toLowerCase()));
+      expect(matcher.findIn(text) !== undefined, `${words} in ${text}`).toBe(expected);
+    }
+  });
 });

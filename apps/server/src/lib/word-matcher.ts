@@ -1,7 +1,14 @@
+/** ASCII code units get a dense transition table; others walk the trie's maps. */
+const ASCII = 128;
+/** Largest dense table built (entries: nodes × 128); a bigger trie scans with its maps only. */
+const MAX_DENSE_ENTRIES = 4 * 1024 * 1024;
+
 /**
  * Finds any of a set of words in a text, case-insensitively, in one pass over the text whatever
  * the number of words (Aho–Corasick). Build once per word list; `findIn` allocates nothing but the
- * lower-cased text.
+ * lower-cased text. ASCII characters, most of a typical prompt, step through a precomputed table
+ * (one array read per character, failure links already followed); other characters follow the
+ * trie and its failure links.
  */
 export class WordMatcher {
   /** goto[node]: next node by UTF-16 code unit. */
@@ -10,6 +17,11 @@ export class WordMatcher {
   private readonly fail: number[] = [0];
   /** word[node]: a word ending at this node (directly or through the failure chain), else ''. */
   private readonly word: string[] = [''];
+  /**
+   * dense[node * 128 + unit]: the automaton's next node for an ASCII unit, when built; negative
+   * (the node's complement) when a word ends at that node.
+   */
+  private dense: Int32Array | undefined;
 
   constructor(words: Iterable<string>) {
     for (const raw of words) {
@@ -28,9 +40,15 @@ export class WordMatcher {
   findIn(text: string): string | undefined {
     if (this.empty || text.length === 0) return undefined;
     const folded = text.toLowerCase();
+    const dense = this.dense;
     let node = 0;
     for (let index = 0; index < folded.length; index += 1) {
       const unit = folded.charCodeAt(index);
+      if (unit < ASCII && dense !== undefined) {
+        node = dense[node * ASCII + unit];
+        if (node < 0) return this.word[~node];
+        continue;
+      }
       let next = this.goto[node].get(unit);
       while (next === undefined && node !== 0) {
         node = this.fail[node];
@@ -73,5 +91,27 @@ export class WordMatcher {
         queue.push(child);
       }
     }
+    if (this.goto.length * ASCII <= MAX_DENSE_ENTRIES) this.dense = this.denseTable(queue);
+  }
+
+  /**
+   * The ASCII transitions of every node, failure links resolved: a node's missing transition is
+   * its failure node's, computed first because `order` is breadth-first (failure nodes are
+   * shallower).
+   */
+  private denseTable(order: readonly number[]): Int32Array {
+    const table = new Int32Array(this.goto.length * ASCII);
+    for (const [unit, child] of this.goto[0]) if (unit < ASCII) table[unit] = child;
+    for (const node of order) {
+      const base = node * ASCII;
+      table.set(table.subarray(this.fail[node] * ASCII, this.fail[node] * ASCII + ASCII), base);
+      for (const [unit, child] of this.goto[node]) if (unit < ASCII) table[base + unit] = child;
+    }
+    // A step into a word's end is marked, so the scan needs no second lookup per character. The
+    // scan stops at a mark, so marked entries are never followed.
+    for (let entry = 0; entry < table.length; entry += 1) {
+      if (this.word[table[entry]]) table[entry] = ~table[entry];
+    }
+    return table;
   }
 }

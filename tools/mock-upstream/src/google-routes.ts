@@ -1,4 +1,5 @@
 import { handleMessages } from './anthropic-messages.js';
+import { handleChatCompletions } from './openai-chat-completions.js';
 import {
   handleEmbedContent,
   handleGenerateContent,
@@ -20,6 +21,10 @@ const GEMINI_PATH =
   /^\/(v1beta|v1|v1alpha)\/models\/([^/:]+):(generateContent|streamGenerateContent|embedContent|batchEmbedContents|predict)$/;
 const VERTEX_PATH =
   /^\/v1\/projects\/([^/]+)\/locations\/([^/]+)\/publishers\/(google|anthropic)\/models\/([^/:]+):(generateContent|streamGenerateContent|rawPredict|streamRawPredict)$/;
+
+/** Vertex AI's OpenAI-compatible endpoint (Llama and other Model Garden models). */
+const VERTEX_OPENAI_PATH =
+  /^\/v1beta1\/projects\/([^/]+)\/locations\/([^/]+)\/endpoints\/openapi\/chat\/completions$/;
 
 function decode(segment: string): string {
   try {
@@ -116,6 +121,20 @@ const vertexAnthropic: Route = {
   },
 };
 
+/** The OpenAI chat body, the model in Model Garden's `publisher/name` form. */
+const vertexOpenAi: Route = {
+  provider: 'openai',
+  handle(context) {
+    if (vertexTokenRefused(context)) return;
+    const model = context.body.model;
+    if (typeof model !== 'string' || !model.includes('/')) {
+      sendProviderError(context, 400, 'model must be a Model Garden name such as meta/<model>');
+      return;
+    }
+    handleChatCompletions(context);
+  },
+};
+
 const tokenGrant: Route = { provider: 'google', handle: handleTokenGrant };
 
 /** Finds a Gemini API, Vertex AI or OAuth token route for `POST path`. */
@@ -127,6 +146,13 @@ export function findGoogleRoute(method: string, path: string): GoogleRouteMatch 
     return {
       route: gemini,
       params: { version: geminiMatch[1], model: decode(geminiMatch[2]), method: geminiMatch[3] },
+    };
+  }
+  const openAiMatch = VERTEX_OPENAI_PATH.exec(path);
+  if (openAiMatch) {
+    return {
+      route: vertexOpenAi,
+      params: { project: decode(openAiMatch[1]), region: decode(openAiMatch[2]) },
     };
   }
   const vertexMatch = VERTEX_PATH.exec(path);

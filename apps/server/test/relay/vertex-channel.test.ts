@@ -35,7 +35,7 @@ describe.each(testDatabaseKinds())('a Vertex AI channel behind the OpenAI API on
       name: 'vertex',
       type: 41,
       key: account.key,
-      models: 'gemini-2.5-flash,claude-sonnet-4-20250514',
+      models: 'gemini-2.5-flash,claude-sonnet-4-20250514,meta/llama-3.3-70b-instruct-maas',
       other: JSON.stringify({ default: 'us-central1', 'claude-sonnet-4-20250514': 'us-east5' }),
       priority: 10,
     });
@@ -43,7 +43,12 @@ describe.each(testDatabaseKinds())('a Vertex AI channel behind the OpenAI API on
     const ratios = JSON.parse(options.get('ModelRatio'));
     await options.update(
       'ModelRatio',
-      JSON.stringify({ ...ratios, 'gemini-2.5-flash': 0.15, 'claude-sonnet-4-20250514': 1.5 }),
+      JSON.stringify({
+        ...ratios,
+        'gemini-2.5-flash': 0.15,
+        'claude-sonnet-4-20250514': 1.5,
+        'meta/llama-3.3-70b-instruct-maas': 0.6,
+      }),
     );
   });
   afterAll(async () => {
@@ -148,6 +153,39 @@ describe.each(testDatabaseKinds())('a Vertex AI channel behind the OpenAI API on
     expect(text).toBe(replyText(3));
     expect(fixture.mock.lastRequest()!.path).toMatch(/:streamRawPredict$/);
     expect(tokenRequests()).toBe(1);
+  });
+
+  it('sends Llama models to the OpenAI-compatible endpoint, plain and streamed', async () => {
+    const { result, log } = await billed(() =>
+      fixture.client.chat.completions.create({
+        model: 'meta/llama-3.3-70b-instruct-maas',
+        messages: [{ role: 'user', content: 'Hello Llama on Vertex' }],
+      }),
+    );
+    expect(result.choices[0].message.content).toBe(replyText(3));
+    const upstream = fixture.mock.lastRequest()!;
+    expect(upstream.path).toBe(
+      '/v1beta1/projects/vertex-project/locations/us-central1/endpoints/openapi/chat/completions',
+    );
+    expect(upstream.headers.authorization).toMatch(/^Bearer /);
+    expect(upstream.body).toMatchObject({ model: 'meta/llama-3.3-70b-instruct-maas' });
+    expect(Number(log.prompt_tokens)).toBe(result.usage!.prompt_tokens);
+
+    const { result: stream } = await billed(async () => {
+      const chunks = await fixture.client.chat.completions.create({
+        model: 'meta/llama-3.3-70b-instruct-maas',
+        messages: [{ role: 'user', content: 'Stream' }],
+        stream: true,
+      });
+      let text = '';
+      for await (const chunk of chunks) text += chunk.choices[0]?.delta?.content ?? '';
+      return text;
+    });
+    expect(stream).toBe(replyText(3));
+    expect(fixture.mock.lastRequest()!.body).toMatchObject({
+      stream: true,
+      stream_options: { include_usage: true },
+    });
   });
 
   it('passes a channel test through the console API', async () => {

@@ -26,6 +26,8 @@ import type {
   UpstreamRequest,
 } from '../provider-adaptor.js';
 import { unsupportedModeError } from '../unsupported-mode-error.js';
+import { OpenAiAdaptor } from '../openai/openai-adaptor.js';
+import { openAiCompatibleProfile } from '../openai/openai-compatible-profiles.js';
 import { AccessTokenCache } from './vertex-access-token.js';
 import { vertexBaseUrl, vertexClaudeModel, vertexRegion } from './vertex-location.js';
 import { parseServiceAccount } from './vertex-service-account.js';
@@ -37,20 +39,29 @@ function isClaude(input: RelayCallInput): boolean {
   return input.upstreamModel.startsWith('claude');
 }
 
+/** Llama models (Model Garden's managed APIs) answer on Vertex's OpenAI-compatible endpoint. */
+function isLlama(input: RelayCallInput): boolean {
+  return input.upstreamModel.toLowerCase().includes('llama');
+}
+
 /**
  * Google Vertex AI (channel type 41). The key is a service-account JSON key: its signed JWT is
  * exchanged for an OAuth access token (cached per key, refreshed before expiry, see
  * AccessTokenCache). The region comes from the channel's `other` (a name, or a map per model with
  * `default`). `claude*` models go to Anthropic's publisher (`:rawPredict` / `:streamRawPredict`
- * with the Messages body, `anthropic_version: vertex-2023-10-16`, no `model`); every other model
+ * with the Messages body, `anthropic_version: vertex-2023-10-16`, no `model`); Llama models to
+ * the OpenAI-compatible endpoint (`v1beta1/…/endpoints/openapi/chat/completions`, the OpenAI body
+ * with the model's Model Garden name, e.g. `meta/llama-3.3-70b-instruct-maas`); every other model
  * to Google's (`:generateContent` / `:streamGenerateContent?alt=sse` with the Gemini body).
- * Answers are read with the Anthropic and Gemini readers. Only chat mode.
+ * Answers are read with the Anthropic, OpenAI and Gemini readers. Only chat mode.
  */
 export class VertexAdaptor implements ProviderAdaptor {
   readonly name = 'vertex';
   // No pass-through: whether a call answers in Gemini's or Anthropic's shape depends on its model.
   readonly nativeFormat = 'gemini' as const;
   private readonly anthropic: AnthropicAdaptor;
+  /** Reads the OpenAI-compatible endpoint's answers (Llama models). */
+  private readonly openAi = new OpenAiAdaptor(openAiCompatibleProfile('vertexAi'));
 
   constructor(
     private readonly gemini: () => GeminiSettings = () => DEFAULT_GEMINI_SETTINGS,
@@ -74,8 +85,19 @@ export class VertexAdaptor implements ProviderAdaptor {
     const account = parseServiceAccount(input.channel.key);
     const region = vertexRegion(input.channel.other, input.originalModel);
     const base = (input.channel.baseUrl || vertexBaseUrl(region)).replace(/\/+$/, '');
-    const prefix = `${base}/v1/projects/${encodeURIComponent(account.projectId)}/locations/${encodeURIComponent(region)}/publishers`;
+    const location = `projects/${encodeURIComponent(account.projectId)}/locations/${encodeURIComponent(region)}`;
+    const prefix = `${base}/v1/${location}/publishers`;
     const headers = { 'Content-Type': 'application/json' };
+    if (isLlama(input)) {
+      const body: Record<string, unknown> = { ...input.body, model: input.upstreamModel };
+      if (input.stream) body.stream_options = { include_usage: true };
+      return {
+        url: `${base}/v1beta1/${location}/endpoints/openapi/chat/completions`,
+        method: 'POST',
+        headers,
+        body: JSON.stringify(body),
+      };
+    }
     if (isClaude(input)) {
       const request: Record<string, unknown> = {
         ...convertToAnthropicRequest(input.body, input.upstreamModel, input.stream, this.claude()),
@@ -110,15 +132,17 @@ export class VertexAdaptor implements ProviderAdaptor {
 
   readAnswer(input: RelayCallInput, body: Buffer, contentType: string): InternalAnswer {
     if (isClaude(input)) return this.anthropic.readAnswer(input, body, contentType);
+    if (isLlama(input)) return this.openAi.readAnswer(input, body, contentType);
     return readGeminiAnswer(input, body);
   }
 
   createStreamReader(input: RelayCallInput): StreamReader {
     if (isClaude(input)) return this.anthropic.createStreamReader(input);
+    if (isLlama(input)) return this.openAi.createStreamReader(input);
     return new GeminiStreamReader(input);
   }
 
-  /** Google's error shape; Anthropic's (Claude models) is read by the standard fallback. */
+  /** Google's error shape; Anthropic's and OpenAI's are read by the standard fallback. */
   parseError(status: number, body: Buffer): UpstreamError {
     return parseGeminiError(status, body);
   }

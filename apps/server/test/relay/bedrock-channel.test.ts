@@ -29,18 +29,13 @@ describe.each(testDatabaseKinds())('an AWS Bedrock channel on %s', (kind) => {
   let channelId: number;
   beforeAll(async () => {
     fixture = await createRelayFixture(kind);
-    const ratios = JSON.parse(fixture.harness.runtime.context.options.get('ModelRatio'));
-    await fixture.harness.runtime.context.options.update(
-      'ModelRatio',
-      JSON.stringify({
-        ...ratios,
-        'nova-pro-v1:0': 0.4,
-        'nova-throttled': 0.4,
-        'nova-429': 0.4,
-        'nova-400': 0.4,
-        'nova-denied': 1,
-      }),
-    );
+    await fixture.priceModels({
+      'nova-pro-v1:0': 0.4,
+      'nova-throttled': 0.4,
+      'nova-429': 0.4,
+      'nova-400': 0.4,
+      'nova-denied': 1,
+    });
     channelId = await fixture.addChannel({
       name: 'bedrock',
       type: 33,

@@ -22,17 +22,12 @@ describe.each(testDatabaseKinds())('a Cohere channel on %s', (kind) => {
   let channelId: number;
   beforeAll(async () => {
     fixture = await createRelayFixture(kind, { COHERE_SAFETY_SETTING: 'STRICT' });
-    const ratios = JSON.parse(fixture.harness.runtime.context.options.get('ModelRatio'));
-    await fixture.harness.runtime.context.options.update(
-      'ModelRatio',
-      JSON.stringify({
-        ...ratios,
-        'command-a-03-2025': 1.25,
-        'embed-v4.0': 0.05,
-        'rerank-v3.5': 0.05,
-        'command-denied': 1,
-      }),
-    );
+    await fixture.priceModels({
+      'command-a-03-2025': 1.25,
+      'embed-v4.0': 0.05,
+      'rerank-v3.5': 0.05,
+      'command-denied': 1,
+    });
     channelId = await fixture.addChannel({
       name: 'cohere',
       type: 34,

@@ -24,17 +24,12 @@ describe.each(testDatabaseKinds())('a Gemini channel behind the OpenAI API on %s
       }),
     });
     const options = fixture.harness.runtime.context.options;
-    const ratios = JSON.parse(options.get('ModelRatio'));
-    await options.update(
-      'ModelRatio',
-      JSON.stringify({
-        ...ratios,
-        'gemini-2.5-flash': 0.15,
-        'gemini-thoughtful': 0.15,
-        'gemini-busy': 0.15,
-        'text-embedding-004': 0.05,
-      }),
-    );
+    await fixture.priceModels({
+      'gemini-2.5-flash': 0.15,
+      'gemini-thoughtful': 0.15,
+      'gemini-busy': 0.15,
+      'text-embedding-004': 0.05,
+    });
     const prices = JSON.parse(options.get('ModelPrice'));
     await options.update(
       'ModelPrice',
@@ -45,19 +40,8 @@ describe.each(testDatabaseKinds())('a Gemini channel behind the OpenAI API on %s
     await fixture?.close();
   });
 
-  /** The balance drop of one call equals the quota its log row records. */
-  async function billed<T>(call: () => Promise<T>) {
-    const before = await fixture.userQuota();
-    const result = await call();
-    const logs = await fixture.consumeLogs();
-    const log = logs[logs.length - 1];
-    expect(before - (await fixture.userQuota())).toBe(Number(log.quota));
-    expect(Number(log.quota)).toBeGreaterThan(0);
-    return { result, log };
-  }
-
   it('converts a plain chat call to generateContent and bills its usage', async () => {
-    const { result, log } = await billed(() =>
+    const { result, log } = await fixture.billed(() =>
       fixture.client.chat.completions.create({
         model: 'gemini-2.5-flash',
         messages: [
@@ -88,7 +72,7 @@ describe.each(testDatabaseKinds())('a Gemini channel behind the OpenAI API on %s
   });
 
   it('streams with thoughts and cached tokens reported, billed exactly', async () => {
-    const { result, log } = await billed(async () => {
+    const { result, log } = await fixture.billed(async () => {
       const stream = await fixture.client.chat.completions.create({
         model: 'gemini-thoughtful',
         messages: [{ role: 'user', content: 'Stream it' }],
@@ -165,7 +149,7 @@ describe.each(testDatabaseKinds())('a Gemini channel behind the OpenAI API on %s
   });
 
   it('serves embeddings through embedContent and batchEmbedContents', async () => {
-    const { result } = await billed(() =>
+    const { result } = await fixture.billed(() =>
       fixture.client.embeddings.create({ model: 'text-embedding-004', input: ['one', 'two'] }),
     );
     expect(result.data.map((item) => item.embedding.length)).toEqual([8, 8]);
@@ -181,7 +165,7 @@ describe.each(testDatabaseKinds())('a Gemini channel behind the OpenAI API on %s
   });
 
   it('generates Imagen images through predict, priced per image', async () => {
-    const { result, log } = await billed(() =>
+    const { result, log } = await fixture.billed(() =>
       fixture.client.images.generate({
         model: 'imagen-3.0-generate-002',
         prompt: 'A lighthouse',
@@ -265,9 +249,7 @@ describe.each(testDatabaseKinds())('a Gemini channel behind the OpenAI API on %s
       key: 'sk-invalid',
       models: 'gemini-bad-only',
     });
-    const options = fixture.harness.runtime.context.options;
-    const ratios = JSON.parse(options.get('ModelRatio'));
-    await options.update('ModelRatio', JSON.stringify({ ...ratios, 'gemini-bad-only': 0.15 }));
+    await fixture.priceModels({ 'gemini-bad-only': 0.15 });
     const response = await fetch(`${fixture.url}/v1/chat/completions`, {
       method: 'POST',
       headers: { authorization: `Bearer ${fixture.apiKey}`, 'content-type': 'application/json' },

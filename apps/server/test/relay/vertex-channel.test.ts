@@ -39,31 +39,15 @@ describe.each(testDatabaseKinds())('a Vertex AI channel behind the OpenAI API on
       other: JSON.stringify({ default: 'us-central1', 'claude-sonnet-4-20250514': 'us-east5' }),
       priority: 10,
     });
-    const options = fixture.harness.runtime.context.options;
-    const ratios = JSON.parse(options.get('ModelRatio'));
-    await options.update(
-      'ModelRatio',
-      JSON.stringify({
-        ...ratios,
-        'gemini-2.5-flash': 0.15,
-        'claude-sonnet-4-20250514': 1.5,
-        'meta/llama-3.3-70b-instruct-maas': 0.6,
-      }),
-    );
+    await fixture.priceModels({
+      'gemini-2.5-flash': 0.15,
+      'claude-sonnet-4-20250514': 1.5,
+      'meta/llama-3.3-70b-instruct-maas': 0.6,
+    });
   });
   afterAll(async () => {
     await fixture?.close();
   });
-
-  async function billed<T>(call: () => Promise<T>) {
-    const before = await fixture.userQuota();
-    const result = await call();
-    const logs = await fixture.consumeLogs();
-    const log = logs[logs.length - 1];
-    expect(Number(log.quota)).toBeGreaterThan(0);
-    expect(before - (await fixture.userQuota())).toBe(Number(log.quota));
-    return { result, log };
-  }
 
   it('exchanges the signed JWT once and calls Gemini models with the access token', async () => {
     const calls = await Promise.all(
@@ -86,7 +70,7 @@ describe.each(testDatabaseKinds())('a Vertex AI channel behind the OpenAI API on
   });
 
   it('streams a Gemini model and bills exactly', async () => {
-    const { result, log } = await billed(async () => {
+    const { result, log } = await fixture.billed(async () => {
       const stream = await fixture.client.chat.completions.create({
         model: 'gemini-2.5-flash',
         messages: [{ role: 'user', content: 'Stream it' }],
@@ -128,7 +112,7 @@ describe.each(testDatabaseKinds())('a Vertex AI channel behind the OpenAI API on
   });
 
   it('sends Claude models to rawPredict in their region and bills their usage', async () => {
-    const { result } = await billed(() =>
+    const { result } = await fixture.billed(() =>
       fixture.client.chat.completions.create({
         model: 'claude-sonnet-4-20250514',
         messages: [{ role: 'user', content: 'Hello Claude on Vertex' }],
@@ -156,7 +140,7 @@ describe.each(testDatabaseKinds())('a Vertex AI channel behind the OpenAI API on
   });
 
   it('sends Llama models to the OpenAI-compatible endpoint, plain and streamed', async () => {
-    const { result, log } = await billed(() =>
+    const { result, log } = await fixture.billed(() =>
       fixture.client.chat.completions.create({
         model: 'meta/llama-3.3-70b-instruct-maas',
         messages: [{ role: 'user', content: 'Hello Llama on Vertex' }],
@@ -171,7 +155,7 @@ describe.each(testDatabaseKinds())('a Vertex AI channel behind the OpenAI API on
     expect(upstream.body).toMatchObject({ model: 'meta/llama-3.3-70b-instruct-maas' });
     expect(Number(log.prompt_tokens)).toBe(result.usage!.prompt_tokens);
 
-    const { result: stream } = await billed(async () => {
+    const { result: stream } = await fixture.billed(async () => {
       const chunks = await fixture.client.chat.completions.create({
         model: 'meta/llama-3.3-70b-instruct-maas',
         messages: [{ role: 'user', content: 'Stream' }],
@@ -214,9 +198,7 @@ describe.each(testDatabaseKinds())('a Vertex AI channel behind the OpenAI API on
       models: 'vertex-bad-only',
       other: 'us-central1',
     });
-    const options = fixture.harness.runtime.context.options;
-    const ratios = JSON.parse(options.get('ModelRatio'));
-    await options.update('ModelRatio', JSON.stringify({ ...ratios, 'vertex-bad-only': 0.15 }));
+    await fixture.priceModels({ 'vertex-bad-only': 0.15 });
     const response = await fetch(`${fixture.url}/v1/chat/completions`, {
       method: 'POST',
       headers: { authorization: `Bearer ${fixture.apiKey}`, 'content-type': 'application/json' },

@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { createMockUpstream } from '@tollgate/mock-upstream';
 import OpenAI from 'openai';
+import { expect } from 'vitest';
 import { createTestApp, type Session, type TestApp } from './test-app.js';
 import type { TestDatabaseKind } from './test-databases.js';
 
@@ -35,6 +36,13 @@ export interface RelayFixture {
   userQuota(userId?: number): Promise<number>;
   /** Waits for buffered consume logs, then returns the type-2 rows, oldest first. */
   consumeLogs(): Promise<Array<Record<string, unknown>>>;
+  /** Adds model ratios to the `ModelRatio` option (the others kept). */
+  priceModels(ratios: Record<string, number>): Promise<void>;
+  /**
+   * Runs `call` and checks it was charged exactly once: a positive quota on its consume log, and
+   * the user's quota down by exactly that. Returns the call's result and that log row.
+   */
+  billed<T>(call: () => Promise<T>): Promise<{ result: T; log: Record<string, unknown> }>;
   close(): Promise<void>;
 }
 
@@ -131,7 +139,7 @@ export async function createRelayFixture(
   const token = await addToken({ name: 'test-token' });
   const client = new OpenAI({ apiKey: token.apiKey, baseURL: `${url}/v1`, maxRetries: 0 });
 
-  return {
+  const fixture: RelayFixture = {
     harness,
     root,
     mock,
@@ -165,9 +173,24 @@ export async function createRelayFixture(
         .execute();
       return rows as unknown as Array<Record<string, unknown>>;
     },
+    async priceModels(ratios) {
+      const options = harness.runtime.context.options;
+      const current = JSON.parse(options.get('ModelRatio')) as Record<string, number>;
+      await options.update('ModelRatio', JSON.stringify({ ...current, ...ratios }));
+    },
+    async billed(call) {
+      const before = await fixture.userQuota();
+      const result = await call();
+      const logs = await fixture.consumeLogs();
+      const log = logs[logs.length - 1];
+      expect(Number(log.quota)).toBeGreaterThan(0);
+      expect(before - (await fixture.userQuota())).toBe(Number(log.quota));
+      return { result, log };
+    },
     async close() {
       await harness.close();
       await mock.close();
     },
   };
+  return fixture;
 }

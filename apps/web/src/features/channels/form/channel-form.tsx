@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { clearChangedFieldErrors } from '../../../lib/clear-field-errors';
 import { useChannelTypeName } from '../components/channel-tags';
 import { useGroupsQuery, useModelCatalogueQueries } from '../queries';
-import { channelTypeOptions } from '../rules/channel-types';
+import { pickableChannelTypes } from '../rules/channel-types';
 import type { ChannelFormValues } from '../rules/form-values';
 import { relatedModels } from '../rules/model-list';
 import { minimumPriority } from '../rules/numbers';
@@ -76,7 +76,7 @@ export function ChannelForm({ form, initialValues, channelId, onSubmit }: Channe
         <Select
           showSearch={{ optionFilterProp: 'label' }}
           placeholder={t('form.typePlaceholder')}
-          options={channelTypeOptions.map((option) => ({
+          options={pickableChannelTypes(isEdit ? initialValues.type : undefined).map((option) => ({
             value: option.id,
             label: typeName(option.id),
           }))}

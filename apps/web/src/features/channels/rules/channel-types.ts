@@ -16,6 +16,25 @@ export const channelTypeOptions: readonly ChannelTypeOption[] = CHANNEL_TYPE_TAB
 
 const byId = new Map(channelTypeOptions.map((option) => [option.id, option]));
 
+/**
+ * Types kept only so existing channels still display and edit: PaLM (Google shut the API down;
+ * type 24 replaces it) and the AIProxy library (a knowledge base that relays nothing).
+ */
+const RETIRED_TYPES: ReadonlySet<number> = new Set([
+  CHANNEL_TYPE.palm,
+  CHANNEL_TYPE.aiProxyLibrary,
+]);
+
+/**
+ * The type picker's choices: every type that relays, plus `current` when a channel being edited
+ * already has a retired type (so its form still shows what it is).
+ */
+export function pickableChannelTypes(current?: number): readonly ChannelTypeOption[] {
+  return channelTypeOptions.filter(
+    (option) => !RETIRED_TYPES.has(option.id) || option.id === current,
+  );
+}
+
 export function isKnownChannelType(type: number): boolean {
   return byId.has(type);
 }

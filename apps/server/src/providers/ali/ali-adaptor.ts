@@ -23,7 +23,11 @@ import type {
 import { unsupportedModeError } from '../unsupported-mode-error.js';
 import { parseDashScopeError } from './ali-error.js';
 import { convertToAliImageRequest } from './ali-image-request.js';
-import { DEFAULT_ALI_TASK_POLLING, finishAliImageTask, type AliTaskPolling } from './ali-image-task.js';
+import {
+  DEFAULT_ALI_TASK_POLLING,
+  finishAliImageTask,
+  type AliTaskPolling,
+} from './ali-image-task.js';
 import {
   convertAliEmbeddingResponse,
   convertToAliEmbeddingRequest,

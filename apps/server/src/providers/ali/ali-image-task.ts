@@ -45,7 +45,10 @@ const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(r
  * each result's `url` (and `actual_prompt` as `revised_prompt`), or, for
  * `response_format: b64_json`, the image downloaded and base64-encoded.
  */
-export async function finishAliImageTask(call: AliImageTaskCall, submitted: Buffer): Promise<Buffer> {
+export async function finishAliImageTask(
+  call: AliImageTaskCall,
+  submitted: Buffer,
+): Promise<Buffer> {
   const sleep = call.sleep ?? defaultSleep;
   const now = call.now ?? Date.now;
   const deadline = now() + call.polling.timeoutMs;
@@ -97,7 +100,11 @@ async function openAiImages(call: AliImageTaskCall, task: DashScopeTask): Promis
   if (data.length === 0) {
     const failed = task.output.results?.find((result) => result.code);
     throw toRelayError(
-      dashScopeError(500, failed?.code ?? '', failed?.message ?? 'the image task produced no image'),
+      dashScopeError(
+        500,
+        failed?.code ?? '',
+        failed?.message ?? 'the image task produced no image',
+      ),
     );
   }
   return { created: Math.floor(now(call) / 1000), data };

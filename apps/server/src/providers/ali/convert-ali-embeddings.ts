@@ -21,7 +21,10 @@ export function convertToAliEmbeddingRequest(body: JsonObject, model: string): J
   ) {
     throw RelayError.badRequest('input must be a string or an array of strings for this channel');
   }
-  const request: JsonObject = { model: model || DEFAULT_ALI_EMBEDDING_MODEL, input: { texts: input } };
+  const request: JsonObject = {
+    model: model || DEFAULT_ALI_EMBEDDING_MODEL,
+    input: { texts: input },
+  };
   const dimensions = readNumber(body, 'dimensions');
   if (dimensions !== undefined) request.parameters = { dimension: dimensions };
   return request;

@@ -1,4 +1,9 @@
-import type { ProviderAdaptor, RelayCallInput, UpstreamError, UpstreamRequest } from '../provider-adaptor.js';
+import type {
+  ProviderAdaptor,
+  RelayCallInput,
+  UpstreamError,
+  UpstreamRequest,
+} from '../provider-adaptor.js';
 import { OpenAiAdaptor, type OpenAiAdaptorSettings } from '../openai/openai-adaptor.js';
 import type { OpenAiCompatibleProfile } from '../openai/openai-compatible-profiles.js';
 import { parseZhipuError } from './zhipu-error.js';

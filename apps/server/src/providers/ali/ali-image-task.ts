@@ -16,7 +16,7 @@ export interface AliTaskPolling {
 
 /** Text-to-image tasks take seconds to a minute: poll soon, then every few seconds, for 3 min. */
 export const DEFAULT_ALI_TASK_POLLING: AliTaskPolling = {
-  firstDelayMs: 500,
+  firstDelayMs: 250,
   maxDelayMs: 4000,
   timeoutMs: 180_000,
 };

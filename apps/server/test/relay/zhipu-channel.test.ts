@@ -44,7 +44,14 @@ describe.each(testDatabaseKinds())('Zhipu channels on %s', (kind) => {
     const options = fixture.harness.runtime.context.options;
     const ratios = JSON.parse(options.get('ModelRatio'));
     const completion = JSON.parse(options.get('CompletionRatio'));
-    const models = ['chatglm_turbo', 'glm-4', 'embedding-2', 'glm-denied', 'glm-4-denied'];
+    const models = [
+      'chatglm_turbo',
+      'glm-broken',
+      'glm-4',
+      'embedding-2',
+      'glm-denied',
+      'glm-4-denied',
+    ];
     await options.update(
       'ModelRatio',
       JSON.stringify({ ...ratios, ...Object.fromEntries(models.map((model) => [model, 2])) }),
@@ -57,7 +64,9 @@ describe.each(testDatabaseKinds())('Zhipu channels on %s', (kind) => {
       name: 'zhipu-v3',
       type: 16,
       key: MOCK_ZHIPU_API_KEY,
-      models: 'chatglm_turbo',
+      models: 'chatglm_turbo,glm-broken',
+      // The mock reads its controls from the model named in the path.
+      model_mapping: JSON.stringify({ 'glm-broken': 'chatglm_turbo@error=1' }),
     });
     v4Channel = await fixture.addChannel({
       name: 'zhipu-v4',
@@ -134,6 +143,24 @@ describe.each(testDatabaseKinds())('Zhipu channels on %s', (kind) => {
     const upstream = fixture.mock.lastRequest()!;
     expect(upstream.path).toBe('/api/paas/v3/model-api/chatglm_turbo/sse-invoke');
     expect(upstream.body).toMatchObject({ incremental: true });
+  });
+
+  it('v3: an error event mid-stream ends the stream, billed for the text before it', async () => {
+    const before = await fixture.userQuota();
+    const stream = await fixture.client.chat.completions.create({
+      model: 'glm-broken',
+      messages: [{ role: 'user', content: 'Stream then fail' }],
+      stream: true,
+    });
+    let text = '';
+    await expect(async () => {
+      for await (const chunk of stream) text += chunk.choices[0]?.delta?.content ?? '';
+    }).rejects.toThrow(/Mock upstream stream error/);
+    expect(text).toBe(replyText(1));
+    const log = (await fixture.consumeLogs()).at(-1)!;
+    expect(log.model_name).toBe('glm-broken');
+    expect(Number(log.completion_tokens)).toBeGreaterThan(0);
+    expect(before - (await fixture.userQuota())).toBe(Number(log.quota));
   });
 
   it('v4: chat with a Bearer token, streamed with tools, usage from the last chunk', async () => {

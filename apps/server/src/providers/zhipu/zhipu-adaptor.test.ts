@@ -116,7 +116,9 @@ describe('Zhipu v3 answers', () => {
   it.each([
     [1000, 401, true, true],
     [1002, 401, true, true],
+    [1112, 403, true, true],
     [1113, 402, true, true],
+    [1234, 500, true, false],
     [1301, 400, false, false],
     [1261, 400, false, false],
     [1305, 429, true, false],

@@ -4,21 +4,29 @@ import { parseUpstreamError } from '../upstream-error.js';
 
 /** Zhipu's business error codes that reject the credential (authentication failed, token invalid or expired). */
 const AUTH_CODES = new Set([1000, 1001, 1002, 1003, 1004]);
-/** The account is in arrears or has no resource package left. */
+/** The account is inactive, does not exist or is locked. */
+const ACCOUNT_CODES = new Set([1110, 1111, 1112]);
+/** The account is in arrears. */
 const QUOTA_CODES = new Set([1113]);
+/** Zhipu's own network or processing failures among the request codes. */
+const SERVER_CODES = new Set([1230, 1234, 1235]);
 /** Concurrency, frequency, daily-limit and rate-limit refusals. */
 const RATE_LIMIT_CODES = new Set([1302, 1303, 1304, 1305]);
 
 /**
  * The HTTP status Zhipu's business code stands for (its v3 API answers every error with HTTP 200):
- * 1000–1004 authentication → 401; 1113 arrears → 402; 1302–1305 rate limits → 429; other 1xxx
- * request errors (1210 bad parameter, 1211 unknown model, 1261 prompt too long, 1301 unsafe
- * content) → 400, never retried; anything else → 500.
+ * 1000–1004 authentication → 401 and 1110–1112 account inactive, missing or locked → 403 (both
+ * reject the credential); 1113 arrears → 402; 1302–1305 concurrency, frequency and daily limits
+ * → 429; 1230/1234/1235 Zhipu's own processing and network failures → 500; other 1xxx request
+ * errors (1210 bad parameter, 1211 unknown model, 1261 prompt too long, 1301 unsafe content) →
+ * 400, never retried; anything else → 500.
  */
 export function zhipuCodeStatus(code: number): number {
   if (AUTH_CODES.has(code)) return 401;
+  if (ACCOUNT_CODES.has(code)) return 403;
   if (QUOTA_CODES.has(code)) return 402;
   if (RATE_LIMIT_CODES.has(code)) return 429;
+  if (SERVER_CODES.has(code)) return 500;
   if (code >= 1100 && code < 1400) return 400;
   return 500;
 }
@@ -26,6 +34,7 @@ export function zhipuCodeStatus(code: number): number {
 /** The error type a status gets, so classification sees what the code meant. */
 function zhipuErrorType(status: number): string {
   if (status === 401) return 'authentication_error';
+  if (status === 403) return 'permission_error';
   if (status === 402) return 'insufficient_quota';
   if (status === 429) return 'rate_limit_error';
   return status === 400 ? 'invalid_request_error' : 'upstream_error';

@@ -186,13 +186,22 @@ describe.each(testDatabaseKinds())('an Ali DashScope channel on %s', (kind) => {
     expect(before - (await fixture.userQuota())).toBe(0);
   });
 
-  it('tests the channel through the console API', async () => {
+  it('tests the channel through the console API, with a chat and an embedding model', async () => {
     const response = await fixture.harness.call(
       fixture.root,
       'GET',
       `/api/channel/test/${channelId}?model=qwen-plus`,
     );
     expect(response.json()).toMatchObject({ success: true });
+    const embedding = await fixture.harness.call(
+      fixture.root,
+      'GET',
+      `/api/channel/test/${channelId}?model=text-embedding-v3`,
+    );
+    expect(embedding.json()).toMatchObject({ success: true });
+    expect(fixture.mock.lastRequest()!.path).toBe(
+      '/api/v1/services/embeddings/text-embedding/text-embedding',
+    );
   });
 
   it('auto-disables a channel whose key DashScope rejects', async () => {

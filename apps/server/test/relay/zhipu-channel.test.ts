@@ -218,9 +218,10 @@ describe.each(testDatabaseKinds())('Zhipu channels on %s', (kind) => {
   });
 
   it('tests both channels through the console API', async () => {
-    for (const [id, model] of [
-      [v3Channel, 'chatglm_turbo'],
-      [v4Channel, 'glm-4'],
+    for (const [id, model, path] of [
+      [v3Channel, 'chatglm_turbo', '/api/paas/v3/model-api/chatglm_turbo/invoke'],
+      [v4Channel, 'glm-4', '/api/paas/v4/chat/completions'],
+      [v4Channel, 'embedding-2', '/api/paas/v4/embeddings'],
     ] as const) {
       const response = await fixture.harness.call(
         fixture.root,
@@ -228,6 +229,7 @@ describe.each(testDatabaseKinds())('Zhipu channels on %s', (kind) => {
         `/api/channel/test/${id}?model=${model}`,
       );
       expect(response.json()).toMatchObject({ success: true });
+      expect(fixture.mock.lastRequest()!.path).toBe(path);
     }
   });
 

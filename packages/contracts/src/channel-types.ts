@@ -118,7 +118,9 @@ export const CHANNEL_TYPE_TABLE = [
   }),
   type(15, 'baidu', 'Baidu', 'baidu', 'https://aip.baidubce.com', 'baidu', 'blue'),
   type(46, 'baiduV2', 'Baidu v2', 'baidu-v2', 'https://qianfan.baidubce.com', 'baidu_v2', 'blue'),
-  type(17, 'ali', 'Ali', 'ali', 'https://dashscope.aliyuncs.com', 'ali', 'orange'),
+  type(17, 'ali', 'Ali', 'ali', 'https://dashscope.aliyuncs.com', 'ali', 'orange', {
+    streamUsageOption: true,
+  }),
   type(18, 'xunfei', 'Xunfei', 'xunfei', '', 'xunfei', 'blue'),
   type(16, 'zhipu', 'Zhipu', 'zhipu', 'https://open.bigmodel.cn', 'zhipu', 'purple'),
   type(26, 'zhipuV4', 'Zhipu v4', 'zhipu-v4', 'https://open.bigmodel.cn', 'zhipu_4v', 'purple'),

@@ -42,3 +42,5 @@ export {
 } from './openai-realtime.js';
 export { MOCK_AWS_ACCESS_KEY_ID, MOCK_AWS_SECRET_ACCESS_KEY } from './aws-sigv4-check.js';
 export { COHERE_PREAMBLE_TOKENS, COHERE_TOOL_PLAN } from './cohere-v2.js';
+export { MOCK_ZHIPU_API_KEY } from './zhipu-api.js';
+export { MOCK_PNG_BASE64 } from './openai-images.js';

@@ -1,5 +1,7 @@
 import type { OutgoingHttpHeaders } from 'node:http';
 import { malformedJson, sendBytes, type Provider, type RouteContext } from './route-context.js';
+import { dashScopeErrorBody } from './dashscope-api.js';
+import { zhipuErrorBody } from './zhipu-api.js';
 
 /** The fields an error may carry beyond its message. */
 export interface ErrorDetails {
@@ -137,6 +139,8 @@ export function errorBody(
   details: ErrorDetails = {},
 ): string {
   if (provider === 'bedrock' || provider === 'cohere') return JSON.stringify({ message });
+  if (provider === 'zhipu') return zhipuErrorBody(status, message);
+  if (provider === 'dashscope') return dashScopeErrorBody(status, message, details.code);
   if (provider === 'google') return googleErrorBody(status, message, details);
   return provider === 'anthropic'
     ? anthropicErrorBody(status, message, details)

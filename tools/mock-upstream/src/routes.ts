@@ -19,6 +19,8 @@ import {
   handleRetrieveResponse,
 } from './openai-responses.js';
 import { findGoogleRoute } from './google-routes.js';
+import { findZhipuRoute } from './zhipu-api.js';
+import { findDashScopeRoute } from './dashscope-api.js';
 import type { Provider, RouteContext } from './route-context.js';
 import {
   handleMidjourneyList,
@@ -113,6 +115,8 @@ export function findRoute(method: string, pathname: string): RouteMatch | undefi
   const google = findGoogleRoute(method, path);
   if (google !== undefined)
     return { route: google.route, deployment: undefined, params: google.params };
+  const vendor = findZhipuRoute(method, path) ?? findDashScopeRoute(method, path);
+  if (vendor !== undefined) return { ...vendor, deployment: undefined };
   let deployment: string | undefined;
   const bedrockMatch = method === 'POST' ? BEDROCK_PATH.exec(path) : null;
   if (bedrockMatch) {

@@ -138,6 +138,20 @@ export interface UpstreamRequest {
   body: string | Buffer | undefined;
 }
 
+/** The answer to one follow-up exchange an adaptor makes itself (see `finishAnswer`). */
+export interface FollowUpResponse {
+  status: number;
+  contentType: string;
+  body: Buffer;
+}
+
+/**
+ * Sends one follow-up upstream request through the relay's upstream client (the channel's proxy,
+ * its timeouts) and reads the whole answer, whatever its status. Rejects with an upstream
+ * RelayError when no answer came, and with a local 499 once the client has gone.
+ */
+export type UpstreamFetch = (request: UpstreamRequest) => Promise<FollowUpResponse>;
+
 /** A complete (non-streamed) answer as it goes to the client. */
 export interface ConvertedResponse {
   /** Bytes to send to the client. */
@@ -271,6 +285,15 @@ export interface ProviderAdaptor {
    * Throws an upstream RelayError for an error inside a success body.
    */
   passThroughAnswer?(input: RelayCallInput, body: Buffer, contentType: string): ConvertedResponse;
+  /**
+   * For a provider that answers a call with a ticket for work done later (DashScope's image
+   * tasks): completes the call from that first success body with follow-up exchanges through
+   * `fetch` (polling the task, downloading results) and returns the final answer body, which
+   * `passThroughAnswer` / `readAnswer` then read. Called on complete (non-stream) answers only;
+   * absent, the first body is the answer. Rejects with an upstream RelayError when the work
+   * failed upstream.
+   */
+  finishAnswer?(input: RelayCallInput, body: Buffer, fetch: UpstreamFetch): Promise<Buffer>;
   /** A complete success answer in internal form. Throws like `passThroughAnswer`. */
   readAnswer(input: RelayCallInput, body: Buffer, contentType: string): InternalAnswer;
   /** The stream for a client that speaks `nativeFormat` (frames relayed as upstream sent them). */

@@ -35,7 +35,10 @@ describe('provider registry', () => {
     expect(error.message).toBe('channel type 15 (Baidu) is not supported yet');
     expect(getAdaptor(24).name).toBe('gemini');
     expect(getAdaptor(41).name).toBe('vertex');
-    for (const type of [15, 16, 17, 18, 23, 26, 37, 38, 39, 44, 46]) {
+    expect(getAdaptor(16).name).toBe('zhipu');
+    expect(getAdaptor(26).name).toBe('zhipu_4v');
+    expect(getAdaptor(17).name).toBe('ali');
+    for (const type of [15, 18, 23, 37, 38, 39, 44, 46]) {
       expect(errorOf(type).message).toMatch(
         new RegExp(`^channel type ${type} \\(.+\\) is not supported yet$`),
       );

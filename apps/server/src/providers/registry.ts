@@ -28,6 +28,10 @@ import {
   type GeminiSettings,
 } from './gemini/gemini-adaptor.js';
 import { AccessTokenCache, type SharedTokenStore } from './vertex/vertex-access-token.js';
+import { AliAdaptor, DEFAULT_ALI_SETTINGS, type AliSettings } from './ali/ali-adaptor.js';
+import { ZhipuAdaptor } from './zhipu/zhipu-adaptor.js';
+import { ZhipuTokenCache } from './zhipu/zhipu-token.js';
+import { ZhipuV4Adaptor } from './zhipu/zhipu-v4-adaptor.js';
 import { VertexAdaptor } from './vertex/vertex-adaptor.js';
 
 /** Settings of the adaptors that follow options or deployment configuration. */
@@ -40,6 +44,8 @@ export interface ProviderRegistrySettings {
   gemini?: () => GeminiSettings;
   /** Where Vertex AI access tokens are shared by the processes of a node (Redis). */
   vertexTokens?: SharedTokenStore;
+  /** DashScope image-task polling. */
+  ali?: AliSettings;
 }
 
 /** Looks up the adaptor for a channel type. */
@@ -61,6 +67,8 @@ export function createProviderRegistry(settings: ProviderRegistrySettings = {}):
     anthropicSettings,
     new AccessTokenCache(undefined, settings.vertexTokens),
   );
+  // Zhipu v3 and v4 sign the same kind of token from the same kind of key.
+  const zhipuTokens = new ZhipuTokenCache();
   for (const type of CHANNEL_TYPE_TABLE) {
     if (type.family === 'openai') {
       adaptors.set(type.id, new OpenAiAdaptor(openAiCompatibleProfile(type.key), openAiSettings));
@@ -74,6 +82,13 @@ export function createProviderRegistry(settings: ProviderRegistrySettings = {}):
       adaptors.set(type.id, gemini);
     } else if (type.family === 'vertex') {
       adaptors.set(type.id, vertex);
+    } else if (type.family === 'zhipu') {
+      adaptors.set(type.id, new ZhipuAdaptor(zhipuTokens));
+    } else if (type.family === 'zhipu-v4') {
+      const profile = openAiCompatibleProfile(type.key);
+      adaptors.set(type.id, new ZhipuV4Adaptor(profile, openAiSettings, zhipuTokens));
+    } else if (type.family === 'ali') {
+      adaptors.set(type.id, new AliAdaptor(settings.ali ?? DEFAULT_ALI_SETTINGS));
     }
   }
 

@@ -6,6 +6,7 @@ import type {
 import { answerForClient } from './formats/client-side.js';
 import type { RelayCall } from './relay-call-context.js';
 import { RelayError } from '../errors/relay-error.js';
+import { followUpFetch } from './follow-up-fetch.js';
 import { clientVisibleHeaders } from './upstream-headers.js';
 import { UpstreamBodyTooLarge, type UpstreamResponse } from './upstream-response.js';
 
@@ -48,6 +49,9 @@ export async function relayPlainResponse(
       );
     }
     throw RelayError.upstream(502, '读取上游响应失败', 'new_api_error', 'read_response_failed');
+  }
+  if (adaptor.finishAnswer) {
+    body = await adaptor.finishAnswer(input, body, followUpFetch(call, PLAIN_BODY_LIMIT));
   }
   const contentType = String(response.headers['content-type'] ?? 'application/json');
   const converted = answerForClient(call.format, adaptor, input, body, contentType);

@@ -10,6 +10,7 @@ import {
 import {
   applyGrokMiniRules,
   applyReasoningModelRules,
+  clampDashScopeTopP,
   clampPerplexityTopP,
   trimMistralChatBody,
 } from './openai-request-body.js';
@@ -98,6 +99,20 @@ const PROFILES: Partial<Record<ChannelTypeKey, OpenAiCompatibleProfile>> = {
   volcEngine: {
     name: 'volcengine',
     modes: modes('chat', 'embeddings'),
+    convertUsage: convertOpenAiUsage,
+  },
+  zhipuV4: {
+    name: 'zhipu_4v',
+    modes: modes('chat', 'embeddings'),
+    // Zhipu v4 takes top_p in the open interval (0, 1), like v3.
+    adjustBody: clampPerplexityTopP,
+    convertUsage: convertOpenAiUsage,
+  },
+  // DashScope chat (compatible mode); the Ali adaptor serves embeddings and images natively.
+  ali: {
+    name: 'ali',
+    modes: modes('chat'),
+    adjustBody: clampDashScopeTopP,
     convertUsage: convertOpenAiUsage,
   },
   xAi: {

@@ -54,6 +54,11 @@ export function clampPerplexityTopP(body: JsonObject): void {
   if (typeof body.top_p === 'number' && body.top_p >= 1) body.top_p = 0.99;
 }
 
+/** DashScope's compatible mode accepts `top_p` only within [0.001, 0.999] (reference §3.6 "ali"). */
+export function clampDashScopeTopP(body: JsonObject): void {
+  if (typeof body.top_p === 'number') body.top_p = Math.min(0.999, Math.max(0.001, body.top_p));
+}
+
 /** Fields Mistral's chat API accepts (it rejects unknown ones). */
 const MISTRAL_CHAT_FIELDS = new Set([
   'model',

@@ -45,6 +45,12 @@ export function buildOpenAiUrl(
       return `${base}/chat/completions`;
     case CHANNEL_TYPE.deepSeek:
       return mode === 'completions' ? `${base}/beta/completions` : pathUrl(input, base);
+    case CHANNEL_TYPE.zhipuV4:
+      return mode === 'embeddings'
+        ? `${base}/api/paas/v4/embeddings`
+        : `${base}/api/paas/v4/chat/completions`;
+    case CHANNEL_TYPE.ali:
+      return `${base}/compatible-mode/v1/chat/completions`;
     case CHANNEL_TYPE.volcEngine:
       if (mode === 'embeddings') return `${base}/api/v3/embeddings`;
       // Ark "bot" applications have their own chat endpoint.

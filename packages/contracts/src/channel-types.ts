@@ -30,10 +30,8 @@ export type ChannelFamily =
   | 'bedrock'
   | 'cohere'
   | 'dify'
-  | 'jina'
   | 'cloudflare'
-  | 'vertex'
-  | 'mokaai';
+  | 'vertex';
 
 /** One channel type. */
 export interface ChannelTypeDefinition {
@@ -112,6 +110,7 @@ export const CHANNEL_TYPE_TABLE = [
     'https://api.cloudflare.com',
     'cloudflare',
     'default',
+    { streamUsageOption: true },
   ),
   type(43, 'deepSeek', 'DeepSeek', 'openai', 'https://api.deepseek.com', 'deepseek', 'blue', {
     vendor: 'deepseek',
@@ -169,7 +168,7 @@ export const CHANNEL_TYPE_TABLE = [
   ),
   type(35, 'miniMax', 'MiniMax', 'openai', 'https://api.minimax.chat', 'minimax', 'green'),
   type(37, 'dify', 'Dify', 'dify', 'https://api.dify.ai', 'dify', 'cyan'),
-  type(38, 'jina', 'Jina', 'jina', 'https://api.jina.ai', 'jina', 'blue'),
+  type(38, 'jina', 'Jina', 'openai', 'https://api.jina.ai', 'jina', 'blue'),
   type(
     40,
     'siliconFlow',
@@ -204,7 +203,7 @@ export const CHANNEL_TYPE_TABLE = [
     'custom',
     'purple',
   ),
-  type(44, 'mokaAi', 'MokaAI', 'mokaai', 'https://api.moka.ai', 'mokaai', 'purple'),
+  type(44, 'mokaAi', 'MokaAI', 'openai', 'https://api.moka.ai', 'mokaai', 'purple'),
   type(
     45,
     'volcEngine',

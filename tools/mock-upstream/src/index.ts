@@ -42,3 +42,4 @@ export {
 } from './openai-realtime.js';
 export { MOCK_AWS_ACCESS_KEY_ID, MOCK_AWS_SECRET_ACCESS_KEY } from './aws-sigv4-check.js';
 export { COHERE_PREAMBLE_TOKENS, COHERE_TOOL_PLAN } from './cohere-v2.js';
+export { MOCK_CLOUDFLARE_ACCOUNT_ID } from './cloudflare-workers-ai.js';

@@ -30,6 +30,8 @@ import {
 } from './task-endpoints.js';
 import { handleConverse, handleInvoke } from './bedrock-runtime.js';
 import { handleCohereChat, handleCohereEmbed, handleCohereRerank } from './cohere-v2.js';
+import { findCloudflareRoute } from './cloudflare-workers-ai.js';
+import { findJinaOrMokaRoute } from './jina-and-moka.js';
 
 /** One endpoint of the mock. */
 export interface Route {
@@ -113,6 +115,8 @@ export function findRoute(method: string, pathname: string): RouteMatch | undefi
   const google = findGoogleRoute(method, path);
   if (google !== undefined)
     return { route: google.route, deployment: undefined, params: google.params };
+  const vendor = findCloudflareRoute(method, path) ?? findJinaOrMokaRoute(method, path);
+  if (vendor !== undefined) return { ...vendor, deployment: undefined };
   let deployment: string | undefined;
   const bedrockMatch = method === 'POST' ? BEDROCK_PATH.exec(path) : null;
   if (bedrockMatch) {

@@ -17,6 +17,7 @@ import {
 } from './openai/openai-adaptor.js';
 import { openAiCompatibleProfile } from './openai/openai-compatible-profiles.js';
 import { BedrockAdaptor } from './bedrock/bedrock-adaptor.js';
+import { CloudflareAdaptor } from './cloudflare/cloudflare-adaptor.js';
 import {
   CohereAdaptor,
   DEFAULT_COHERE_SETTINGS,
@@ -74,6 +75,8 @@ export function createProviderRegistry(settings: ProviderRegistrySettings = {}):
       adaptors.set(type.id, gemini);
     } else if (type.family === 'vertex') {
       adaptors.set(type.id, vertex);
+    } else if (type.family === 'cloudflare') {
+      adaptors.set(type.id, new CloudflareAdaptor(openAiSettings));
     }
   }
 

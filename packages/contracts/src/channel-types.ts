@@ -11,7 +11,8 @@
  * - `anthropic`: the Anthropic Messages API;
  * - `task`: asynchronous task platforms (Midjourney proxy, Suno), served by their own routes;
  * - `none`: a type with no relay adaptor at all (AIProxy library);
- * - any other value: a native adaptor that does not exist yet (named, for the 501 answer).
+ * - any other value: the provider's native adaptor (`providers/<family>/` in the server), or, for a
+ *   family without one yet, the name its 501 answer gives.
  */
 export type ChannelFamily =
   | 'openai'

@@ -25,6 +25,9 @@ describe('provider registry', () => {
     expect(getAdaptor(33).name).toBe('bedrock');
     expect(getAdaptor(34).name).toBe('cohere');
     expect(getAdaptor(43).name).toBe('deepseek');
+    expect(getAdaptor(39).name).toBe('cloudflare');
+    expect(getAdaptor(38).name).toBe('jina');
+    expect(getAdaptor(44).name).toBe('mokaai');
     expect(getAdaptor(1)).toBe(getAdaptor(1));
   });
 
@@ -35,7 +38,7 @@ describe('provider registry', () => {
     expect(error.message).toBe('channel type 15 (Baidu) is not supported yet');
     expect(getAdaptor(24).name).toBe('gemini');
     expect(getAdaptor(41).name).toBe('vertex');
-    for (const type of [15, 16, 17, 18, 23, 26, 37, 38, 39, 44, 46]) {
+    for (const type of [15, 16, 17, 18, 23, 26, 37, 46]) {
       expect(errorOf(type).message).toMatch(
         new RegExp(`^channel type ${type} \\(.+\\) is not supported yet$`),
       );

@@ -25,6 +25,13 @@ const AUDIO_TOKENS = Math.round((1 / 60) * 1000);
  * Whisper speech-to-text on the native `/ai/run/{model}`, billed exactly; Cloudflare's error
  * envelope drives auto-disable, retry and no-retry; the console's channel test succeeds.
  */
+/** A relay answer as these tests read it: an error, or the fields of a success. */
+interface RelayAnswer {
+  error: { message: string; code: string; type: string };
+  data?: unknown[];
+  [field: string]: unknown;
+}
+
 describe.each(testDatabaseKinds())('a Cloudflare Workers AI channel on %s', (kind) => {
   let fixture: RelayFixture;
   let channelId: number;
@@ -35,7 +42,7 @@ describe.each(testDatabaseKinds())('a Cloudflare Workers AI channel on %s', (kin
       headers: { authorization: `Bearer ${fixture.apiKey}`, 'content-type': 'application/json' },
       body: JSON.stringify(body),
     });
-    return { status: response.status, body: (await response.json()) as Record<string, any> };
+    return { status: response.status, body: (await response.json()) as RelayAnswer };
   }
 
   async function lastLog() {

@@ -13,6 +13,13 @@ const M3E = 'm3e-base';
  * answered in the normalised shape, Jina embeddings, MokaAI m3e embeddings at `{base}/embeddings`,
  * chat refused locally on both, and the console channel test.
  */
+/** A relay answer as these tests read it: an error, or the fields of a success. */
+interface RelayAnswer {
+  error: { message: string; code: string; type: string };
+  data?: unknown[];
+  [field: string]: unknown;
+}
+
 describe.each(testDatabaseKinds())('Jina and MokaAI channels on %s', (kind) => {
   let fixture: RelayFixture;
   let jinaId: number;
@@ -24,7 +31,7 @@ describe.each(testDatabaseKinds())('Jina and MokaAI channels on %s', (kind) => {
       headers: { authorization: `Bearer ${fixture.apiKey}`, 'content-type': 'application/json' },
       body: JSON.stringify(body),
     });
-    return { status: response.status, body: (await response.json()) as Record<string, any> };
+    return { status: response.status, body: (await response.json()) as RelayAnswer };
   }
 
   beforeAll(async () => {

@@ -24,6 +24,13 @@ function completionsCall(clientWantsUsage: boolean) {
   });
 }
 
+/** A `text_completion` chunk as the client reads it. */
+interface CompletionChunk {
+  object: string;
+  choices: { text?: string; finish_reason?: string | null }[];
+  usage?: Record<string, number>;
+}
+
 /** The client's stream for `parts` of an upstream body, and what the converter tracked. */
 function relay(parts: Buffer[], clientWantsUsage = true) {
   const parser = new SseParser();
@@ -45,7 +52,7 @@ function relay(parts: Buffer[], clientWantsUsage = true) {
     .map((frame) => frame.slice(6));
   const chunks = frames
     .filter((data) => data !== '[DONE]')
-    .map((data) => JSON.parse(data) as Record<string, any>);
+    .map((data) => JSON.parse(data) as CompletionChunk);
   return {
     text: chunks.map((chunk) => chunk.choices[0]?.text ?? '').join(''),
     finish: chunks.map((chunk) => chunk.choices[0]?.finish_reason).filter(Boolean),

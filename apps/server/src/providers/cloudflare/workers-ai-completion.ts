@@ -65,21 +65,22 @@ export function completionId(): string {
 }
 
 /**
- * The `result` of a Workers AI answer envelope. An envelope saying `success: false` (even in a
- * 200) is thrown as the upstream error it carries; an answer without `result` is a broken upstream.
+ * The `result` of a Workers AI answer envelope. An envelope saying `success: false` inside a 200 is
+ * thrown as the upstream error it carries (status 500, so it counts as a failed call); an answer
+ * without `result` is a broken upstream.
  */
-export function readEnvelopeResult(payload: unknown, status = 200): unknown {
+export function readEnvelopeResult(payload: unknown): unknown {
   const envelope = cloudflareEnvelopeSchema.safeParse(payload);
   if (!envelope.success) throw unexpectedAnswer();
   if (envelope.data.success === false) {
-    const error = parseCloudflareError(status === 200 ? 500 : status, JSON.stringify(payload));
+    const error = parseCloudflareError(500, JSON.stringify(payload));
     throw RelayError.upstream(error.status, error.message, error.type, error.code);
   }
   if (envelope.data.result === undefined || envelope.data.result === null) throw unexpectedAnswer();
   return envelope.data.result;
 }
 
-/** The local-looking but upstream-caused error for an answer Tollgate cannot read. */
+/** The upstream error for a success answer Tollgate cannot read (not local: another channel may do). */
 export function unexpectedAnswer(): RelayError {
   return RelayError.upstream(
     500,

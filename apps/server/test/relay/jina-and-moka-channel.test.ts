@@ -146,6 +146,33 @@ describe.each(testDatabaseKinds())('Jina and MokaAI channels on %s', (kind) => {
     }
   });
 
+  it("shows Jina's own error message and disables a channel whose key Jina rejects", async () => {
+    await fixture.harness.call(fixture.root, 'PUT', '/api/option/', {
+      key: 'AutomaticDisableChannelEnabled',
+      value: 'true',
+    });
+    const options = fixture.harness.runtime.context.options;
+    const ratios = JSON.parse(options.get('ModelRatio')) as Record<string, number>;
+    await options.update('ModelRatio', JSON.stringify({ ...ratios, 'jina-denied': 1 }));
+    const denied = await fixture.addChannel({
+      name: 'jina-bad-key',
+      type: 38,
+      key: 'sk-invalid',
+      base_url: `${fixture.mock.url}/jina`,
+      models: 'jina-denied',
+    });
+    const response = await post('/v1/embeddings', { model: 'jina-denied', input: ['x'] });
+    expect(response.status).toBe(401);
+    expect(response.body.error.message).toMatch(/^Incorrect API key provided/);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const row = await fixture.harness.runtime.context.database.db
+      .selectFrom('channels')
+      .select('status')
+      .where('id', '=', denied)
+      .executeTakeFirstOrThrow();
+    expect(row.status).toBe(3);
+  });
+
   it('tests both channels through the console API', async () => {
     const jina = await fixture.harness.call(
       fixture.root,

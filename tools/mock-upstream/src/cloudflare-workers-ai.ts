@@ -152,7 +152,8 @@ function vtt(text: string, seconds: number): string {
 
 /**
  * Whisper: `@cf/openai/whisper` and `whisper-tiny-en` take the raw audio bytes and answer `{text,
- * word_count, words, vtt}`; `whisper-large-v3-turbo` takes `{audio: base64}` and answers with
+ * word_count, words, vtt}`; `whisper-large-v3-turbo` takes `{audio: base64, task?}` (`transcribe`
+ * or `translate`; the mock's text is the same) and answers with
  * `transcription_info` and `segments` instead of words. One second per 16 000 bytes of audio.
  */
 function handleWhisper(context: RouteContext): void {
@@ -161,6 +162,15 @@ function handleWhisper(context: RouteContext): void {
     const audio = readString(context.body, 'audio');
     if (!audio) {
       sendProviderError(context, 400, "AiError: Bad input: must have required property 'audio'");
+      return;
+    }
+    const task = context.body.task;
+    if (task !== undefined && task !== 'transcribe' && task !== 'translate') {
+      sendProviderError(
+        context,
+        400,
+        "AiError: Bad input: '/task' must be equal to one of the allowed values",
+      );
       return;
     }
     const seconds = audioSeconds(Buffer.from(audio, 'base64').length);

@@ -220,7 +220,7 @@ describe.each(testDatabaseKinds())('a Cloudflare Workers AI channel on %s', (kin
     expect(String(vtt)).toMatch(/^1\n00:00:00,000 --> 00:00:01,000\n/);
   });
 
-  it('sends whisper-large-v3-turbo the audio as base64 JSON', async () => {
+  it('sends whisper-large-v3-turbo the audio as base64 JSON, and translates with it', async () => {
     const file = await toFile(Buffer.alloc(2048, 7), 'speech.mp3', { type: 'audio/mpeg' });
     const result = await fixture.client.audio.transcriptions.create({
       model: WHISPER_TURBO,
@@ -231,9 +231,19 @@ describe.each(testDatabaseKinds())('a Cloudflare Workers AI channel on %s', (kin
     expect(result).toMatchObject({ text: replyText(3), language: 'en', duration: 1 });
     expect(fixture.mock.lastRequest()!.body).toEqual({
       audio: Buffer.alloc(2048, 7).toString('base64'),
+      task: 'transcribe',
       language: 'en',
     });
     expect(Number((await lastLog()).prompt_tokens)).toBe(AUDIO_TOKENS);
+
+    const before = await fixture.userQuota();
+    const translation = await fixture.client.audio.translations.create({
+      model: WHISPER_TURBO,
+      file: await toFile(Buffer.alloc(2048, 7), 'speech.mp3', { type: 'audio/mpeg' }),
+    });
+    expect(translation.text).toBe(replyText(3));
+    expect(fixture.mock.lastRequest()!.body).toMatchObject({ task: 'translate' });
+    expect(before - (await fixture.userQuota())).toBe(AUDIO_TOKENS * 15);
   });
 
   it('tests the channel through the console API', async () => {

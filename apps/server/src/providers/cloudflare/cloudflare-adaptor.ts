@@ -37,13 +37,19 @@ import {
 /** Modes served by Workers AI's OpenAI-compatible endpoints (`/ai/v1/…`), as OpenAI calls. */
 const OPENAI_COMPATIBLE_MODES: ReadonlySet<RelayMode> = new Set(['chat', 'embeddings']);
 /** Modes served by the native `/ai/run/{model}` endpoint, converted here. */
-const NATIVE_MODES: ReadonlySet<RelayMode> = new Set(['completions', 'transcription']);
+const NATIVE_MODES: ReadonlySet<RelayMode> = new Set([
+  'completions',
+  'transcription',
+  'translation',
+]);
+/** Speech-to-text modes, answered by Whisper models. */
+const SPEECH_MODES: ReadonlySet<RelayMode> = new Set(['transcription', 'translation']);
 
 /**
  * Cloudflare Workers AI (channel type 39); the account id is the channel's `other`, the key a
  * Bearer API token. Chat and embeddings go to the account's OpenAI-compatible endpoints through
  * the OpenAI adaptor (the `cloudflare` profile; streams report usage). Completions and Whisper
- * speech-to-text go to `/ai/run/{model}` and are converted from Workers AI's envelope. Errors
+ * speech-to-text (transcriptions, and translations with whisper-large-v3-turbo) go to `/ai/run/{model}` and are converted from Workers AI's envelope. Errors
  * come in Cloudflare's envelope `{success: false, errors: [{code, message}]}` on every endpoint.
  */
 export class CloudflareAdaptor implements ProviderAdaptor {
@@ -71,7 +77,7 @@ export class CloudflareAdaptor implements ProviderAdaptor {
     // Model ids such as `@cf/meta/llama-3.1-8b-instruct` are path segments as they are.
     const url = `${cloudflareAccountUrl(channel, base)}/run/${input.upstreamModel}`;
     const headers: Record<string, string> = { Authorization: `Bearer ${channel.key}` };
-    if (input.mode === 'transcription') {
+    if (SPEECH_MODES.has(input.mode)) {
       const upload = toWhisperUpload(input);
       headers['Content-Type'] = upload.contentType;
       return { url, method: 'POST', headers, body: upload.body };
@@ -87,7 +93,7 @@ export class CloudflareAdaptor implements ProviderAdaptor {
     if (OPENAI_COMPATIBLE_MODES.has(input.mode)) {
       return this.openAi.passThroughAnswer(input, body, contentType);
     }
-    if (input.mode === 'transcription') return convertWhisperAnswer(readJson(body), input);
+    if (SPEECH_MODES.has(input.mode)) return convertWhisperAnswer(readJson(body), input);
     const answer = convertWorkersAiCompletion(readJson(body), input.upstreamModel);
     return {
       body: JSON.stringify(answer.completion),
@@ -101,7 +107,7 @@ export class CloudflareAdaptor implements ProviderAdaptor {
     if (OPENAI_COMPATIBLE_MODES.has(input.mode)) {
       return this.openAi.readAnswer(input, body, contentType);
     }
-    if (input.mode === 'transcription') {
+    if (SPEECH_MODES.has(input.mode)) {
       const payload = readJson(body);
       const { usage } = convertWhisperAnswer(payload, input);
       return { completion: whisperAnswerObject(payload), usage, completionText: '' };

@@ -76,9 +76,21 @@ describe('Whisper uploads', () => {
     expect(upload.contentType).toBe('application/json');
     expect(JSON.parse(String(upload.body))).toEqual({
       audio: AUDIO.toString('base64'),
+      task: 'transcribe',
       language: 'fr',
       initial_prompt: 'Bonjour',
     });
+  });
+
+  it('translates only with whisper-large-v3-turbo (task "translate")', () => {
+    const turbo = toWhisperUpload({
+      ...transcriptionCall('@cf/openai/whisper-large-v3-turbo'),
+      mode: 'translation',
+    });
+    expect(JSON.parse(String(turbo.body))).toMatchObject({ task: 'translate' });
+    expect(() =>
+      toWhisperUpload({ ...transcriptionCall('@cf/openai/whisper'), mode: 'translation' }),
+    ).toThrow(/only with @cf\/openai\/whisper-large-v3-turbo/);
   });
 
   it('refuses a model that is not Whisper, locally', () => {

@@ -13,26 +13,36 @@ export interface WhisperUpload {
 }
 
 /**
- * The upload of an OpenAI transcription call (multipart with `file`) for Workers AI's
- * `/ai/run/{whisper model}`: the file's raw bytes (reference §3.11, "Cloudflare STT sends the raw
- * file"), except for `whisper-large-v3-turbo`, which takes `{audio: base64, language?}`. Only
- * Whisper models transcribe this way; anything else is refused locally.
+ * The upload of an OpenAI transcription or translation call (multipart with `file`) for Workers
+ * AI's `/ai/run/{whisper model}`: the file's raw bytes (reference §3.11, "Cloudflare STT sends the
+ * raw file"), except for `whisper-large-v3-turbo`, which takes `{audio: base64, task, language?,
+ * initial_prompt?}` and is the only one that translates (to English). Only Whisper models serve
+ * these calls; anything else is refused locally.
  */
 export function toWhisperUpload(input: RelayCallInput): WhisperUpload {
-  if (!input.upstreamModel.includes('whisper')) {
+  const model = input.upstreamModel;
+  if (!model.includes('whisper')) {
     throw RelayError.badRequest(
-      `Workers AI speech-to-text needs a Whisper model, not ${input.upstreamModel}`,
+      `Workers AI speech-to-text needs a Whisper model, not ${model}`,
+      'convert_request_failed',
+    );
+  }
+  const turbo = model.includes('large-v3-turbo');
+  if (input.mode === 'translation' && !turbo) {
+    throw RelayError.badRequest(
+      'Workers AI translates speech only with @cf/openai/whisper-large-v3-turbo',
       'convert_request_failed',
     );
   }
   const file = readMultipartPart(input.rawBody, input.contentType, 'file');
   if (!file || file.length === 0) {
-    throw RelayError.badRequest('the transcription request has no audio file', 'invalid_request');
+    throw RelayError.badRequest('the request has no audio file', 'invalid_request');
   }
-  if (!input.upstreamModel.includes('large-v3-turbo')) {
-    return { contentType: 'application/octet-stream', body: file };
-  }
-  const request: JsonObject = { audio: file.toString('base64') };
+  if (!turbo) return { contentType: 'application/octet-stream', body: file };
+  const request: JsonObject = {
+    audio: file.toString('base64'),
+    task: input.mode === 'translation' ? 'translate' : 'transcribe',
+  };
   const language = readMultipartField(input.rawBody, input.contentType, 'language');
   if (language) request.language = language;
   const prompt = readMultipartField(input.rawBody, input.contentType, 'prompt');
@@ -53,7 +63,7 @@ export function audioSeconds(result: WhisperResult): number | undefined {
 
 /**
  * A Workers AI Whisper answer (`{result: {text, word_count, words, vtt}}`) as OpenAI's
- * transcription answer in the `response_format` the client asked for: `json` (default, `{text,
+ * transcription (or translation) answer in the `response_format` the client asked for: `json` (default, `{text,
  * usage}`), `text`, `verbose_json`, `vtt` or `srt`. Billed like OpenAI's Whisper: prompt tokens =
  * round(ceil(seconds) / 60 × 1000) of the audio's length (reference §3.11).
  */
@@ -80,7 +90,7 @@ export function convertWhisperAnswer(payload: unknown, input: RelayCallInput): C
     case 'srt':
       return plain(vttToSrt(webVtt(result, seconds)));
     case 'verbose_json':
-      return json(verboseTranscription(result, seconds), usage);
+      return json(verboseTranscription(result, seconds, input.mode), usage);
     default: {
       const answer: JsonObject = { text };
       if (seconds !== undefined) answer.usage = { type: 'duration', seconds: Math.ceil(seconds) };
@@ -106,9 +116,13 @@ function json(answer: JsonObject, usage: ConvertedResponse['usage']): ConvertedR
 }
 
 /** OpenAI's `verbose_json`: task, language, duration, text, and the words or segments with times. */
-function verboseTranscription(result: WhisperResult, seconds: number | undefined): JsonObject {
+function verboseTranscription(
+  result: WhisperResult,
+  seconds: number | undefined,
+  mode: RelayCallInput['mode'],
+): JsonObject {
   const answer: JsonObject = {
-    task: 'transcribe',
+    task: mode === 'translation' ? 'translate' : 'transcribe',
     language: result.transcription_info?.language ?? 'english',
     duration: seconds ?? 0,
     text: result.text,

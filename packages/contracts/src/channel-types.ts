@@ -11,7 +11,8 @@
  * - `anthropic`: the Anthropic Messages API;
  * - `task`: asynchronous task platforms (Midjourney proxy, Suno), served by their own routes;
  * - `none`: a type with no relay adaptor at all (AIProxy library);
- * - any other value: a native adaptor that does not exist yet (named, for the 501 answer).
+ * - any other value: the provider's native adaptor (`providers/<family>/` in the server), or, for a
+ *   family without one yet, the name its 501 answer gives.
  */
 export type ChannelFamily =
   | 'openai'
@@ -30,10 +31,8 @@ export type ChannelFamily =
   | 'bedrock'
   | 'cohere'
   | 'dify'
-  | 'jina'
   | 'cloudflare'
-  | 'vertex'
-  | 'mokaai';
+  | 'vertex';
 
 /** One channel type. */
 export interface ChannelTypeDefinition {
@@ -112,6 +111,7 @@ export const CHANNEL_TYPE_TABLE = [
     'https://api.cloudflare.com',
     'cloudflare',
     'default',
+    { streamUsageOption: true },
   ),
   type(43, 'deepSeek', 'DeepSeek', 'openai', 'https://api.deepseek.com', 'deepseek', 'blue', {
     vendor: 'deepseek',
@@ -171,7 +171,7 @@ export const CHANNEL_TYPE_TABLE = [
   ),
   type(35, 'miniMax', 'MiniMax', 'openai', 'https://api.minimax.chat', 'minimax', 'green'),
   type(37, 'dify', 'Dify', 'dify', 'https://api.dify.ai', 'dify', 'cyan'),
-  type(38, 'jina', 'Jina', 'jina', 'https://api.jina.ai', 'jina', 'blue'),
+  type(38, 'jina', 'Jina', 'openai', 'https://api.jina.ai', 'jina', 'blue'),
   type(
     40,
     'siliconFlow',
@@ -206,7 +206,7 @@ export const CHANNEL_TYPE_TABLE = [
     'custom',
     'purple',
   ),
-  type(44, 'mokaAi', 'MokaAI', 'mokaai', 'https://api.moka.ai', 'mokaai', 'purple'),
+  type(44, 'mokaAi', 'MokaAI', 'openai', 'https://api.moka.ai', 'mokaai', 'purple'),
   type(
     45,
     'volcEngine',

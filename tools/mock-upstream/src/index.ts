@@ -44,3 +44,4 @@ export { MOCK_AWS_ACCESS_KEY_ID, MOCK_AWS_SECRET_ACCESS_KEY } from './aws-sigv4-
 export { COHERE_PREAMBLE_TOKENS, COHERE_TOOL_PLAN } from './cohere-v2.js';
 export { MOCK_ZHIPU_API_KEY } from './zhipu-api.js';
 export { MOCK_PNG_BASE64 } from './openai-images.js';
+export { MOCK_CLOUDFLARE_ACCOUNT_ID } from './cloudflare-workers-ai.js';

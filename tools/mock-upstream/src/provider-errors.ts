@@ -2,6 +2,7 @@ import type { OutgoingHttpHeaders } from 'node:http';
 import { malformedJson, sendBytes, type Provider, type RouteContext } from './route-context.js';
 import { dashScopeErrorBody } from './dashscope-api.js';
 import { zhipuErrorBody } from './zhipu-api.js';
+import { cloudflareErrorBody, jinaErrorBody } from './vendor-error-bodies.js';
 
 /** The fields an error may carry beyond its message. */
 export interface ErrorDetails {
@@ -142,6 +143,8 @@ export function errorBody(
   if (provider === 'zhipu') return zhipuErrorBody(status, message);
   if (provider === 'dashscope') return dashScopeErrorBody(status, message, details.code);
   if (provider === 'google') return googleErrorBody(status, message, details);
+  if (provider === 'cloudflare') return cloudflareErrorBody(status, message, details);
+  if (provider === 'jina') return jinaErrorBody(message);
   return provider === 'anthropic'
     ? anthropicErrorBody(status, message, details)
     : openAiErrorBody(status, message, details);
@@ -207,6 +210,7 @@ export function mockStatusMessage(status: number): string {
 /** The 401 message for the key `sk-invalid`, worded like each provider. */
 export function invalidKeyMessage(provider: Provider, key: string): string {
   if (provider === 'cohere') return 'invalid api token';
+  if (provider === 'cloudflare') return 'Authentication error';
   if (provider === 'google') return 'API key not valid. Please pass a valid API key.';
   return provider === 'anthropic'
     ? 'invalid x-api-key'

@@ -13,7 +13,9 @@ export type Provider =
   | 'cohere'
   | 'google'
   | 'zhipu'
-  | 'dashscope';
+  | 'dashscope'
+  | 'cloudflare'
+  | 'jina';
 
 /** Everything an endpoint handler needs to answer one request. */
 export interface RouteContext {

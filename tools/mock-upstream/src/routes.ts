@@ -32,6 +32,8 @@ import {
 } from './task-endpoints.js';
 import { handleConverse, handleInvoke } from './bedrock-runtime.js';
 import { handleCohereChat, handleCohereEmbed, handleCohereRerank } from './cohere-v2.js';
+import { findCloudflareRoute } from './cloudflare-workers-ai.js';
+import { findJinaOrMokaRoute } from './jina-and-moka.js';
 
 /** One endpoint of the mock. */
 export interface Route {
@@ -115,7 +117,11 @@ export function findRoute(method: string, pathname: string): RouteMatch | undefi
   const google = findGoogleRoute(method, path);
   if (google !== undefined)
     return { route: google.route, deployment: undefined, params: google.params };
-  const vendor = findZhipuRoute(method, path) ?? findDashScopeRoute(method, path);
+  const vendor =
+    findZhipuRoute(method, path) ??
+    findDashScopeRoute(method, path) ??
+    findCloudflareRoute(method, path) ??
+    findJinaOrMokaRoute(method, path);
   if (vendor !== undefined) return { ...vendor, deployment: undefined };
   let deployment: string | undefined;
   const bedrockMatch = method === 'POST' ? BEDROCK_PATH.exec(path) : null;

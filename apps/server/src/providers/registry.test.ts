@@ -25,6 +25,9 @@ describe('provider registry', () => {
     expect(getAdaptor(33).name).toBe('bedrock');
     expect(getAdaptor(34).name).toBe('cohere');
     expect(getAdaptor(43).name).toBe('deepseek');
+    expect(getAdaptor(39).name).toBe('cloudflare');
+    expect(getAdaptor(38).name).toBe('jina');
+    expect(getAdaptor(44).name).toBe('mokaai');
     expect(getAdaptor(1)).toBe(getAdaptor(1));
   });
 
@@ -38,7 +41,7 @@ describe('provider registry', () => {
     expect(getAdaptor(16).name).toBe('zhipu');
     expect(getAdaptor(26).name).toBe('zhipu_4v');
     expect(getAdaptor(17).name).toBe('ali');
-    for (const type of [15, 18, 23, 37, 38, 39, 44, 46]) {
+    for (const type of [15, 18, 23, 37, 46]) {
       expect(errorOf(type).message).toMatch(
         new RegExp(`^channel type ${type} \\(.+\\) is not supported yet$`),
       );

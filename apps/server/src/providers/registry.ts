@@ -17,6 +17,7 @@ import {
 } from './openai/openai-adaptor.js';
 import { openAiCompatibleProfile } from './openai/openai-compatible-profiles.js';
 import { BedrockAdaptor } from './bedrock/bedrock-adaptor.js';
+import { CloudflareAdaptor } from './cloudflare/cloudflare-adaptor.js';
 import {
   CohereAdaptor,
   DEFAULT_COHERE_SETTINGS,
@@ -89,6 +90,8 @@ export function createProviderRegistry(settings: ProviderRegistrySettings = {}):
       adaptors.set(type.id, new ZhipuV4Adaptor(profile, openAiSettings, zhipuTokens));
     } else if (type.family === 'ali') {
       adaptors.set(type.id, new AliAdaptor(settings.ali ?? DEFAULT_ALI_SETTINGS));
+    } else if (type.family === 'cloudflare') {
+      adaptors.set(type.id, new CloudflareAdaptor(openAiSettings));
     }
   }
 

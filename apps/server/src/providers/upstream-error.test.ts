@@ -58,6 +58,11 @@ describe('parseUpstreamError (reference §5.4)', () => {
     ],
     ['a string error', '{"error":"plain string"}', 'plain string'],
     ['an empty message before msg', '{"message":"","msg":"second"}', 'second'],
+    [
+      'a string detail (Jina)',
+      '{"detail":"Unauthorized: invalid API key"}',
+      'Unauthorized: invalid API key',
+    ],
   ])('takes the message from %s with the default fields', (_label, body, message) => {
     expect(parseUpstreamError(503, body)).toEqual({
       status: 503,

@@ -15,7 +15,9 @@ import {
  * - an OpenAI-style `error` object with a message replaces all four fields with upstream's own
  *   (Anthropic's `{"type":"error","error":{type,message}}` has the same shape);
  * - otherwise the message is the first non-empty of `message`, `msg`, `err`, `error_msg`,
- *   `header.message`, `response.error.message`, or `error` when it is a plain string.
+ *   `header.message`, `response.error.message`, `error` when it is a plain string, or `detail`
+ *   when it is a string (FastAPI services such as Jina; not in the reference, which showed the
+ *   default message for them).
  */
 export function parseUpstreamError(status: number, body: Buffer | string): UpstreamError {
   const fallback: UpstreamError = {
@@ -76,5 +78,5 @@ function firstMessage(json: JsonObject): string {
   if (responseMessage) return responseMessage;
   const plainError = json.error;
   if (typeof plainError === 'string' && plainError) return plainError;
-  return '';
+  return readString(json, 'detail') ?? '';
 }

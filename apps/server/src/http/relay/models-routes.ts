@@ -38,12 +38,20 @@ export function serveModelRoutes(
 
 const MODEL_CREATED = 1626777600;
 
-/** Which built-in catalogue owns a model name, for `owned_by`. */
+/**
+ * Which built-in catalogue owns a model name, for `owned_by`: the first type listing it, in type
+ * order, as in the catalogue (Azure and the OpenAI resellers list OpenAI's models too).
+ */
 const OWNERS: ReadonlyMap<string, string> = (() => {
   const owners = new Map<string, string>();
-  for (const [type, models] of Object.entries(DEFAULT_MODELS_BY_CHANNEL_TYPE)) {
-    const vendor = channelTypeDefinition(Number(type))?.vendor ?? 'custom';
-    for (const model of models) owners.set(model, vendor);
+  const types = Object.keys(DEFAULT_MODELS_BY_CHANNEL_TYPE)
+    .map(Number)
+    .sort((left, right) => left - right);
+  for (const type of types) {
+    const vendor = channelTypeDefinition(type)?.vendor ?? 'custom';
+    for (const model of DEFAULT_MODELS_BY_CHANNEL_TYPE[type] ?? []) {
+      if (!owners.has(model)) owners.set(model, vendor);
+    }
   }
   return owners;
 })();

@@ -15,6 +15,8 @@ import {
   trimMistralChatBody,
 } from './openai-request-body.js';
 import { convertXinferenceRerank } from './xinference-rerank.js';
+import { normaliseJinaRerank } from './jina-rerank.js';
+import { toMokaEmbeddingBody } from './moka-embedding-request.js';
 
 /**
  * What distinguishes one OpenAI-compatible vendor from plain OpenAI. Everything left out behaves
@@ -61,6 +63,24 @@ const PROFILES: Partial<Record<ChannelTypeKey, OpenAiCompatibleProfile>> = {
     convertUsage: convertOpenAiUsage,
     convertBody: (body, input) =>
       input.mode === 'rerank' ? convertXinferenceRerank(body, input.body) : undefined,
+  },
+  jina: {
+    name: 'jina',
+    modes: modes('rerank', 'embeddings'),
+    convertUsage: convertOpenAiUsage,
+    convertBody: (body, input) => (input.mode === 'rerank' ? normaliseJinaRerank(body) : undefined),
+  },
+  mokaAi: {
+    name: 'mokaai',
+    modes: modes('embeddings'),
+    adjustBody: toMokaEmbeddingBody,
+    convertUsage: convertOpenAiUsage,
+  },
+  cloudflare: {
+    // Workers AI's OpenAI-compatible endpoints; its native modes are in providers/cloudflare/.
+    name: 'cloudflare',
+    modes: modes('chat', 'embeddings'),
+    convertUsage: convertOpenAiUsage,
   },
   ollama: {
     name: 'ollama',

@@ -43,6 +43,12 @@ export function buildOpenAiUrl(
       return `${base}/v1/text/chatcompletion_v2`;
     case CHANNEL_TYPE.perplexity:
       return `${base}/chat/completions`;
+    case CHANNEL_TYPE.mokaAi:
+      // MokaAI serves its m3e embeddings without a /v1 prefix.
+      return `${base}/embeddings`;
+    case CHANNEL_TYPE.cloudflare:
+      // Workers AI's OpenAI-compatible endpoints (chat and embeddings) live under the account.
+      return `${cloudflareAccountUrl(input.channel, base)}/v1/${mode === 'embeddings' ? 'embeddings' : 'chat/completions'}`;
     case CHANNEL_TYPE.deepSeek:
       return mode === 'completions' ? `${base}/beta/completions` : pathUrl(input, base);
     case CHANNEL_TYPE.zhipuV4:
@@ -60,6 +66,24 @@ export function buildOpenAiUrl(
     default:
       return pathUrl(input, base);
   }
+}
+
+/**
+ * `{base}/client/v4/accounts/{account id}/ai`, the root of a Cloudflare Workers AI account; the
+ * account id is the channel's `other` field. A channel without one is a local configuration error
+ * (upstream would answer "could not route" for every call).
+ */
+export function cloudflareAccountUrl(channel: RelayCallInput['channel'], base: string): string {
+  const account = channel.other.trim();
+  if (!account) {
+    throw new RelayError(
+      500,
+      `channel #${channel.id} (Cloudflare) has no account id: set the Cloudflare account id in the channel's "other" field`,
+      'new_api_error',
+      'channel_account_id_missing',
+    );
+  }
+  return `${base}/client/v4/accounts/${encodeURIComponent(account)}/ai`;
 }
 
 /** base + client path + query; Cloudflare AI Gateway bases take the path without `/v1`. */

@@ -99,9 +99,47 @@ describe('queryBalance', () => {
     ).rejects.toThrow('currency CNY not found');
   });
 
+  it('OpenRouter: total credits minus total usage, default or own address', async () => {
+    const { fetchJson, calls } = fakeFetch({
+      'https://openrouter.ai/api/v1/credits': { data: { total_credits: 50, total_usage: 42.25 } },
+      'http://relay.test/v1/credits': { data: { total_credits: 10, total_usage: 0 } },
+    });
+    expect(await queryBalance({ type: 20, key: 'or-k', baseUrl: '' }, fetchJson)).toBe(7.75);
+    expect(calls[0]).toEqual({
+      url: 'https://openrouter.ai/api/v1/credits',
+      headers: { Authorization: 'Bearer or-k' },
+    });
+    expect(
+      await queryBalance({ type: 20, key: 'k', baseUrl: 'http://relay.test/' }, fetchJson),
+    ).toBe(10);
+    const broken = fakeFetch({ 'https://openrouter.ai/': { error: { message: 'No auth' } } });
+    await expect(
+      queryBalance({ type: 20, key: 'k', baseUrl: '' }, broken.fetchJson),
+    ).rejects.toThrow('unexpected balance response');
+  });
+
+  it('Moonshot: the available balance', async () => {
+    const { fetchJson, calls } = fakeFetch({
+      'https://api.moonshot.cn/v1/users/me/balance': {
+        code: 0,
+        data: { available_balance: 49.58894, voucher_balance: 46.58893, cash_balance: 3.00001 },
+        scode: '0x0',
+        status: true,
+      },
+    });
+    expect(await queryBalance({ type: 25, key: 'ms-k', baseUrl: '' }, fetchJson)).toBe(49.58894);
+    expect(calls[0].headers).toEqual({ Authorization: 'Bearer ms-k' });
+    const refused = fakeFetch({
+      'https://api.moonshot.ai/': { code: 401, error: 'Invalid Authentication', status: false },
+    });
+    await expect(
+      queryBalance({ type: 25, key: 'k', baseUrl: 'https://api.moonshot.ai' }, refused.fetchJson),
+    ).rejects.toThrow('code: 401, message: Invalid Authentication');
+  });
+
   it('refuses other types with 尚未实现', async () => {
     const { fetchJson, calls } = fakeFetch({});
-    for (const type of [3, 14, 20, 24]) {
+    for (const type of [3, 14, 24, 39]) {
       expect(supportsBalanceQuery(type)).toBe(false);
       await expect(queryBalance({ type, key: 'k', baseUrl: '' }, fetchJson)).rejects.toThrow(
         BALANCE_NOT_IMPLEMENTED,

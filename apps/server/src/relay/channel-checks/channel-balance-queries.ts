@@ -81,6 +81,11 @@ async function openAiDashboardBalance(base: string, key: string, fetchJson: Fetc
   return numberField(subscription, 'hard_limit_usd') - numberField(usage, 'total_usage') / 100;
 }
 
+/** The channel's address (trailing slashes dropped), else the type's default. */
+function baseOf(channel: BalanceChannel): string {
+  return stripTrailingSlashes(channel.baseUrl.trim() || defaultBaseUrl(channel.type));
+}
+
 const queries: Readonly<Record<number, BalanceQuery>> = {
   // OpenAI: the channel's address or api.openai.com.
   [CHANNEL_TYPE.openAi]: (channel, fetchJson, now) =>
@@ -151,6 +156,25 @@ const queries: Readonly<Record<number, BalanceQuery>> = {
     const cny = infos.find((info) => isJsonObject(info) && info.currency === 'CNY');
     if (!isJsonObject(cny)) throw new BalanceQueryError('currency CNY not found');
     return decimalField(cny, 'total_balance');
+  },
+  // OpenRouter: credits bought minus credits used (USD), from the channel's address or the default
+  // https://openrouter.ai/api.
+  [CHANNEL_TYPE.openRouter]: async (channel, fetchJson) => {
+    const answer = objectOf(await fetchJson(`${baseOf(channel)}/v1/credits`, bearer(channel.key)));
+    const data = objectOf(answer.data);
+    return numberField(data, 'total_credits') - numberField(data, 'total_usage');
+  },
+  // Moonshot: the available balance (CNY, cash plus vouchers); `status: false` is a refusal.
+  [CHANNEL_TYPE.moonshot]: async (channel, fetchJson) => {
+    const answer = objectOf(
+      await fetchJson(`${baseOf(channel)}/v1/users/me/balance`, bearer(channel.key)),
+    );
+    if (answer.status === false) {
+      throw new BalanceQueryError(
+        `code: ${numberField(answer, 'code')}, message: ${String(answer.error ?? answer.message ?? '')}`,
+      );
+    }
+    return numberField(objectOf(answer.data), 'available_balance');
   },
 };
 

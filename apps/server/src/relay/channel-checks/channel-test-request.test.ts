@@ -30,11 +30,20 @@ const usage = (promptTokens: number, completionTokens: number) => ({
 });
 
 describe('resolveTestModel', () => {
-  it('prefers the query, then the test model, then the first model, then gpt-4o-mini', () => {
-    expect(resolveTestModel(' gpt-4o ', 'claude-3', ['a', 'b'])).toBe('gpt-4o');
-    expect(resolveTestModel('', ' claude-3 ', ['a', 'b'])).toBe('claude-3');
-    expect(resolveTestModel(undefined, '', ['a', 'b'])).toBe('a');
-    expect(resolveTestModel(undefined, '', [])).toBe(FALLBACK_TEST_MODEL);
+  it("prefers the query, then the test model, then the first model, then the type's default", () => {
+    expect(resolveTestModel(' gpt-4o ', 'claude-3', ['a', 'b'], 14)).toBe('gpt-4o');
+    expect(resolveTestModel('', ' claude-3 ', ['a', 'b'], 14)).toBe('claude-3');
+    expect(resolveTestModel(undefined, '', ['a', 'b'], 14)).toBe('a');
+    expect(resolveTestModel(undefined, '', [], 14)).toBe('claude-3-5-haiku-20241022');
+    expect(resolveTestModel(undefined, '', [], 39)).toBe('@cf/meta/llama-3.1-8b-instruct');
+    expect(resolveTestModel(undefined, '', [], 44)).toBe('m3e-large');
+  });
+
+  it('falls back to gpt-4o-mini for OpenAI types and types without a default list', () => {
+    expect(resolveTestModel(undefined, '', [], 1)).toBe(FALLBACK_TEST_MODEL);
+    expect(resolveTestModel(undefined, '', [], 3)).toBe(FALLBACK_TEST_MODEL);
+    // Baidu (15) has no adaptor and no default list yet.
+    expect(resolveTestModel(undefined, ' ', [], 15)).toBe(FALLBACK_TEST_MODEL);
   });
 });
 

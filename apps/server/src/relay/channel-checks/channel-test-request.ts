@@ -10,9 +10,10 @@ import {
   type PriceInfo,
 } from '../../billing/index.js';
 import type { RelayMode } from '../../providers/provider-adaptor.js';
+import { DEFAULT_MODELS_BY_CHANNEL_TYPE } from '../../catalogue/default-models.js';
 import type { Usage } from '../../providers/usage.js';
 
-/** Tested when neither the request, the channel's test model nor its model list names one. */
+/** Tested when nothing names a model and the channel's type has no default model list. */
 export const FALLBACK_TEST_MODEL = 'gpt-4o-mini';
 
 /** Token name and content of the consume log a successful test writes. */
@@ -30,16 +31,21 @@ export function untestableTypeMessage(channelType: number): string | undefined {
   return Object.hasOwn(UNTESTABLE_TYPES, channelType) ? UNTESTABLE_TYPES[channelType] : undefined;
 }
 
-/** Query `model` → channel `test_model` → first channel model → `gpt-4o-mini`. */
+/**
+ * Query `model` → channel `test_model` → first channel model → first model of the type's default
+ * list (`catalogue/default-models.ts`: an inexpensive model of that provider, so a channel that
+ * lists no models is still tested with a model its upstream knows) → `gpt-4o-mini`.
+ */
 export function resolveTestModel(
   requested: string | undefined,
   testModel: string,
   models: readonly string[],
+  channelType: number,
 ): string {
   const fromQuery = requested?.trim() ?? '';
   if (fromQuery !== '') return fromQuery;
   if (testModel.trim() !== '') return testModel.trim();
-  return models[0] ?? FALLBACK_TEST_MODEL;
+  return models[0] ?? DEFAULT_MODELS_BY_CHANNEL_TYPE[channelType]?.[0] ?? FALLBACK_TEST_MODEL;
 }
 
 /** Embedding-like names (`embedding`/`embed`, `m3e*`, `bge-`) are tested on `/v1/embeddings`. */

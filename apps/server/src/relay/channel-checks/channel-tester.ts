@@ -133,7 +133,7 @@ async function prepareTest(
   const refused = untestableTypeMessage(channel.type);
   if (refused) throw new ChannelTestFailure(refused);
 
-  const model = resolveTestModel(requestedModel, channel.testModel, channel.models);
+  const model = resolveTestModel(requestedModel, channel.testModel, channel.models, channel.type);
   const upstreamModel = channel.modelMapping[model] || model;
   const embeddings = isEmbeddingTest(model, upstreamModel, channel.type);
   const mode: RelayMode = embeddings ? 'embeddings' : 'chat';

@@ -27,8 +27,11 @@ import {
   GeminiAdaptor,
   type GeminiSettings,
 } from './gemini/gemini-adaptor.js';
-import { AccessTokenCache, type SharedTokenStore } from './vertex/vertex-access-token.js';
+import type { SharedTokenStores } from './access-token-cache.js';
+import { VertexTokenCache } from './vertex/vertex-access-token.js';
 import { VertexAdaptor } from './vertex/vertex-adaptor.js';
+import { BaiduTokenCache } from './baidu/baidu-access-token.js';
+import { BaiduAdaptor } from './baidu/baidu-adaptor.js';
 
 /** Settings of the adaptors that follow options or deployment configuration. */
 export interface ProviderRegistrySettings {
@@ -38,8 +41,8 @@ export interface ProviderRegistrySettings {
   cohere?: CohereSettings;
   /** Read on every call, so option changes apply at once. */
   gemini?: () => GeminiSettings;
-  /** Where Vertex AI access tokens are shared by the processes of a node (Redis). */
-  vertexTokens?: SharedTokenStore;
+  /** Where access tokens (Vertex AI, Baidu) are shared by the processes of a node (Redis). */
+  accessTokens?: SharedTokenStores;
 }
 
 /** Looks up the adaptor for a channel type. */
@@ -59,7 +62,7 @@ export function createProviderRegistry(settings: ProviderRegistrySettings = {}):
   const vertex = new VertexAdaptor(
     geminiSettings,
     anthropicSettings,
-    new AccessTokenCache(undefined, settings.vertexTokens),
+    new VertexTokenCache(undefined, settings.accessTokens?.('vertex')),
   );
   for (const type of CHANNEL_TYPE_TABLE) {
     if (type.family === 'openai') {
@@ -74,6 +77,9 @@ export function createProviderRegistry(settings: ProviderRegistrySettings = {}):
       adaptors.set(type.id, gemini);
     } else if (type.family === 'vertex') {
       adaptors.set(type.id, vertex);
+    } else if (type.family === 'baidu') {
+      const tokens = new BaiduTokenCache(undefined, settings.accessTokens?.('baidu'));
+      adaptors.set(type.id, new BaiduAdaptor(tokens));
     }
   }
 

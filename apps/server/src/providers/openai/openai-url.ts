@@ -45,6 +45,9 @@ export function buildOpenAiUrl(
       return `${base}/chat/completions`;
     case CHANNEL_TYPE.deepSeek:
       return mode === 'completions' ? `${base}/beta/completions` : pathUrl(input, base);
+    case CHANNEL_TYPE.baiduV2:
+      // Qianfan's OpenAI-compatible v2 API.
+      return mode === 'embeddings' ? `${base}/v2/embeddings` : `${base}/v2/chat/completions`;
     case CHANNEL_TYPE.volcEngine:
       if (mode === 'embeddings') return `${base}/api/v3/embeddings`;
       // Ark "bot" applications have their own chat endpoint.

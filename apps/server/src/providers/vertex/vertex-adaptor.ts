@@ -26,7 +26,7 @@ import type {
   UpstreamRequest,
 } from '../provider-adaptor.js';
 import { unsupportedModeError } from '../unsupported-mode-error.js';
-import { AccessTokenCache } from './vertex-access-token.js';
+import { VertexTokenCache } from './vertex-access-token.js';
 import { vertexBaseUrl, vertexClaudeModel, vertexRegion } from './vertex-location.js';
 import { parseServiceAccount } from './vertex-service-account.js';
 
@@ -55,7 +55,7 @@ export class VertexAdaptor implements ProviderAdaptor {
   constructor(
     private readonly gemini: () => GeminiSettings = () => DEFAULT_GEMINI_SETTINGS,
     private readonly claude: () => AnthropicSettings = () => DEFAULT_ANTHROPIC_SETTINGS,
-    private readonly tokens: AccessTokenCache = new AccessTokenCache(),
+    private readonly tokens: VertexTokenCache = new VertexTokenCache(),
   ) {
     this.anthropic = new AnthropicAdaptor(claude);
   }

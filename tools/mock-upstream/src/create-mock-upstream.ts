@@ -16,6 +16,7 @@ import type { RouteContext } from './route-context.js';
 import { findRoute } from './routes.js';
 import { verifySigV4, type SigV4Refusal } from './aws-sigv4-check.js';
 import { VertexAuthority } from './vertex-auth.js';
+import { BaiduAuthority } from './baidu-api.js';
 
 /** A request the mock received, kept so a test can assert what the gateway sent upstream. */
 export interface RecordedRequest {
@@ -63,6 +64,8 @@ export interface MockUpstream {
    * account's `token_uri` in tests): JWT assertions signed with its key get access tokens.
    */
   trustServiceAccount(clientEmail: string, publicKeySpkiPem: string): void;
+  /** Baidu's OAuth server: counts token requests, can revoke the tokens it issued. */
+  baidu: BaiduAuthority;
   /** Cancels pending timers, drops open connections and stops listening. */
   close(): Promise<void>;
 }
@@ -117,6 +120,7 @@ export async function createMockUpstream(options: MockUpstreamOptions = {}): Pro
   let requestCounter = 0;
   let baseUrl = '';
   const vertex = new VertexAuthority();
+  const baidu = new BaiduAuthority();
 
   const nextId = (prefix: string): string => {
     idCounter += 1;
@@ -167,6 +171,7 @@ export async function createMockUpstream(options: MockUpstreamOptions = {}): Pro
       query,
       bodyText: typeof parsed.body === 'string' ? parsed.body : '',
       vertex,
+      baidu,
     };
     const respond = (): void => {
       if (response.destroyed || response.headersSent) return;
@@ -271,7 +276,9 @@ export async function createMockUpstream(options: MockUpstreamOptions = {}): Pro
       idCounter = 0;
       requestCounter = 0;
       vertex.reset();
+      baidu.reset();
     },
+    baidu,
     trustServiceAccount: (clientEmail, publicKeySpkiPem) =>
       vertex.trust(clientEmail, publicKeySpkiPem),
     close: async () => {

@@ -42,3 +42,9 @@ export {
 } from './openai-realtime.js';
 export { MOCK_AWS_ACCESS_KEY_ID, MOCK_AWS_SECRET_ACCESS_KEY } from './aws-sigv4-check.js';
 export { COHERE_PREAMBLE_TOKENS, COHERE_TOOL_PLAN } from './cohere-v2.js';
+export {
+  BAIDU_TOKEN_LIFETIME,
+  BaiduAuthority,
+  MOCK_BAIDU_API_KEY,
+  MOCK_BAIDU_SECRET_KEY,
+} from './baidu-api.js';

@@ -19,6 +19,7 @@ import {
   handleRetrieveResponse,
 } from './openai-responses.js';
 import { findGoogleRoute } from './google-routes.js';
+import { findBaiduRoute } from './baidu-api.js';
 import type { Provider, RouteContext } from './route-context.js';
 import {
   handleMidjourneyList,
@@ -61,6 +62,9 @@ const ROUTES: ReadonlyMap<string, Route> = new Map([
   ['POST /v2/chat', cohere(handleCohereChat)],
   ['POST /v2/embed', cohere(handleCohereEmbed)],
   ['POST /v2/rerank', cohere(handleCohereRerank)],
+  // Baidu Qianfan's OpenAI-compatible v2 API.
+  ['POST /v2/chat/completions', openAi(handleChatCompletions)],
+  ['POST /v2/embeddings', openAi(handleEmbeddings)],
   ['GET /dashboard/billing/subscription', openAi(handleBillingSubscription)],
   ['GET /dashboard/billing/usage', openAi(handleBillingUsage)],
 ]);
@@ -113,6 +117,8 @@ export function findRoute(method: string, pathname: string): RouteMatch | undefi
   const google = findGoogleRoute(method, path);
   if (google !== undefined)
     return { route: google.route, deployment: undefined, params: google.params };
+  const baidu = findBaiduRoute(method, path);
+  if (baidu !== undefined) return { ...baidu, deployment: undefined };
   let deployment: string | undefined;
   const bedrockMatch = method === 'POST' ? BEDROCK_PATH.exec(path) : null;
   if (bedrockMatch) {

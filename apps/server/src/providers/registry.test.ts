@@ -25,17 +25,19 @@ describe('provider registry', () => {
     expect(getAdaptor(33).name).toBe('bedrock');
     expect(getAdaptor(34).name).toBe('cohere');
     expect(getAdaptor(43).name).toBe('deepseek');
+    expect(getAdaptor(15).name).toBe('baidu');
+    expect(getAdaptor(46).name).toBe('baidu_v2');
     expect(getAdaptor(1)).toBe(getAdaptor(1));
   });
 
   it('names types that have no adaptor yet (local 501)', () => {
-    const error = errorOf(15);
+    const error = errorOf(16);
     expect(error.status).toBe(501);
     expect(error.local).toBe(true);
-    expect(error.message).toBe('channel type 15 (Baidu) is not supported yet');
+    expect(error.message).toBe('channel type 16 (Zhipu) is not supported yet');
     expect(getAdaptor(24).name).toBe('gemini');
     expect(getAdaptor(41).name).toBe('vertex');
-    for (const type of [15, 16, 17, 18, 23, 26, 37, 38, 39, 44, 46]) {
+    for (const type of [16, 17, 18, 26, 37, 38, 39, 44]) {
       expect(errorOf(type).message).toMatch(
         new RegExp(`^channel type ${type} \\(.+\\) is not supported yet$`),
       );

@@ -150,7 +150,11 @@ export async function createMockUpstream(options: MockUpstreamOptions = {}): Pro
     const requestedModel =
       match?.route.provider === 'bedrock'
         ? match.deployment
-        : (readString(body, 'model') ?? parsed.form?.fields.model ?? match?.params?.model);
+        : (readString(body, 'model') ??
+          // Tencent's PascalCase body.
+          readString(body, 'Model') ??
+          parsed.form?.fields.model ??
+          match?.params?.model);
     const resolved = resolveControls(request.headers, requestedModel);
     requestCounter += 1;
     const context: RouteContext = {

@@ -48,3 +48,6 @@ export {
   MOCK_BAIDU_API_KEY,
   MOCK_BAIDU_SECRET_KEY,
 } from './baidu-api.js';
+export { MOCK_TENCENT_SECRET_ID, MOCK_TENCENT_SECRET_KEY } from './tencent-signature.js';
+export { HUNYUAN_EMBEDDING_DIMENSIONS } from './tencent-api.js';
+export { verifyTencentSignature, type TencentRefusal } from './tencent-signature.js';

@@ -20,6 +20,7 @@ import {
 } from './openai-responses.js';
 import { findGoogleRoute } from './google-routes.js';
 import { findBaiduRoute } from './baidu-api.js';
+import { findTencentRoute } from './tencent-api.js';
 import type { Provider, RouteContext } from './route-context.js';
 import {
   handleMidjourneyList,
@@ -119,6 +120,8 @@ export function findRoute(method: string, pathname: string): RouteMatch | undefi
     return { route: google.route, deployment: undefined, params: google.params };
   const baidu = findBaiduRoute(method, path);
   if (baidu !== undefined) return { ...baidu, deployment: undefined };
+  const tencent = findTencentRoute(method, path);
+  if (tencent !== undefined) return { route: tencent, deployment: undefined };
   let deployment: string | undefined;
   const bedrockMatch = method === 'POST' ? BEDROCK_PATH.exec(path) : null;
   if (bedrockMatch) {

@@ -27,6 +27,7 @@ describe('provider registry', () => {
     expect(getAdaptor(43).name).toBe('deepseek');
     expect(getAdaptor(15).name).toBe('baidu');
     expect(getAdaptor(46).name).toBe('baidu_v2');
+    expect(getAdaptor(23).name).toBe('tencent');
     expect(getAdaptor(1)).toBe(getAdaptor(1));
   });
 

@@ -32,6 +32,7 @@ import { VertexTokenCache } from './vertex/vertex-access-token.js';
 import { VertexAdaptor } from './vertex/vertex-adaptor.js';
 import { BaiduTokenCache } from './baidu/baidu-access-token.js';
 import { BaiduAdaptor } from './baidu/baidu-adaptor.js';
+import { TencentAdaptor } from './tencent/tencent-adaptor.js';
 
 /** Settings of the adaptors that follow options or deployment configuration. */
 export interface ProviderRegistrySettings {
@@ -80,6 +81,8 @@ export function createProviderRegistry(settings: ProviderRegistrySettings = {}):
     } else if (type.family === 'baidu') {
       const tokens = new BaiduTokenCache(undefined, settings.accessTokens?.('baidu'));
       adaptors.set(type.id, new BaiduAdaptor(tokens));
+    } else if (type.family === 'tencent') {
+      adaptors.set(type.id, new TencentAdaptor());
     }
   }
 

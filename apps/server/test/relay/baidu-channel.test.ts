@@ -227,6 +227,18 @@ describe.each(testDatabaseKinds())('Baidu channels on %s', (kind) => {
         messages: [{ role: 'user', content: 'Again' }],
       });
       expect(tokenRequests()).toBe(before + 1);
+
+      // A streamed call meets the refusal as a JSON answer before any event: the same refresh.
+      fixture.mock.baidu.revokeAll();
+      const stream = await fixture.client.chat.completions.create({
+        model: 'ERNIE-Speed-8K',
+        messages: [{ role: 'user', content: 'Stream after revocation' }],
+        stream: true,
+      });
+      let text = '';
+      for await (const chunk of stream) text += chunk.choices[0]?.delta?.content ?? '';
+      expect(text).toBe(replyText(3));
+      expect(tokenRequests()).toBe(before + 2);
     } finally {
       await options.update('RetryTimes', '0');
     }

@@ -107,7 +107,7 @@ function urlHost(host: string): string {
 }
 
 /**
- * Starts a fake OpenAI / Anthropic / Bedrock / Cohere upstream on plain node:http. Every reply is deterministic and
+ * Starts a fake OpenAI / Anthropic / Bedrock / Cohere / Baidu / Tencent upstream on plain node:http. Every reply is deterministic and
  * shaped like the provider's; per-request behaviour comes from `x-mock-*` headers or a model
  * suffix (see README.md).
  */

@@ -171,6 +171,27 @@ describe.each(testDatabaseKinds())('Baidu channels on %s', (kind) => {
       functions: [{ name: 'get_weather', parameters: TOOLS[0]!.function.parameters }],
     });
 
+    const streamed = await fixture.client.chat.completions.create({
+      model: 'ERNIE-4.0-8K',
+      messages: [{ role: 'user', content: 'Weather in Paris?' }],
+      tools: TOOLS,
+      stream: true,
+    });
+    let name = '';
+    let args = '';
+    let finish: string | null | undefined;
+    for await (const chunk of streamed) {
+      const delta = chunk.choices[0]?.delta?.tool_calls?.[0];
+      name += delta?.function?.name ?? '';
+      args += delta?.function?.arguments ?? '';
+      finish = chunk.choices[0]?.finish_reason ?? finish;
+    }
+    expect({ name, args, finish }).toEqual({
+      name: 'get_weather',
+      args: '{"city":"mock"}',
+      finish: 'tool_calls',
+    });
+
     const second = await fixture.client.chat.completions.create({
       model: 'ERNIE-4.0-8K',
       messages: [

@@ -11,7 +11,7 @@ import { connectRedis } from './lib/redis.js';
 import { createOptionStore, type OptionStore } from './options/option-store.js';
 import { loadSetupState, type SetupState } from './setup/setup-state.js';
 import { closeRelayServices, createRelayServices } from './relay/relay-services.js';
-import { redisVertexTokenStore } from './relay/vertex-token-store.js';
+import { redisTokenStores } from './relay/shared-token-store.js';
 import type { WorkerLink } from './cluster/worker-link.js';
 import { createGatewayMetrics, type GatewayMetrics } from './metrics/gateway-metrics.js';
 import { isMetricsSnapshot, mergeSnapshots, renderSnapshot } from './metrics/metrics-registry.js';
@@ -114,7 +114,7 @@ export async function startRuntime(
       metrics: metrics?.relay ?? NO_RELAY_METRICS,
       rateLimiter,
       tracer,
-      vertexTokens: redis ? redisVertexTokenStore(redis) : undefined,
+      accessTokens: redis ? redisTokenStores(redis) : undefined,
     });
     // Quota warnings (from the balances the ledger reads back) and root alerts of automatic
     // channel status changes, sent from a background queue.

@@ -21,7 +21,6 @@ export type ChannelFamily =
   | 'none'
   | 'palm'
   | 'baidu'
-  | 'baidu-v2'
   | 'zhipu'
   | 'zhipu-v4'
   | 'ali'
@@ -117,7 +116,7 @@ export const CHANNEL_TYPE_TABLE = [
     vendor: 'deepseek',
   }),
   type(15, 'baidu', 'Baidu', 'baidu', 'https://aip.baidubce.com', 'baidu', 'blue'),
-  type(46, 'baiduV2', 'Baidu v2', 'baidu-v2', 'https://qianfan.baidubce.com', 'baidu_v2', 'blue'),
+  type(46, 'baiduV2', 'Baidu v2', 'openai', 'https://qianfan.baidubce.com', 'baidu_v2', 'blue'),
   type(17, 'ali', 'Ali', 'ali', 'https://dashscope.aliyuncs.com', 'ali', 'orange', {
     streamUsageOption: true,
   }),

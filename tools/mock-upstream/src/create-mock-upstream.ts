@@ -16,6 +16,7 @@ import type { RouteContext } from './route-context.js';
 import { findRoute } from './routes.js';
 import { verifySigV4, type SigV4Refusal } from './aws-sigv4-check.js';
 import { VertexAuthority } from './vertex-auth.js';
+import { BaiduAuthority } from './baidu-api.js';
 
 /** A request the mock received, kept so a test can assert what the gateway sent upstream. */
 export interface RecordedRequest {
@@ -63,6 +64,8 @@ export interface MockUpstream {
    * account's `token_uri` in tests): JWT assertions signed with its key get access tokens.
    */
   trustServiceAccount(clientEmail: string, publicKeySpkiPem: string): void;
+  /** Baidu's OAuth server: counts token requests, can revoke the tokens it issued. */
+  baidu: BaiduAuthority;
   /** Cancels pending timers, drops open connections and stops listening. */
   close(): Promise<void>;
 }
@@ -104,7 +107,7 @@ function urlHost(host: string): string {
 }
 
 /**
- * Starts a fake OpenAI / Anthropic / Bedrock / Cohere upstream on plain node:http. Every reply is deterministic and
+ * Starts a fake OpenAI / Anthropic / Bedrock / Cohere / Baidu / Tencent upstream on plain node:http. Every reply is deterministic and
  * shaped like the provider's; per-request behaviour comes from `x-mock-*` headers or a model
  * suffix (see README.md).
  */
@@ -117,6 +120,7 @@ export async function createMockUpstream(options: MockUpstreamOptions = {}): Pro
   let requestCounter = 0;
   let baseUrl = '';
   const vertex = new VertexAuthority();
+  const baidu = new BaiduAuthority();
 
   const nextId = (prefix: string): string => {
     idCounter += 1;
@@ -146,7 +150,11 @@ export async function createMockUpstream(options: MockUpstreamOptions = {}): Pro
     const requestedModel =
       match?.route.provider === 'bedrock'
         ? match.deployment
-        : (readString(body, 'model') ?? parsed.form?.fields.model ?? match?.params?.model);
+        : (readString(body, 'model') ??
+          // Tencent's PascalCase body.
+          readString(body, 'Model') ??
+          parsed.form?.fields.model ??
+          match?.params?.model);
     const resolved = resolveControls(request.headers, requestedModel);
     requestCounter += 1;
     const context: RouteContext = {
@@ -167,6 +175,7 @@ export async function createMockUpstream(options: MockUpstreamOptions = {}): Pro
       query,
       bodyText: typeof parsed.body === 'string' ? parsed.body : '',
       vertex,
+      baidu,
     };
     const respond = (): void => {
       if (response.destroyed || response.headersSent) return;
@@ -271,7 +280,9 @@ export async function createMockUpstream(options: MockUpstreamOptions = {}): Pro
       idCounter = 0;
       requestCounter = 0;
       vertex.reset();
+      baidu.reset();
     },
+    baidu,
     trustServiceAccount: (clientEmail, publicKeySpkiPem) =>
       vertex.trust(clientEmail, publicKeySpkiPem),
     close: async () => {

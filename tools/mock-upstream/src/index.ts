@@ -45,3 +45,12 @@ export { COHERE_PREAMBLE_TOKENS, COHERE_TOOL_PLAN } from './cohere-v2.js';
 export { MOCK_ZHIPU_API_KEY } from './zhipu-api.js';
 export { MOCK_PNG_BASE64 } from './openai-images.js';
 export { MOCK_CLOUDFLARE_ACCOUNT_ID } from './cloudflare-workers-ai.js';
+export {
+  BAIDU_TOKEN_LIFETIME,
+  BaiduAuthority,
+  MOCK_BAIDU_API_KEY,
+  MOCK_BAIDU_SECRET_KEY,
+} from './baidu-api.js';
+export { MOCK_TENCENT_SECRET_ID, MOCK_TENCENT_SECRET_KEY } from './tencent-signature.js';
+export { HUNYUAN_EMBEDDING_DIMENSIONS } from './tencent-api.js';
+export { verifyTencentSignature, type TencentRefusal } from './tencent-signature.js';

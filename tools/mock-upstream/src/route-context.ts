@@ -4,6 +4,7 @@ import type { JsonRecord } from './json-shape.js';
 import type { MockControls } from './mock-controls.js';
 import type { MultipartForm } from './multipart-form.js';
 import type { VertexAuthority } from './vertex-auth.js';
+import type { BaiduAuthority } from './baidu-api.js';
 
 /** Which provider an endpoint imitates; decides the error shape and the request-id header. */
 export type Provider =
@@ -15,7 +16,9 @@ export type Provider =
   | 'zhipu'
   | 'dashscope'
   | 'cloudflare'
-  | 'jina';
+  | 'jina'
+  | 'baidu'
+  | 'tencent';
 
 /** Everything an endpoint handler needs to answer one request. */
 export interface RouteContext {
@@ -49,6 +52,8 @@ export interface RouteContext {
   query: Readonly<Record<string, string>>;
   /** Vertex AI's token authority (service accounts it trusts, tokens it issued). */
   vertex: VertexAuthority;
+  /** Baidu's OAuth server (the tokens it issued). */
+  baidu: BaiduAuthority;
 }
 
 function requestIdHeader(context: RouteContext): string {

@@ -21,6 +21,8 @@ import {
 import { findGoogleRoute } from './google-routes.js';
 import { findZhipuRoute } from './zhipu-api.js';
 import { findDashScopeRoute } from './dashscope-api.js';
+import { findBaiduRoute } from './baidu-api.js';
+import { findTencentRoute } from './tencent-api.js';
 import type { Provider, RouteContext } from './route-context.js';
 import {
   handleMidjourneyList,
@@ -65,6 +67,9 @@ const ROUTES: ReadonlyMap<string, Route> = new Map([
   ['POST /v2/chat', cohere(handleCohereChat)],
   ['POST /v2/embed', cohere(handleCohereEmbed)],
   ['POST /v2/rerank', cohere(handleCohereRerank)],
+  // Baidu Qianfan's OpenAI-compatible v2 API.
+  ['POST /v2/chat/completions', openAi(handleChatCompletions)],
+  ['POST /v2/embeddings', openAi(handleEmbeddings)],
   ['GET /dashboard/billing/subscription', openAi(handleBillingSubscription)],
   ['GET /dashboard/billing/usage', openAi(handleBillingUsage)],
 ]);
@@ -123,6 +128,10 @@ export function findRoute(method: string, pathname: string): RouteMatch | undefi
     findCloudflareRoute(method, path) ??
     findJinaOrMokaRoute(method, path);
   if (vendor !== undefined) return { ...vendor, deployment: undefined };
+  const baidu = findBaiduRoute(method, path);
+  if (baidu !== undefined) return { ...baidu, deployment: undefined };
+  const tencent = findTencentRoute(method, path);
+  if (tencent !== undefined) return { route: tencent, deployment: undefined };
   let deployment: string | undefined;
   const bedrockMatch = method === 'POST' ? BEDROCK_PATH.exec(path) : null;
   if (bedrockMatch) {

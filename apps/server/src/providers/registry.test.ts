@@ -28,20 +28,23 @@ describe('provider registry', () => {
     expect(getAdaptor(39).name).toBe('cloudflare');
     expect(getAdaptor(38).name).toBe('jina');
     expect(getAdaptor(44).name).toBe('mokaai');
+    expect(getAdaptor(15).name).toBe('baidu');
+    expect(getAdaptor(46).name).toBe('baidu_v2');
+    expect(getAdaptor(23).name).toBe('tencent');
     expect(getAdaptor(1)).toBe(getAdaptor(1));
   });
 
   it('names types that have no adaptor yet (local 501)', () => {
-    const error = errorOf(15);
+    const error = errorOf(16);
     expect(error.status).toBe(501);
     expect(error.local).toBe(true);
-    expect(error.message).toBe('channel type 15 (Baidu) is not supported yet');
+    expect(error.message).toBe('channel type 16 (Zhipu) is not supported yet');
     expect(getAdaptor(24).name).toBe('gemini');
     expect(getAdaptor(41).name).toBe('vertex');
     expect(getAdaptor(16).name).toBe('zhipu');
     expect(getAdaptor(26).name).toBe('zhipu_4v');
     expect(getAdaptor(17).name).toBe('ali');
-    for (const type of [15, 18, 23, 37, 46]) {
+    for (const type of [18, 37]) {
       expect(errorOf(type).message).toMatch(
         new RegExp(`^channel type ${type} \\(.+\\) is not supported yet$`),
       );

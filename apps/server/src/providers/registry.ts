@@ -28,12 +28,16 @@ import {
   GeminiAdaptor,
   type GeminiSettings,
 } from './gemini/gemini-adaptor.js';
-import { AccessTokenCache, type SharedTokenStore } from './vertex/vertex-access-token.js';
 import { AliAdaptor, DEFAULT_ALI_SETTINGS, type AliSettings } from './ali/ali-adaptor.js';
 import { ZhipuAdaptor } from './zhipu/zhipu-adaptor.js';
 import { ZhipuTokenCache } from './zhipu/zhipu-token.js';
 import { ZhipuV4Adaptor } from './zhipu/zhipu-v4-adaptor.js';
+import type { SharedTokenStores } from './access-token-cache.js';
+import { VertexTokenCache } from './vertex/vertex-access-token.js';
 import { VertexAdaptor } from './vertex/vertex-adaptor.js';
+import { BaiduTokenCache } from './baidu/baidu-access-token.js';
+import { BaiduAdaptor } from './baidu/baidu-adaptor.js';
+import { TencentAdaptor } from './tencent/tencent-adaptor.js';
 
 /** Settings of the adaptors that follow options or deployment configuration. */
 export interface ProviderRegistrySettings {
@@ -43,8 +47,8 @@ export interface ProviderRegistrySettings {
   cohere?: CohereSettings;
   /** Read on every call, so option changes apply at once. */
   gemini?: () => GeminiSettings;
-  /** Where Vertex AI access tokens are shared by the processes of a node (Redis). */
-  vertexTokens?: SharedTokenStore;
+  /** Where access tokens (Vertex AI, Baidu) are shared by the processes of a node (Redis). */
+  accessTokens?: SharedTokenStores;
   /** DashScope image-task polling. */
   ali?: AliSettings;
 }
@@ -66,7 +70,7 @@ export function createProviderRegistry(settings: ProviderRegistrySettings = {}):
   const vertex = new VertexAdaptor(
     geminiSettings,
     anthropicSettings,
-    new AccessTokenCache(undefined, settings.vertexTokens),
+    new VertexTokenCache(undefined, settings.accessTokens?.('vertex')),
   );
   // Zhipu v3 and v4 sign the same kind of token from the same kind of key.
   const zhipuTokens = new ZhipuTokenCache();
@@ -92,6 +96,11 @@ export function createProviderRegistry(settings: ProviderRegistrySettings = {}):
       adaptors.set(type.id, new AliAdaptor(settings.ali ?? DEFAULT_ALI_SETTINGS));
     } else if (type.family === 'cloudflare') {
       adaptors.set(type.id, new CloudflareAdaptor(openAiSettings));
+    } else if (type.family === 'baidu') {
+      const tokens = new BaiduTokenCache(undefined, settings.accessTokens?.('baidu'));
+      adaptors.set(type.id, new BaiduAdaptor(tokens));
+    } else if (type.family === 'tencent') {
+      adaptors.set(type.id, new TencentAdaptor());
     }
   }
 

@@ -1,20 +1,21 @@
 import type { Config } from '../config.js';
 import type { OptionStore } from '../options/option-store.js';
 import { createProviderRegistry, type ProviderRegistry } from '../providers/registry.js';
-import type { SharedTokenStore } from '../providers/vertex/vertex-access-token.js';
+import type { SharedTokenStores } from '../providers/access-token-cache.js';
 
 /**
  * The adaptor registry with settings that follow options (read per call; the option store
  * caches parsed JSON, so this is a few map look-ups) and the deployment's configuration;
- * `vertexTokens` shares Vertex AI access tokens between the node's processes when given.
+ * `accessTokens` shares provider access tokens (Vertex AI, Baidu) between the node's processes
+ * when given.
  */
 export function createConfiguredProviders(
   options: OptionStore,
   config: Config,
-  vertexTokens?: SharedTokenStore,
+  accessTokens?: SharedTokenStores,
 ): ProviderRegistry {
   return createProviderRegistry({
-    vertexTokens,
+    accessTokens,
     openAi: { azureDefaultApiVersion: config.azureDefaultApiVersion, openRouterReferer: '' },
     anthropic: () => ({
       defaultMaxTokens: options.getJson('claude.default_max_tokens'),

@@ -23,7 +23,7 @@ import { ChannelHealth } from './channel-health.js';
 import { UpstreamClient } from './upstream-client.js';
 import type { ProviderRegistry } from '../providers/registry.js';
 import { createConfiguredProviders } from './provider-settings.js';
-import type { SharedTokenStore } from '../providers/vertex/vertex-access-token.js';
+import type { SharedTokenStores } from '../providers/access-token-cache.js';
 import { SensitiveWordCheck } from './sensitive-words.js';
 import type { RelayTracer } from '../tracing/call-trace.js';
 
@@ -90,8 +90,8 @@ export async function createRelayServices(parts: {
   rateLimiter?: RateLimiter;
   /** The relay's tracer when tracing is on. */
   tracer?: RelayTracer;
-  /** Where Vertex AI access tokens are shared with the other processes (Redis). */
-  vertexTokens?: SharedTokenStore;
+  /** Where provider access tokens (Vertex AI, Baidu) are shared with the other processes (Redis). */
+  accessTokens?: SharedTokenStores;
 }): Promise<RelayServices> {
   const onError = parts.onError ?? (() => {});
   const { db } = parts.database;
@@ -145,7 +145,7 @@ export async function createRelayServices(parts: {
       idleTimeoutSeconds: parts.config.streamingTimeoutSeconds,
     }),
     dashboard,
-    providers: createConfiguredProviders(parts.options, parts.config, parts.vertexTokens),
+    providers: createConfiguredProviders(parts.options, parts.config, parts.accessTokens),
     bodyBudget: new BodyBudget(DEFAULT_BODY_BUDGET_BYTES),
     inFlight: new InFlight(),
     metrics: parts.metrics ?? NO_RELAY_METRICS,

@@ -116,6 +116,11 @@ const PROFILES: Partial<Record<ChannelTypeKey, OpenAiCompatibleProfile>> = {
     modes: modes('chat', 'completions'),
     convertUsage: convertDeepSeekUsage,
   },
+  baiduV2: {
+    name: 'baidu_v2',
+    modes: modes('chat', 'embeddings'),
+    convertUsage: convertOpenAiUsage,
+  },
   volcEngine: {
     name: 'volcengine',
     modes: modes('chat', 'embeddings'),

@@ -124,4 +124,14 @@ describe('buildOpenAiUrl', () => {
       'https://ark.cn-beijing.volces.com/api/v3/embeddings',
     );
   });
+
+  it('sends Baidu v2 (Qianfan) calls to its v2 API', () => {
+    const qianfan = { type: 46, baseUrl: '' };
+    expect(urlFor({ upstreamModel: 'ernie-4.0-8k' }, qianfan)).toBe(
+      'https://qianfan.baidubce.com/v2/chat/completions',
+    );
+    expect(urlFor({ mode: 'embeddings', path: '/v1/embeddings' }, qianfan)).toBe(
+      'https://qianfan.baidubce.com/v2/embeddings',
+    );
+  });
 });

@@ -57,6 +57,9 @@ export function buildOpenAiUrl(
         : `${base}/api/paas/v4/chat/completions`;
     case CHANNEL_TYPE.ali:
       return `${base}/compatible-mode/v1/chat/completions`;
+    case CHANNEL_TYPE.baiduV2:
+      // Qianfan's OpenAI-compatible v2 API.
+      return mode === 'embeddings' ? `${base}/v2/embeddings` : `${base}/v2/chat/completions`;
     case CHANNEL_TYPE.volcEngine:
       if (mode === 'embeddings') return `${base}/api/v3/embeddings`;
       // Ark "bot" applications have their own chat endpoint.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  AccessTokenCache,
+  VertexTokenCache,
   REFRESH_MARGIN_MS,
   type AccessToken,
   type SharedTokenStore,
@@ -31,7 +31,7 @@ function countingFetcher(lifetimeMs: number) {
 describe('Vertex AI access token cache', () => {
   it('shares one refresh between concurrent calls and reuses the token', async () => {
     const { state, fetcher } = countingFetcher(3_600_000);
-    const cache = new AccessTokenCache(fetcher);
+    const cache = new VertexTokenCache(fetcher);
     const tokens = await Promise.all(Array.from({ length: 10 }, () => cache.get('key-a', account)));
     expect(new Set(tokens)).toEqual(new Set(['token-1']));
     expect(await cache.get('key-a', account)).toBe('token-1');
@@ -41,7 +41,7 @@ describe('Vertex AI access token cache', () => {
 
   it('refreshes a token before it expires', async () => {
     const { state, fetcher } = countingFetcher(REFRESH_MARGIN_MS - 1000);
-    const cache = new AccessTokenCache(fetcher);
+    const cache = new VertexTokenCache(fetcher);
     expect(await cache.get('key', account)).toBe('token-1');
     expect(await cache.get('key', account)).toBe('token-2');
     expect(state.calls).toBe(2);
@@ -49,7 +49,7 @@ describe('Vertex AI access token cache', () => {
 
   it('does not keep a failed refresh: the next call tries again', async () => {
     const { state, fetcher } = countingFetcher(3_600_000);
-    const cache = new AccessTokenCache(fetcher);
+    const cache = new VertexTokenCache(fetcher);
     state.fail = true;
     await expect(cache.get('key', account)).rejects.toThrow('token endpoint down');
     state.fail = false;
@@ -63,10 +63,10 @@ describe('Vertex AI access token cache', () => {
       set: async (key, token) => void stored.set(key, token),
     };
     const { state, fetcher } = countingFetcher(3_600_000);
-    const first = new AccessTokenCache(fetcher, shared);
+    const first = new VertexTokenCache(fetcher, shared);
     expect(await first.get('secret-key', account)).toBe('token-1');
     expect([...stored.keys()]).toEqual([expect.stringMatching(/^[0-9a-f]{64}$/)]);
-    const second = new AccessTokenCache(fetcher, shared);
+    const second = new VertexTokenCache(fetcher, shared);
     expect(await second.get('secret-key', account)).toBe('token-1');
     expect(state.calls).toBe(1);
   });

@@ -1,0 +1,137 @@
+import { RelayError } from '../../errors/relay-error.js';
+import type { ClassifiedFailure, ErrorClassification } from '../error-classification.js';
+import { parseJsonObject } from '../json-guards.js';
+import type {
+  ChannelTarget,
+  InternalAnswer,
+  ProviderAdaptor,
+  RelayCallInput,
+  RelayMode,
+  StreamReader,
+  UpstreamError,
+  UpstreamRequest,
+} from '../provider-adaptor.js';
+import { unsupportedModeError } from '../unsupported-mode-error.js';
+import { BaiduTokenCache, baiduCacheKey, parseBaiduKey } from './baidu-access-token.js';
+import { ernieEndpoint, ernieSupportsFunctions } from './baidu-endpoints.js';
+import {
+  convertErnieChatResponse,
+  convertErnieEmbeddingsResponse,
+  ernieErrorInBody,
+} from './convert-ernie-response.js';
+import {
+  convertToErnieChatRequest,
+  convertToErnieEmbeddingsRequest,
+} from './convert-to-ernie-request.js';
+import { classifyBaiduFailure, isTokenRefused, parseErnieError } from './ernie-error.js';
+import { ErnieStreamReader } from './ernie-stream-reader.js';
+
+/** Default base URL of channel type 15 (API and OAuth server alike). */
+export const BAIDU_DEFAULT_BASE_URL = 'https://aip.baidubce.com';
+
+const WENXIN_PATH = '/rpc/2.0/ai_custom/v1/wenxinworkshop';
+
+/**
+ * Baidu ERNIE through the wenxinworkshop API (channel type 15): the key `APIKey|SecretKey` is
+ * exchanged for an OAuth access token (cached per key until shortly before expiry, shared by the
+ * node's processes, refreshed single-flight: see AccessTokenCache) sent as `?access_token=`.
+ * Chat (plain, streamed, functions for ERNIE 3.5/4.0) at `chat/{endpoint}` and embeddings at
+ * `embeddings/{endpoint}`, converted from and to OpenAI's shapes. ERNIE answers errors with HTTP
+ * 200 and `error_code`; an access token it refuses (110/111) is dropped so the next attempt gets
+ * a new one.
+ */
+export class BaiduAdaptor implements ProviderAdaptor {
+  readonly name = 'baidu';
+  readonly nativeFormat = 'openai' as const;
+  /** The access token each call was sent with, to drop exactly that one when refused. */
+  private readonly sentTokens = new WeakMap<RelayCallInput, string>();
+
+  constructor(private readonly tokens: BaiduTokenCache = new BaiduTokenCache()) {}
+
+  supports(mode: RelayMode): boolean {
+    return mode === 'chat' || mode === 'embeddings';
+  }
+
+  supportsStreamOptions(_channel: ChannelTarget): boolean {
+    // Every ERNIE stream event carries usage.
+    return true;
+  }
+
+  buildRequest(input: RelayCallInput): UpstreamRequest {
+    if (!this.supports(input.mode)) throw unsupportedModeError(input.mode, input.channel.type);
+    if (!input.body) throw RelayError.badRequest('the request body must be a JSON object');
+    const endpoint = ernieEndpoint(input.upstreamModel);
+    const chat = input.mode === 'chat';
+    const body = chat
+      ? convertToErnieChatRequest(input.body, input.stream, ernieSupportsFunctions(endpoint))
+      : convertToErnieEmbeddingsRequest(input.body);
+    const kind = chat ? 'chat' : 'embeddings';
+    return {
+      url: `${baseUrl(input.channel)}${WENXIN_PATH}/${kind}/${encodeURIComponent(endpoint)}`,
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/json',
+        Accept: input.stream ? 'text/event-stream' : 'application/json',
+      },
+      body: JSON.stringify(body),
+    };
+  }
+
+  async authorize(input: RelayCallInput, request: UpstreamRequest): Promise<UpstreamRequest> {
+    const credential = parseBaiduKey(input.channel.key, baseUrl(input.channel));
+    const token = await this.tokens.get(baiduCacheKey(credential), credential);
+    this.sentTokens.set(input, token);
+    const separator = request.url.includes('?') ? '&' : '?';
+    return {
+      ...request,
+      url: `${request.url}${separator}access_token=${encodeURIComponent(token)}`,
+    };
+  }
+
+  readAnswer(input: RelayCallInput, body: Buffer, _contentType: string): InternalAnswer {
+    const payload = parseJsonObject(body.toString('utf8'));
+    if (!payload) {
+      throw RelayError.upstream(
+        500,
+        'upstream returned a response body that is not a JSON object',
+        'upstream_error',
+        'unmarshal_response_body_failed',
+      );
+    }
+    const error = ernieErrorInBody(payload);
+    if (error) {
+      this.dropRefusedToken(input, error);
+      throw error;
+    }
+    if (input.mode === 'embeddings') {
+      return convertErnieEmbeddingsResponse(payload, input.upstreamModel, input.body);
+    }
+    return convertErnieChatResponse(payload, input.upstreamModel, Math.floor(Date.now() / 1000));
+  }
+
+  createStreamReader(input: RelayCallInput): StreamReader {
+    return new ErnieStreamReader(input, (error) => this.dropRefusedToken(input, error));
+  }
+
+  parseError(status: number, body: Buffer): UpstreamError {
+    return parseErnieError(status, body);
+  }
+
+  classifyError(failure: ClassifiedFailure): ErrorClassification {
+    return classifyBaiduFailure(failure);
+  }
+
+  private dropRefusedToken(input: RelayCallInput, error: { type: string; code: string }): void {
+    if (!isTokenRefused(error)) return;
+    const token = this.sentTokens.get(input);
+    if (token === undefined) return;
+    const credential = parseBaiduKey(input.channel.key, baseUrl(input.channel));
+    // Not awaited: the error goes to the client now; the drop completes before any refresh
+    // could read the shared store in practice, and a late one only removes a dead token.
+    void this.tokens.invalidate(baiduCacheKey(credential), token);
+  }
+}
+
+function baseUrl(channel: ChannelTarget): string {
+  return (channel.baseUrl || BAIDU_DEFAULT_BASE_URL).replace(/\/+$/, '');
+}

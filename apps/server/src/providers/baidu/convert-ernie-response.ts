@@ -1,0 +1,139 @@
+import { RelayError } from '../../errors/relay-error.js';
+import type { JsonObject } from '../json-guards.js';
+import type { InternalAnswer } from '../provider-adaptor.js';
+import { toRelayError } from '../upstream-error.js';
+import { toOpenAiUsage, type Usage } from '../usage.js';
+import {
+  ernieChatAnswerSchema,
+  ernieEmbeddingsAnswerSchema,
+  type ErnieChatAnswer,
+  type ErnieUsage,
+} from './baidu-api-types.js';
+import { ernieError } from './ernie-error.js';
+
+/** ERNIE's usage as internal usage; undefined when it reported none. */
+export function convertErnieUsage(usage: ErnieUsage | undefined): Usage | undefined {
+  if (!usage || (usage.prompt_tokens === undefined && usage.total_tokens === undefined)) {
+    return undefined;
+  }
+  const promptTokens = usage.prompt_tokens ?? 0;
+  const completionTokens =
+    usage.completion_tokens ?? Math.max(0, (usage.total_tokens ?? 0) - promptTokens);
+  return {
+    promptTokens,
+    completionTokens,
+    cachedTokens: 0,
+    cacheCreationTokens: 0,
+    reasoningTokens: 0,
+  };
+}
+
+/**
+ * ERNIE's finish reason as OpenAI's: `normal`/`stop` → stop, `length` → length,
+ * `content_filter` (or an answer that asks to clear the history) → content_filter,
+ * `function_call` → tool_calls. Undefined while a stream is not over.
+ */
+export function mapErnieFinishReason(answer: ErnieChatAnswer): string | undefined {
+  if (answer.function_call) return 'tool_calls';
+  if (answer.need_clear_history) return 'content_filter';
+  switch (answer.finish_reason) {
+    case 'length':
+      return 'length';
+    case 'content_filter':
+      return 'content_filter';
+    case 'function_call':
+      return 'tool_calls';
+    case 'normal':
+    case 'stop':
+      return 'stop';
+    default:
+      return answer.is_truncated ? 'length' : undefined;
+  }
+}
+
+/** The RelayError of an ERNIE error inside a success body; undefined for a normal answer. */
+export function ernieErrorInBody(payload: unknown): RelayError | undefined {
+  const error = ernieError(payload);
+  return error ? toRelayError(error) : undefined;
+}
+
+function unexpected(what: string): RelayError {
+  return RelayError.upstream(
+    500,
+    `upstream returned a ${what} answer of an unexpected shape`,
+    'upstream_error',
+    'unmarshal_response_body_failed',
+  );
+}
+
+/** An ERNIE chat answer as an OpenAI `chat.completion` (a function call as one tool call). */
+export function convertErnieChatResponse(
+  payload: unknown,
+  model: string,
+  created: number,
+): InternalAnswer {
+  const parsed = ernieChatAnswerSchema.safeParse(payload);
+  if (!parsed.success) throw unexpected('chat');
+  const answer = parsed.data;
+  const content = answer.result ?? '';
+  const message: JsonObject = { role: 'assistant', content, refusal: null };
+  let generated = content;
+  const call = answer.function_call;
+  if (call) {
+    const argumentsText = call.arguments || '{}';
+    generated += call.name + argumentsText;
+    message.tool_calls = [
+      {
+        id: `call_${answer.id ?? ''}`,
+        type: 'function',
+        function: { name: call.name, arguments: argumentsText },
+      },
+    ];
+    if (!content) message.content = null;
+    if (call.thoughts) message.reasoning_content = call.thoughts;
+  }
+  const usage = convertErnieUsage(answer.usage);
+  const completion: JsonObject = {
+    id: `chatcmpl-${answer.id ?? ''}`,
+    object: 'chat.completion',
+    created: answer.created ?? created,
+    model,
+    system_fingerprint: null,
+    choices: [
+      { index: 0, message, logprobs: null, finish_reason: mapErnieFinishReason(answer) ?? 'stop' },
+    ],
+  };
+  if (usage) completion.usage = toOpenAiUsage(usage);
+  return { completion, usage, completionText: generated };
+}
+
+/** An ERNIE embeddings answer as OpenAI's `list` (base64 when the client asked for it). */
+export function convertErnieEmbeddingsResponse(
+  payload: unknown,
+  model: string,
+  request: JsonObject | undefined,
+): InternalAnswer {
+  const parsed = ernieEmbeddingsAnswerSchema.safeParse(payload);
+  if (!parsed.success) throw unexpected('embeddings');
+  const base64 = request?.encoding_format === 'base64';
+  const data = parsed.data.data.map((item) => ({
+    object: 'embedding',
+    index: item.index,
+    embedding: base64 ? toBase64(item.embedding) : item.embedding,
+  }));
+  const usage = convertErnieUsage(parsed.data.usage);
+  const promptTokens = usage?.promptTokens ?? 0;
+  const completion: JsonObject = {
+    object: 'list',
+    data,
+    model,
+    usage: { prompt_tokens: promptTokens, total_tokens: promptTokens },
+  };
+  return { completion, usage, completionText: '' };
+}
+
+function toBase64(vector: number[]): string {
+  const bytes = Buffer.alloc(vector.length * 4);
+  vector.forEach((value, index) => bytes.writeFloatLE(value, index * 4));
+  return bytes.toString('base64');
+}

@@ -1,0 +1,138 @@
+import { RelayError } from '../../errors/relay-error.js';
+import type { JsonObject } from '../json-guards.js';
+import type { InternalAnswer } from '../provider-adaptor.js';
+import { toRelayError } from '../upstream-error.js';
+import { toOpenAiUsage, type Usage } from '../usage.js';
+import {
+  hunyuanChatAnswerSchema,
+  hunyuanEmbeddingAnswerSchema,
+  type HunyuanToolCall,
+  type HunyuanUsage,
+} from './tencent-api-types.js';
+import { tencentError } from './tencent-error.js';
+
+/** Hunyuan's usage as internal usage; undefined when it reported none. */
+export function convertHunyuanUsage(usage: HunyuanUsage | undefined): Usage | undefined {
+  if (!usage || usage.PromptTokens === undefined) return undefined;
+  const promptTokens = usage.PromptTokens;
+  const completionTokens =
+    usage.CompletionTokens ?? Math.max(0, (usage.TotalTokens ?? 0) - promptTokens);
+  return {
+    promptTokens,
+    completionTokens,
+    cachedTokens: 0,
+    cacheCreationTokens: 0,
+    reasoningTokens: 0,
+  };
+}
+
+/**
+ * Hunyuan's finish reason as OpenAI's: `stop`, `length` and `tool_calls` as they are,
+ * `sensitive` (moderation stopped the answer) → content_filter; '' while a stream goes on.
+ */
+export function mapHunyuanFinishReason(reason: string | undefined): string | undefined {
+  if (!reason) return undefined;
+  if (reason === 'sensitive') return 'content_filter';
+  return reason;
+}
+
+/** The RelayError of a Tencent error inside a success body; undefined for a normal answer. */
+export function tencentErrorInBody(payload: unknown): RelayError | undefined {
+  const error = tencentError(payload);
+  return error ? toRelayError(error) : undefined;
+}
+
+function unexpected(what: string): RelayError {
+  return RelayError.upstream(
+    500,
+    `upstream returned a ${what} answer of an unexpected shape`,
+    'upstream_error',
+    'unmarshal_response_body_failed',
+  );
+}
+
+/** Hunyuan tool calls as OpenAI's (with their stream index). */
+export function convertHunyuanToolCalls(calls: readonly HunyuanToolCall[]) {
+  return calls.map((call, position) => ({
+    index: call.Index ?? position,
+    id: call.Id ?? '',
+    type: 'function',
+    function: { name: call.Function?.Name ?? '', arguments: call.Function?.Arguments ?? '' },
+  }));
+}
+
+/** A `ChatCompletions` answer as an OpenAI `chat.completion`. */
+export function convertHunyuanChatResponse(
+  payload: unknown,
+  model: string,
+  created: number,
+): InternalAnswer {
+  const parsed = hunyuanChatAnswerSchema.safeParse(payload);
+  if (!parsed.success) throw unexpected('chat');
+  const answer = parsed.data.Response;
+  const choice = answer.Choices?.[0];
+  const content = choice?.Message?.Content ?? '';
+  const reasoning = choice?.Message?.ReasoningContent ?? '';
+  const toolCalls = convertHunyuanToolCalls(choice?.Message?.ToolCalls ?? []).map(
+    ({ index: _index, ...call }) => call,
+  );
+  const message: JsonObject = {
+    role: 'assistant',
+    content: content === '' && toolCalls.length > 0 ? null : content,
+    refusal: null,
+  };
+  if (reasoning) message.reasoning_content = reasoning;
+  if (toolCalls.length > 0) message.tool_calls = toolCalls;
+  const usage = convertHunyuanUsage(answer.Usage);
+  const completion: JsonObject = {
+    id: answer.Id ?? '',
+    object: 'chat.completion',
+    created: answer.Created ?? created,
+    model,
+    system_fingerprint: null,
+    choices: [
+      {
+        index: 0,
+        message,
+        logprobs: null,
+        finish_reason:
+          mapHunyuanFinishReason(choice?.FinishReason) ??
+          (toolCalls.length > 0 ? 'tool_calls' : 'stop'),
+      },
+    ],
+  };
+  if (usage) completion.usage = toOpenAiUsage(usage);
+  const generated = toolCalls.map((call) => call.function.name + call.function.arguments).join('');
+  return { completion, usage, completionText: content + reasoning + generated };
+}
+
+/** A `GetEmbedding` answer as OpenAI's `list` (base64 when the client asked for it). */
+export function convertHunyuanEmbeddingResponse(
+  payload: unknown,
+  model: string,
+  request: JsonObject | undefined,
+): InternalAnswer {
+  const parsed = hunyuanEmbeddingAnswerSchema.safeParse(payload);
+  if (!parsed.success) throw unexpected('embedding');
+  const base64 = request?.encoding_format === 'base64';
+  const data = parsed.data.Response.Data.map((item, position) => ({
+    object: 'embedding',
+    index: item.Index ?? position,
+    embedding: base64 ? toBase64(item.Embedding) : item.Embedding,
+  }));
+  const usage = convertHunyuanUsage(parsed.data.Response.Usage);
+  const promptTokens = usage?.promptTokens ?? 0;
+  const completion: JsonObject = {
+    object: 'list',
+    data,
+    model,
+    usage: { prompt_tokens: promptTokens, total_tokens: promptTokens },
+  };
+  return { completion, usage, completionText: '' };
+}
+
+function toBase64(vector: number[]): string {
+  const bytes = Buffer.alloc(vector.length * 4);
+  vector.forEach((value, index) => bytes.writeFloatLE(value, index * 4));
+  return bytes.toString('base64');
+}

@@ -1,0 +1,134 @@
+import { RelayError } from '../../errors/relay-error.js';
+import type { ClassifiedFailure, ErrorClassification } from '../error-classification.js';
+import { parseJsonObject } from '../json-guards.js';
+import type {
+  ChannelTarget,
+  InternalAnswer,
+  ProviderAdaptor,
+  RelayCallInput,
+  RelayMode,
+  StreamReader,
+  UpstreamError,
+  UpstreamRequest,
+} from '../provider-adaptor.js';
+import { unsupportedModeError } from '../unsupported-mode-error.js';
+import {
+  convertHunyuanChatResponse,
+  convertHunyuanEmbeddingResponse,
+  tencentErrorInBody,
+} from './convert-hunyuan-response.js';
+import {
+  convertToHunyuanEmbeddingRequest,
+  convertToHunyuanRequest,
+} from './convert-to-hunyuan-request.js';
+import { HunyuanStreamReader } from './hunyuan-stream-reader.js';
+import { signTencentRequest } from './sign-tencent-request.js';
+import { parseTencentKey } from './tencent-credentials.js';
+import { classifyTencentFailure, parseTencentError } from './tencent-error.js';
+
+/** Default base URL of channel type 23. */
+export const TENCENT_DEFAULT_BASE_URL = 'https://hunyuan.tencentcloudapi.com';
+/** The Hunyuan API version the bodies follow. */
+export const HUNYUAN_API_VERSION = '2023-09-01';
+
+const ACTIONS: Partial<Record<RelayMode, string>> = {
+  chat: 'ChatCompletions',
+  embeddings: 'GetEmbedding',
+};
+
+const CONTENT_TYPE = 'application/json';
+
+/**
+ * Tencent Hunyuan (channel type 23) through the Tencent Cloud API v3: every call is a POST to
+ * `{base}/` naming its action in `X-TC-Action` (ChatCompletions, GetEmbedding) and version
+ * 2023-09-01, signed with TC3-HMAC-SHA256 from the key `AppId|SecretId|SecretKey` at send time
+ * (`X-TC-Timestamp`). The channel's `other`, when set, is sent as the region (`X-TC-Region`).
+ * Bodies and answers (PascalCase) are converted from and to OpenAI's shapes; Tencent answers
+ * errors with HTTP 200 and `Response.Error`.
+ */
+export class TencentAdaptor implements ProviderAdaptor {
+  readonly name = 'tencent';
+  readonly nativeFormat = 'openai' as const;
+
+  /** The clock the signature is dated by (seconds); replaceable in tests. */
+  constructor(private readonly now: () => number = () => Math.floor(Date.now() / 1000)) {}
+
+  supports(mode: RelayMode): boolean {
+    return ACTIONS[mode] !== undefined;
+  }
+
+  supportsStreamOptions(_channel: ChannelTarget): boolean {
+    // Every Hunyuan stream event carries usage.
+    return true;
+  }
+
+  buildRequest(input: RelayCallInput): UpstreamRequest {
+    const action = ACTIONS[input.mode];
+    if (!action) throw unsupportedModeError(input.mode, input.channel.type);
+    if (!input.body) throw RelayError.badRequest('the request body must be a JSON object');
+    const body =
+      input.mode === 'chat'
+        ? convertToHunyuanRequest(input.body, input.upstreamModel, input.stream)
+        : convertToHunyuanEmbeddingRequest(input.body);
+    const headers: Record<string, string> = {
+      'Content-Type': CONTENT_TYPE,
+      'X-TC-Action': action,
+      'X-TC-Version': HUNYUAN_API_VERSION,
+    };
+    const region = input.channel.other.trim();
+    if (region) headers['X-TC-Region'] = region;
+    const base = (input.channel.baseUrl || TENCENT_DEFAULT_BASE_URL).replace(/\/+$/, '');
+    return { url: `${base}/`, method: 'POST', headers, body: JSON.stringify(body) };
+  }
+
+  async authorize(input: RelayCallInput, request: UpstreamRequest): Promise<UpstreamRequest> {
+    const credential = parseTencentKey(input.channel.key);
+    const timestamp = this.now();
+    const body = Buffer.isBuffer(request.body) ? request.body : Buffer.from(request.body ?? '');
+    const authorization = signTencentRequest(
+      credential,
+      request.url,
+      CONTENT_TYPE,
+      body,
+      timestamp,
+    );
+    return {
+      ...request,
+      headers: {
+        ...request.headers,
+        'X-TC-Timestamp': String(timestamp),
+        Authorization: authorization,
+      },
+    };
+  }
+
+  readAnswer(input: RelayCallInput, body: Buffer, _contentType: string): InternalAnswer {
+    const payload = parseJsonObject(body.toString('utf8'));
+    if (!payload) {
+      throw RelayError.upstream(
+        500,
+        'upstream returned a response body that is not a JSON object',
+        'upstream_error',
+        'unmarshal_response_body_failed',
+      );
+    }
+    const error = tencentErrorInBody(payload);
+    if (error) throw error;
+    if (input.mode === 'embeddings') {
+      return convertHunyuanEmbeddingResponse(payload, input.upstreamModel, input.body);
+    }
+    return convertHunyuanChatResponse(payload, input.upstreamModel, Math.floor(Date.now() / 1000));
+  }
+
+  createStreamReader(input: RelayCallInput): StreamReader {
+    return new HunyuanStreamReader(input);
+  }
+
+  parseError(status: number, body: Buffer): UpstreamError {
+    return parseTencentError(status, body);
+  }
+
+  classifyError(failure: ClassifiedFailure): ErrorClassification {
+    return classifyTencentFailure(failure);
+  }
+}

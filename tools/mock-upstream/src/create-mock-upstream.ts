@@ -10,6 +10,7 @@ import { isRecord, readString } from './json-shape.js';
 import { resolveControls } from './mock-controls.js';
 import type { MultipartForm } from './multipart-form.js';
 import { isRealtimePath, MockRealtime } from './openai-realtime.js';
+import { isSparkPath, MockSpark } from './spark-chat.js';
 import { invalidKeyMessage, sendProviderError, sendStatusFailure } from './provider-errors.js';
 import { parseBody, readBody, type ParsedBody } from './request-body.js';
 import type { RouteContext } from './route-context.js';
@@ -230,9 +231,17 @@ export async function createMockUpstream(options: MockUpstreamOptions = {}): Pro
   });
 
   const realtime = new MockRealtime({ nextId, schedule });
+  const spark = new MockSpark({ nextId, schedule });
   server.on('upgrade', (request: IncomingMessage, socket, head: Buffer) => {
     socket.on('error', () => undefined);
     const { path, query } = splitUrl(request.url ?? '/');
+    if (isSparkPath(path)) {
+      const frames: unknown[] = [];
+      requests.push({ method: 'GET', path, query, headers: { ...request.headers }, body: frames });
+      if (requests.length > MAX_RECORDED) requests.shift();
+      spark.upgrade(request, socket, head, path, query, frames);
+      return;
+    }
     if (!isRealtimePath(path)) {
       socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
       return;
@@ -278,6 +287,7 @@ export async function createMockUpstream(options: MockUpstreamOptions = {}): Pro
       for (const timer of timers) clearTimeout(timer);
       timers.clear();
       realtime.close();
+      spark.close();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },

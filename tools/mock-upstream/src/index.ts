@@ -42,3 +42,9 @@ export {
 } from './openai-realtime.js';
 export { MOCK_AWS_ACCESS_KEY_ID, MOCK_AWS_SECRET_ACCESS_KEY } from './aws-sigv4-check.js';
 export { COHERE_PREAMBLE_TOKENS, COHERE_TOOL_PLAN } from './cohere-v2.js';
+export {
+  SPARK_MOCK_API_KEY,
+  SPARK_MOCK_API_SECRET,
+  SPARK_MOCK_APP_ID,
+  SPARK_MOCK_CHANNEL_KEY,
+} from './spark-chat.js';

@@ -29,6 +29,11 @@ import {
 } from './gemini/gemini-adaptor.js';
 import { AccessTokenCache, type SharedTokenStore } from './vertex/vertex-access-token.js';
 import { VertexAdaptor } from './vertex/vertex-adaptor.js';
+import {
+  DEFAULT_XUNFEI_SETTINGS,
+  XunfeiAdaptor,
+  type XunfeiSettings,
+} from './xunfei/xunfei-adaptor.js';
 
 /** Settings of the adaptors that follow options or deployment configuration. */
 export interface ProviderRegistrySettings {
@@ -40,6 +45,7 @@ export interface ProviderRegistrySettings {
   gemini?: () => GeminiSettings;
   /** Where Vertex AI access tokens are shared by the processes of a node (Redis). */
   vertexTokens?: SharedTokenStore;
+  xunfei?: XunfeiSettings;
 }
 
 /** Looks up the adaptor for a channel type. */
@@ -74,6 +80,8 @@ export function createProviderRegistry(settings: ProviderRegistrySettings = {}):
       adaptors.set(type.id, gemini);
     } else if (type.family === 'vertex') {
       adaptors.set(type.id, vertex);
+    } else if (type.family === 'xunfei') {
+      adaptors.set(type.id, new XunfeiAdaptor(settings.xunfei ?? DEFAULT_XUNFEI_SETTINGS));
     }
   }
 

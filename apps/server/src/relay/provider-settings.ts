@@ -23,6 +23,7 @@ export function createConfiguredProviders(
       modelHeaders: options.getJson('claude.model_headers_settings'),
     }),
     cohere: { safetyMode: config.cohereSafetySetting },
+    xunfei: { idleTimeoutMs: config.streamingTimeoutSeconds * 1000 },
     gemini: () => ({
       safetySettings: options.getJson('gemini.safety_settings'),
       versionSettings: options.getJson('gemini.version_settings'),

@@ -143,11 +143,14 @@ export async function createMockUpstream(options: MockUpstreamOptions = {}): Pro
     const method = request.method ?? 'GET';
     const match = findRoute(method, path);
     const body = isRecord(parsed.body) ? parsed.body : {};
-    // Bedrock names the model in the path, where its control suffix goes too.
+    // Bedrock names the model in the path, where its control suffix goes too; Dify names no
+    // model, its controls ride on the `user` field.
     const requestedModel =
       match?.route.provider === 'bedrock'
         ? match.deployment
-        : (readString(body, 'model') ?? parsed.form?.fields.model ?? match?.params?.model);
+        : match?.route.provider === 'dify'
+          ? (readString(body, 'user') ?? parsed.form?.fields.user)
+          : (readString(body, 'model') ?? parsed.form?.fields.model ?? match?.params?.model);
     const resolved = resolveControls(request.headers, requestedModel);
     requestCounter += 1;
     const context: RouteContext = {

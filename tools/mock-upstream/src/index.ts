@@ -48,3 +48,4 @@ export {
   SPARK_MOCK_APP_ID,
   SPARK_MOCK_CHANNEL_KEY,
 } from './spark-chat.js';
+export { DIFY_MOCK_NODES, DIFY_MOCK_WORKFLOW_ID } from './dify-api.js';

@@ -129,6 +129,17 @@ export function googleErrorBody(
   return JSON.stringify({ error });
 }
 
+/** Dify's `{"code","message","status"}`, its code per status. */
+export function difyErrorBody(status: number, message: string): string {
+  const codes: Readonly<Record<number, string>> = {
+    400: 'invalid_param',
+    401: 'unauthorized',
+    404: 'not_found',
+    429: 'too_many_requests',
+  };
+  return JSON.stringify({ code: codes[status] ?? 'internal_server_error', message, status });
+}
+
 /** The error body in the shape of `provider`. */
 export function errorBody(
   provider: Provider,
@@ -138,6 +149,7 @@ export function errorBody(
 ): string {
   if (provider === 'bedrock' || provider === 'cohere') return JSON.stringify({ message });
   if (provider === 'google') return googleErrorBody(status, message, details);
+  if (provider === 'dify') return difyErrorBody(status, message);
   return provider === 'anthropic'
     ? anthropicErrorBody(status, message, details)
     : openAiErrorBody(status, message, details);
@@ -203,6 +215,7 @@ export function mockStatusMessage(status: number): string {
 /** The 401 message for the key `sk-invalid`, worded like each provider. */
 export function invalidKeyMessage(provider: Provider, key: string): string {
   if (provider === 'cohere') return 'invalid api token';
+  if (provider === 'dify') return 'Access token is invalid';
   if (provider === 'google') return 'API key not valid. Please pass a valid API key.';
   return provider === 'anthropic'
     ? 'invalid x-api-key'

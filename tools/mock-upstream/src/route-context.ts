@@ -6,7 +6,7 @@ import type { MultipartForm } from './multipart-form.js';
 import type { VertexAuthority } from './vertex-auth.js';
 
 /** Which provider an endpoint imitates; decides the error shape and the request-id header. */
-export type Provider = 'openai' | 'anthropic' | 'bedrock' | 'cohere' | 'google';
+export type Provider = 'openai' | 'anthropic' | 'bedrock' | 'cohere' | 'google' | 'dify';
 
 /** Everything an endpoint handler needs to answer one request. */
 export interface RouteContext {

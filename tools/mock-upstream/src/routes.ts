@@ -30,6 +30,7 @@ import {
 } from './task-endpoints.js';
 import { handleConverse, handleInvoke } from './bedrock-runtime.js';
 import { handleCohereChat, handleCohereEmbed, handleCohereRerank } from './cohere-v2.js';
+import { handleDifyChat, handleDifyUpload } from './dify-api.js';
 
 /** One endpoint of the mock. */
 export interface Route {
@@ -40,6 +41,7 @@ export interface Route {
 const openAi = (handle: Route['handle']): Route => ({ provider: 'openai', handle });
 const anthropic = (handle: Route['handle']): Route => ({ provider: 'anthropic', handle });
 const cohere = (handle: Route['handle']): Route => ({ provider: 'cohere', handle });
+const dify = (handle: Route['handle']): Route => ({ provider: 'dify', handle });
 
 /** Endpoints by `METHOD path`, the path without its `/v1` prefix. */
 const ROUTES: ReadonlyMap<string, Route> = new Map([
@@ -61,6 +63,8 @@ const ROUTES: ReadonlyMap<string, Route> = new Map([
   ['POST /v2/chat', cohere(handleCohereChat)],
   ['POST /v2/embed', cohere(handleCohereEmbed)],
   ['POST /v2/rerank', cohere(handleCohereRerank)],
+  ['POST /chat-messages', dify(handleDifyChat)],
+  ['POST /files/upload', dify(handleDifyUpload)],
   ['GET /dashboard/billing/subscription', openAi(handleBillingSubscription)],
   ['GET /dashboard/billing/usage', openAi(handleBillingUsage)],
 ]);

@@ -129,6 +129,11 @@ export interface RelayCallInput {
   native?: { format: WireFormat; body: Record<string, unknown>; unchanged: boolean };
   /** Reasoning wishes the internal call cannot carry (see ReasoningRequest). */
   reasoning?: ReasoningRequest;
+  /**
+   * The relay's id of the call (`x-oneapi-request-id`), for providers that name the end user by it
+   * (Dify); absent for channel tests.
+   */
+  requestId?: string;
 }
 
 /** A fully built upstream HTTP request. */

@@ -35,7 +35,9 @@ describe('provider registry', () => {
     expect(error.message).toBe('channel type 15 (Baidu) is not supported yet');
     expect(getAdaptor(24).name).toBe('gemini');
     expect(getAdaptor(41).name).toBe('vertex');
-    for (const type of [15, 16, 17, 18, 23, 26, 37, 38, 39, 44, 46]) {
+    expect(getAdaptor(18).name).toBe('xunfei');
+    expect(getAdaptor(37).name).toBe('dify');
+    for (const type of [15, 16, 17, 23, 26, 38, 39, 44, 46]) {
       expect(errorOf(type).message).toMatch(
         new RegExp(`^channel type ${type} \\(.+\\) is not supported yet$`),
       );

@@ -29,6 +29,7 @@ import {
 } from './gemini/gemini-adaptor.js';
 import { AccessTokenCache, type SharedTokenStore } from './vertex/vertex-access-token.js';
 import { VertexAdaptor } from './vertex/vertex-adaptor.js';
+import { DEFAULT_DIFY_SETTINGS, DifyAdaptor, type DifySettings } from './dify/dify-adaptor.js';
 import {
   DEFAULT_XUNFEI_SETTINGS,
   XunfeiAdaptor,
@@ -46,6 +47,7 @@ export interface ProviderRegistrySettings {
   /** Where Vertex AI access tokens are shared by the processes of a node (Redis). */
   vertexTokens?: SharedTokenStore;
   xunfei?: XunfeiSettings;
+  dify?: DifySettings;
 }
 
 /** Looks up the adaptor for a channel type. */
@@ -82,6 +84,8 @@ export function createProviderRegistry(settings: ProviderRegistrySettings = {}):
       adaptors.set(type.id, vertex);
     } else if (type.family === 'xunfei') {
       adaptors.set(type.id, new XunfeiAdaptor(settings.xunfei ?? DEFAULT_XUNFEI_SETTINGS));
+    } else if (type.family === 'dify') {
+      adaptors.set(type.id, new DifyAdaptor(settings.dify ?? DEFAULT_DIFY_SETTINGS));
     }
   }
 

@@ -24,6 +24,7 @@ export function createConfiguredProviders(
     }),
     cohere: { safetyMode: config.cohereSafetySetting },
     xunfei: { idleTimeoutMs: config.streamingTimeoutSeconds * 1000 },
+    dify: { debug: config.difyDebug },
     gemini: () => ({
       safetySettings: options.getJson('gemini.safety_settings'),
       versionSettings: options.getJson('gemini.version_settings'),

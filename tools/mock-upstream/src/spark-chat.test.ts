@@ -29,11 +29,20 @@ function signedUrl(
   return `${upstream.url.replace('http', 'ws')}${path}?${query.toString()}`;
 }
 
+/** An answer frame as far as these tests read it. */
+interface Frame {
+  header: { code: number; status: number };
+  payload: {
+    choices: { text: { content: string }[] };
+    usage: { text: Record<string, number> };
+  };
+}
+
 /** The handshake's HTTP status when refused, or the frames answered to `request`. */
-function exchange(url: string, request: unknown): Promise<{ status?: number; frames: any[] }> {
+function exchange(url: string, request: unknown): Promise<{ status?: number; frames: Frame[] }> {
   return new Promise((resolve) => {
     const socket = new WebSocket(url);
-    const frames: any[] = [];
+    const frames: Frame[] = [];
     socket.on('unexpected-response', (_request, response) => {
       let body = '';
       response.on('data', (chunk: Buffer) => (body += chunk.toString()));
@@ -43,7 +52,7 @@ function exchange(url: string, request: unknown): Promise<{ status?: number; fra
     });
     socket.on('error', () => undefined);
     socket.on('open', () => socket.send(JSON.stringify(request)));
-    socket.on('message', (data) => frames.push(JSON.parse(String(data))));
+    socket.on('message', (data) => frames.push(JSON.parse(String(data)) as Frame));
     socket.on('close', () => resolve({ frames }));
   });
 }

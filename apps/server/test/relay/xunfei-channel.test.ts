@@ -22,6 +22,12 @@ const TOOLS = [
 
 const RATIO = 1.5;
 
+interface SparkFrame {
+  header: Record<string, unknown>;
+  parameter: { chat: Record<string, unknown> };
+  payload: Record<string, unknown>;
+}
+
 /**
  * An iFlytek Spark channel (type 18) behind the OpenAI API, end to end against the mock's signed
  * websocket: plain and streamed chat (both over the websocket), tools as Spark functions, the
@@ -55,9 +61,10 @@ describe.each(testDatabaseKinds())('an iFlytek Spark channel on %s', (kind) => {
     await fixture?.close();
   });
 
-  function lastFrame(): Record<string, any> {
+  /** The request frame the mock received last. */
+  function lastFrame(): SparkFrame {
     const request = fixture.mock.lastRequest()!;
-    return (request.body as unknown[])[0] as Record<string, any>;
+    return (request.body as unknown[])[0] as SparkFrame;
   }
 
   it('answers a plain call over the websocket and bills Spark usage exactly', async () => {

@@ -148,7 +148,9 @@ describe('Spark answers', () => {
 
   it('returns a function call as a tool call', () => {
     const answer = adaptor.readAnswer(call(), framesBody('function-call-answer.jsonl'), '');
-    const choice = (answer.completion.choices as Record<string, any>[])[0]!;
+    const choice = (
+      answer.completion.choices as { finish_reason: string; message: Record<string, unknown> }[]
+    )[0]!;
     expect(choice.finish_reason).toBe('tool_calls');
     expect(choice.message.content).toBeNull();
     expect(choice.message.tool_calls).toEqual([
@@ -199,7 +201,7 @@ describe('Spark stream reader (every split point)', { timeout: 60_000 }, () => {
     const seen = readAtEverySplit(framesBody('function-call-answer.jsonl'));
     const chunks = seen.slice(0, -3) as [
       string,
-      { delta: Record<string, any>; finish_reason: string | null },
+      { delta: Record<string, unknown>; finish_reason: string | null },
     ][];
     expect(chunks[1]![1].delta.tool_calls).toEqual([
       {

@@ -157,6 +157,23 @@ describe('Dify stream reader (every split point)', { timeout: 60_000 }, () => {
     expect(contents.join('')).toBe(" I'm glad — 你好");
   });
 
+  it('turns Dify’s thinking block tags into <think> tags', () => {
+    const event = (answer: string) =>
+      `data: ${JSON.stringify({ event: 'message', message_id: 'm', answer })}\n\n`;
+    const body = Buffer.from(
+      event(
+        '<details style="color:gray;background-color: #f8f8f8;padding: 8px;border-radius: 4px;" open> <summary> Thinking... </summary>\n',
+      ) +
+        event('hmm') +
+        event('</details>') +
+        event('Answer'),
+    );
+    const contents = (JSON.parse(readEvents([body], true)) as unknown[])
+      .slice(0, -2)
+      .map((seen) => (seen as SeenChunk)[1].delta.content);
+    expect(contents.join('')).toBe('<think>hmm</think>Answer');
+  });
+
   it('ends on an error event with Dify’s status and code', () => {
     const seen = readAtEverySplit(fixture('stream-error.txt'), true);
     expect(seen.at(-1)).toEqual({

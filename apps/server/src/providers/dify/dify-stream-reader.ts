@@ -13,7 +13,21 @@ import { convertDifyUsage } from './convert-dify-usage.js';
 import { parseDifyError } from './dify-errors.js';
 
 /**
- * Reads Dify's streaming events into internal chunks: `message`/`agent_message` → content;
+ * Dify wraps a reasoning model's thinking in an HTML `<details>` block, each tag sent as a whole
+ * event; they become `<think>` and `</think>` (as new-api does), which clients know.
+ */
+const DIFY_THINKING_OPEN =
+  '<details style="color:gray;background-color: #f8f8f8;padding: 8px;border-radius: 4px;" open> <summary> Thinking... </summary>\n';
+const DIFY_THINKING_CLOSE = '</details>';
+
+function thinkTags(answer: string | undefined): string | undefined {
+  if (answer === DIFY_THINKING_OPEN) return '<think>';
+  if (answer === DIFY_THINKING_CLOSE) return '</think>';
+  return answer;
+}
+
+/**
+ * Reads Dify's streaming events into internal chunks: `message`/`agent_message` → content (thinking tags as `<think>`);
  * `agent_thought` → its thought as reasoning; `message_end` → usage and the finish; an `error`
  * event → the stream's upstream error. With `debug` (DIFY_DEBUG, as new-api) the start of the
  * workflow and of each node is shown as a content line ("Workflow: <id>\n", "Node: <title>\n");
@@ -57,7 +71,7 @@ export class DifyStreamReader implements StreamReader {
     switch (data.event) {
       case 'message':
       case 'agent_message':
-        return this.frames.text('content', data.answer);
+        return this.frames.text('content', thinkTags(data.answer));
       case 'agent_thought':
         return this.frames.text('reasoning_content', data.thought);
       case 'workflow_started':

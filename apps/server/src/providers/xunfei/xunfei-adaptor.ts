@@ -36,8 +36,8 @@ export const DEFAULT_XUNFEI_SETTINGS: XunfeiSettings = { idleTimeoutMs: 60_000 }
  * iFlytek Spark (channel type 18): chat over Spark's websocket API, plain and streamed alike (a
  * plain call collects the frames into one completion), with tools as Spark `functions`. The key is
  * `APPID|APISecret|APIKey`; each connection's URL is HMAC-signed (xunfei-auth.ts). `buildRequest`
- * yields the signed `wss://` URL and the request frame; `openExchange` carries them over the
- * websocket.
+ * yields the `wss://…/{version}/chat` URL and the request frame; `openExchange` signs the URL and
+ * carries the frame over the websocket.
  */
 export class XunfeiAdaptor implements ProviderAdaptor {
   readonly name = 'xunfei';
@@ -66,7 +66,9 @@ export class XunfeiAdaptor implements ProviderAdaptor {
       throw RelayError.badRequest(`invalid channel base URL ${input.channel.baseUrl}`);
     }
     return {
-      url: signSparkUrl(origin, version, credentials, new Date()),
+      // Signed only when the socket opens (openExchange): the date is then fresh, and traces of
+      // the request show no credential.
+      url: `${origin.protocol}//${origin.host}/${version}/chat`,
       method: 'GET',
       headers: {},
       body: JSON.stringify(convertToSparkRequest(input.body, credentials, version)),
@@ -79,7 +81,10 @@ export class XunfeiAdaptor implements ProviderAdaptor {
     proxy: string | undefined,
   ): UpstreamExchange {
     const frame = typeof request.body === 'string' ? request.body : String(request.body ?? '');
-    return new SparkSocketExchange(request.url, frame, {
+    const url = new URL(request.url);
+    const version = url.pathname.split('/')[1] ?? '';
+    const signed = signSparkUrl(url, version, parseSparkKey(input.channel.key), new Date());
+    return new SparkSocketExchange(signed, frame, {
       stream: input.stream,
       idleTimeoutMs: this.settings.idleTimeoutMs,
       proxy,

@@ -114,12 +114,12 @@ describe('Spark request frame', () => {
     });
   });
 
-  it('builds the signed websocket URL and refuses modes other than chat', () => {
+  it('builds the websocket URL (signed when opened) and refuses modes other than chat', () => {
     const request = adaptor.buildRequest(
       call({ body: { messages: [{ role: 'user', content: 'hi' }] } }),
     );
     expect(request.method).toBe('GET');
-    expect(request.url).toMatch(/^wss:\/\/spark-api\.xf-yun\.com\/v3\.5\/chat\?authorization=/);
+    expect(request.url).toBe('wss://spark-api.xf-yun.com/v3.5/chat');
     expect(JSON.parse(String(request.body))).toMatchObject({
       parameter: { chat: { domain: 'generalv3.5' } },
     });

@@ -140,6 +140,20 @@ describe.each(testDatabaseKinds())('an iFlytek Spark channel on %s', (kind) => {
     expect(before - (await fixture.userQuota())).toBe(Number(log.quota));
   });
 
+  it('takes the API version from the client’s api-version query first', async () => {
+    const response = await fetch(`${fixture.url}/v1/chat/completions?api-version=v1.1`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${fixture.apiKey}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        model: 'SparkDesk-v3.5',
+        messages: [{ role: 'user', content: 'hi' }],
+      }),
+    });
+    expect(response.status).toBe(200);
+    expect(fixture.mock.lastRequest()!.path).toBe('/v1.1/chat');
+    expect(lastFrame().parameter.chat.domain).toBe('lite');
+  });
+
   it('sends tools as Spark functions and returns the function call, plain and streamed', async () => {
     const completion = await fixture.client.chat.completions.create({
       model: 'SparkDesk-v3.5',

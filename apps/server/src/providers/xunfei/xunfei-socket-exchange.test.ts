@@ -1,5 +1,5 @@
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { connect, type AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { UpstreamBodySink } from '../upstream-exchange.js';
@@ -162,6 +162,37 @@ describe('SparkSocketExchange', () => {
     exchange.abort(new Error('client closed the request'));
     expect(await ended).toBe('error: client closed the request');
     await server.closed;
+  });
+
+  it('tunnels through the channel’s HTTP proxy (CONNECT)', async () => {
+    const server = await startServer();
+    const proxy = createServer();
+    servers.push(proxy);
+    const tunnels: string[] = [];
+    proxy.on('connect', (request, client, head) => {
+      tunnels.push(String(request.url));
+      const [host, port] = String(request.url).split(':');
+      const target = connect(Number(port), host, () => {
+        client.write('HTTP/1.1 200 Connection Established\r\n\r\n');
+        target.write(head);
+        target.pipe(client);
+        client.pipe(target);
+      });
+      target.on('error', () => client.destroy());
+      client.on('error', () => target.destroy());
+    });
+    await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+    const proxyUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
+    const exchange = new SparkSocketExchange(server.url, '{}', {
+      stream: false,
+      idleTimeoutMs: 5000,
+      proxy: proxyUrl,
+    });
+    const { socket } = await server.connection;
+    socket.send(frame(2, 'via proxy'));
+    await exchange.started;
+    expect((await exchange.readAll(1 << 16)).toString()).toContain('via proxy');
+    expect(tunnels).toEqual([new URL(server.url).host]);
   });
 
   it('fails a stream that breaks off before its last frame, and one that goes silent', async () => {

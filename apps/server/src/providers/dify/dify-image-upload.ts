@@ -1,3 +1,4 @@
+import { FormData, ProxyAgent, fetch, type Response } from 'undici';
 import { RelayError } from '../../errors/relay-error.js';
 import { parseJsonObject } from '../json-guards.js';
 import type { RelayCallInput, UpstreamRequest } from '../provider-adaptor.js';
@@ -26,8 +27,16 @@ export function decodeDataUrl(url: string): { mimeType: string; bytes: Buffer } 
   return { mimeType, bytes };
 }
 
+/** Where uploads go: the channel's base URL and key, through its proxy when it has one. */
+interface UploadTarget {
+  base: string;
+  key: string;
+  proxy: ProxyAgent | undefined;
+}
+
 /** Sends one image to `POST {base}/v1/files/upload` (multipart `file` and `user`); its file id. */
-async function uploadOne(base: string, key: string, user: string, url: string): Promise<string> {
+async function uploadOne(target: UploadTarget, user: string, url: string): Promise<string> {
+  const { base, key } = target;
   const { mimeType, bytes } = decodeDataUrl(url);
   const form = new FormData();
   const extension = mimeType.split('/')[1]?.replace(/[^a-z0-9]/gi, '') || 'bin';
@@ -40,6 +49,7 @@ async function uploadOne(base: string, key: string, user: string, url: string): 
       headers: { Authorization: `Bearer ${key}` },
       body: form,
       signal: AbortSignal.timeout(UPLOAD_TIMEOUT_MS),
+      dispatcher: target.proxy,
     });
   } catch {
     throw RelayError.upstream(500, 'Dify file upload failed', 'new_api_error', 'do_request_failed');
@@ -59,7 +69,8 @@ async function uploadOne(base: string, key: string, user: string, url: string): 
 }
 
 /**
- * Uploads the call's `data:` URL images to Dify (as new-api does before the chat call) and fills
+ * Uploads the call's `data:` URL images to Dify (as new-api does before the chat call, through the
+ * channel's proxy when it has one) and fills
  * the `upload_file_id` of their `local_file` entries, in order. A call without such images is
  * returned as built. Upload failures are upstream errors (a refused key rejects the channel).
  */
@@ -71,9 +82,16 @@ export async function uploadDifyImages(
   const dataUrls = input.body ? difyImageUrls(input.body).filter(isDataUrl) : [];
   if (dataUrls.length === 0 || typeof request.body !== 'string') return request;
   const body = JSON.parse(request.body) as DifyChatRequest;
-  const ids = await Promise.all(
-    dataUrls.map((url) => uploadOne(base, input.channel.key, body.user, url)),
-  );
+  const proxyUrl = input.channel.setting.proxy;
+  // Uploads are rare: a proxy agent lives for one call's uploads only.
+  const proxy = proxyUrl ? new ProxyAgent(proxyUrl) : undefined;
+  const target = { base, key: input.channel.key, proxy };
+  let ids: string[];
+  try {
+    ids = await Promise.all(dataUrls.map((url) => uploadOne(target, body.user, url)));
+  } finally {
+    void proxy?.close();
+  }
   let next = 0;
   for (const file of body.files ?? []) {
     if (file.transfer_method === 'local_file' && file.upload_file_id === '') {

@@ -25,16 +25,17 @@ function contentText(content: unknown): string {
 }
 
 /**
- * Spark knows system, user and assistant messages with text content only: tool results (and
- * legacy function results) go back as user messages; an assistant's tool calls are not re-sent,
- * Spark keeping no call ids.
+ * Spark knows system, user and assistant messages with text content only: developer messages
+ * are system messages; tool results (and legacy function results) go back as user messages; an
+ * assistant's tool calls are not re-sent, Spark keeping no call ids.
  */
 function toSparkMessage(message: JsonObject): SparkMessage | undefined {
   const content = contentText(message.content);
   const role = readString(message, 'role');
-  if (role === 'system' || role === 'assistant') {
-    return content === '' ? undefined : { role, content };
+  if (role === 'system' || role === 'developer') {
+    return content === '' ? undefined : { role: 'system', content };
   }
+  if (role === 'assistant') return content === '' ? undefined : { role, content };
   return { role: 'user', content };
 }
 

@@ -67,7 +67,7 @@ describe('Spark request frame', () => {
     const frame = convertToSparkRequest(
       {
         messages: [
-          { role: 'system', content: 'Be brief.' },
+          { role: 'developer', content: 'Be brief.' },
           {
             role: 'user',
             content: [

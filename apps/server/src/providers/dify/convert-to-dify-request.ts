@@ -33,7 +33,8 @@ export function difyImageUrls(body: JsonObject): string[] {
   const urls: string[] = [];
   for (const message of messagesOf(body)) {
     const role = readString(message, 'role');
-    if (role === 'system' || role === 'assistant' || !Array.isArray(message.content)) continue;
+    if (role === 'system' || role === 'developer' || role === 'assistant') continue;
+    if (!Array.isArray(message.content)) continue;
     for (const part of message.content) {
       const url = isJsonObject(part) ? imageUrlOf(part) : undefined;
       if (url) urls.push(url);
@@ -43,18 +44,21 @@ export function difyImageUrls(body: JsonObject): string[] {
 }
 
 /**
- * The whole conversation as Dify's single `query` (as new-api builds it): each system message as
- * `SYSTEM: \n<text>\n`, each assistant message as `ASSISTANT: \n<text>\n`, and each text part of
- * the other messages (user, tool) as `USER: \n<text>\n`.
+ * The whole conversation as Dify's single `query` (as new-api builds it): each system (or
+ * developer) message as `SYSTEM: \n<text>\n`, each assistant message as `ASSISTANT: \n<text>\n`,
+ * and each text part of the other messages (user, tool) as `USER: \n<text>\n`.
  */
 export function flattenDifyQuery(body: JsonObject): string {
   let query = '';
   for (const message of messagesOf(body)) {
     const role = readString(message, 'role');
-    if (role === 'system') query += `SYSTEM: \n${plainText(message.content)}\n`;
-    else if (role === 'assistant') query += `ASSISTANT: \n${plainText(message.content)}\n`;
-    else if (typeof message.content === 'string') query += `USER: \n${message.content}\n`;
-    else if (Array.isArray(message.content)) {
+    if (role === 'system' || role === 'developer') {
+      query += `SYSTEM: \n${plainText(message.content)}\n`;
+    } else if (role === 'assistant') {
+      query += `ASSISTANT: \n${plainText(message.content)}\n`;
+    } else if (typeof message.content === 'string') {
+      query += `USER: \n${message.content}\n`;
+    } else if (Array.isArray(message.content)) {
       for (const part of message.content) {
         if (isJsonObject(part) && part.type === 'text') {
           query += `USER: \n${readString(part, 'text') ?? ''}\n`;

@@ -60,7 +60,7 @@ describe('Dify request', () => {
       call({
         body: {
           messages: [
-            { role: 'system', content: 'Be brief.' },
+            { role: 'developer', content: 'Be brief.' },
             { role: 'user', content: 'Hi' },
             { role: 'assistant', content: [{ type: 'text', text: 'Hello!' }] },
             {

@@ -75,6 +75,8 @@ export interface Config {
   azureDefaultApiVersion: string;
   /** Cohere `safety_mode` (`COHERE_SAFETY_SETTING`: NONE, the default, sends none). */
   cohereSafetySetting: string;
+  /** Show Dify workflow and node starts in streamed answers (`DIFY_DEBUG`, default true). */
+  difyDebug: boolean;
   /** Create an initial token when a user registers with a password (`GENERATE_DEFAULT_TOKEN`). */
   generateDefaultToken: boolean;
   /**
@@ -340,6 +342,7 @@ export function loadConfig(
     forceStreamOption: readBoolean(env, 'FORCE_STREAM_OPTION', true),
     azureDefaultApiVersion: readString(env, 'AZURE_DEFAULT_API_VERSION') ?? '2024-12-01-preview',
     cohereSafetySetting: readString(env, 'COHERE_SAFETY_SETTING') ?? 'NONE',
+    difyDebug: readBoolean(env, 'DIFY_DEBUG', true),
     generateDefaultToken: readBoolean(env, 'GENERATE_DEFAULT_TOKEN', false),
     notifyLimit: {
       count: readInteger(env, 'NOTIFY_LIMIT_COUNT', 2, { min: 0, max: 1000 }),

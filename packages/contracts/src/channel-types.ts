@@ -11,8 +11,8 @@
  * - `anthropic`: the Anthropic Messages API;
  * - `task`: asynchronous task platforms (Midjourney proxy, Suno), served by their own routes;
  * - `none`: a type with no relay adaptor at all (AIProxy library);
- * - any other value: the provider's native adaptor (`providers/<family>/` in the server), or, for a
- *   family without one yet, the name its 501 answer gives.
+ * - `palm`: retired upstream (Google shut the API down): calls answer so and point to Gemini;
+ * - any other value: the provider's native adaptor (`providers/<family>/` in the server).
  */
 export type ChannelFamily =
   | 'openai'

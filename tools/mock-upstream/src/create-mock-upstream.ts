@@ -10,6 +10,7 @@ import { isRecord, readString } from './json-shape.js';
 import { resolveControls } from './mock-controls.js';
 import type { MultipartForm } from './multipart-form.js';
 import { isRealtimePath, MockRealtime } from './openai-realtime.js';
+import { isSparkPath, MockSpark } from './spark-chat.js';
 import { invalidKeyMessage, sendProviderError, sendStatusFailure } from './provider-errors.js';
 import { parseBody, readBody, type ParsedBody } from './request-body.js';
 import type { RouteContext } from './route-context.js';
@@ -146,15 +147,18 @@ export async function createMockUpstream(options: MockUpstreamOptions = {}): Pro
     const method = request.method ?? 'GET';
     const match = findRoute(method, path);
     const body = isRecord(parsed.body) ? parsed.body : {};
-    // Bedrock names the model in the path, where its control suffix goes too.
+    // Bedrock names the model in the path, where its control suffix goes too; Dify names no
+    // model, its controls ride on the `user` field.
     const requestedModel =
       match?.route.provider === 'bedrock'
         ? match.deployment
-        : (readString(body, 'model') ??
-          // Tencent's PascalCase body.
-          readString(body, 'Model') ??
-          parsed.form?.fields.model ??
-          match?.params?.model);
+        : match?.route.provider === 'dify'
+          ? (readString(body, 'user') ?? parsed.form?.fields.user)
+          : (readString(body, 'model') ??
+            // Tencent's PascalCase body.
+            readString(body, 'Model') ??
+            parsed.form?.fields.model ??
+            match?.params?.model);
     const resolved = resolveControls(request.headers, requestedModel);
     requestCounter += 1;
     const context: RouteContext = {
@@ -239,9 +243,17 @@ export async function createMockUpstream(options: MockUpstreamOptions = {}): Pro
   });
 
   const realtime = new MockRealtime({ nextId, schedule });
+  const spark = new MockSpark({ nextId, schedule });
   server.on('upgrade', (request: IncomingMessage, socket, head: Buffer) => {
     socket.on('error', () => undefined);
     const { path, query } = splitUrl(request.url ?? '/');
+    if (isSparkPath(path)) {
+      const frames: unknown[] = [];
+      requests.push({ method: 'GET', path, query, headers: { ...request.headers }, body: frames });
+      if (requests.length > MAX_RECORDED) requests.shift();
+      spark.upgrade(request, socket, head, path, query, frames);
+      return;
+    }
     if (!isRealtimePath(path)) {
       socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
       return;
@@ -289,6 +301,7 @@ export async function createMockUpstream(options: MockUpstreamOptions = {}): Pro
       for (const timer of timers) clearTimeout(timer);
       timers.clear();
       realtime.close();
+      spark.close();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },

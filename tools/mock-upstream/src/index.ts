@@ -54,3 +54,10 @@ export {
 export { MOCK_TENCENT_SECRET_ID, MOCK_TENCENT_SECRET_KEY } from './tencent-signature.js';
 export { HUNYUAN_EMBEDDING_DIMENSIONS } from './tencent-api.js';
 export { verifyTencentSignature, type TencentRefusal } from './tencent-signature.js';
+export {
+  SPARK_MOCK_API_KEY,
+  SPARK_MOCK_API_SECRET,
+  SPARK_MOCK_APP_ID,
+  SPARK_MOCK_CHANNEL_KEY,
+} from './spark-chat.js';
+export { DIFY_MOCK_NODES, DIFY_MOCK_WORKFLOW_ID } from './dify-api.js';

@@ -132,6 +132,17 @@ export function googleErrorBody(
   return JSON.stringify({ error });
 }
 
+/** Dify's `{"code","message","status"}`, its code per status. */
+export function difyErrorBody(status: number, message: string): string {
+  const codes: Readonly<Record<number, string>> = {
+    400: 'invalid_param',
+    401: 'unauthorized',
+    404: 'not_found',
+    429: 'too_many_requests',
+  };
+  return JSON.stringify({ code: codes[status] ?? 'internal_server_error', message, status });
+}
+
 /** The error body in the shape of `provider`. */
 export function errorBody(
   provider: Provider,
@@ -145,6 +156,7 @@ export function errorBody(
   if (provider === 'google') return googleErrorBody(status, message, details);
   if (provider === 'cloudflare') return cloudflareErrorBody(status, message, details);
   if (provider === 'jina') return jinaErrorBody(message);
+  if (provider === 'dify') return difyErrorBody(status, message);
   return provider === 'anthropic'
     ? anthropicErrorBody(status, message, details)
     : openAiErrorBody(status, message, details);
@@ -211,6 +223,7 @@ export function mockStatusMessage(status: number): string {
 export function invalidKeyMessage(provider: Provider, key: string): string {
   if (provider === 'cohere') return 'invalid api token';
   if (provider === 'cloudflare') return 'Authentication error';
+  if (provider === 'dify') return 'Access token is invalid';
   if (provider === 'google') return 'API key not valid. Please pass a valid API key.';
   return provider === 'anthropic'
     ? 'invalid x-api-key'

@@ -18,7 +18,8 @@ export type Provider =
   | 'cloudflare'
   | 'jina'
   | 'baidu'
-  | 'tencent';
+  | 'tencent'
+  | 'dify';
 
 /** Everything an endpoint handler needs to answer one request. */
 export interface RouteContext {

@@ -36,6 +36,7 @@ import { handleConverse, handleInvoke } from './bedrock-runtime.js';
 import { handleCohereChat, handleCohereEmbed, handleCohereRerank } from './cohere-v2.js';
 import { findCloudflareRoute } from './cloudflare-workers-ai.js';
 import { findJinaOrMokaRoute } from './jina-and-moka.js';
+import { handleDifyChat, handleDifyUpload } from './dify-api.js';
 
 /** One endpoint of the mock. */
 export interface Route {
@@ -46,6 +47,7 @@ export interface Route {
 const openAi = (handle: Route['handle']): Route => ({ provider: 'openai', handle });
 const anthropic = (handle: Route['handle']): Route => ({ provider: 'anthropic', handle });
 const cohere = (handle: Route['handle']): Route => ({ provider: 'cohere', handle });
+const dify = (handle: Route['handle']): Route => ({ provider: 'dify', handle });
 
 /** Endpoints by `METHOD path`, the path without its `/v1` prefix. */
 const ROUTES: ReadonlyMap<string, Route> = new Map([
@@ -70,6 +72,8 @@ const ROUTES: ReadonlyMap<string, Route> = new Map([
   // Baidu Qianfan's OpenAI-compatible v2 API.
   ['POST /v2/chat/completions', openAi(handleChatCompletions)],
   ['POST /v2/embeddings', openAi(handleEmbeddings)],
+  ['POST /chat-messages', dify(handleDifyChat)],
+  ['POST /files/upload', dify(handleDifyUpload)],
   ['GET /dashboard/billing/subscription', openAi(handleBillingSubscription)],
   ['GET /dashboard/billing/usage', openAi(handleBillingUsage)],
 ]);

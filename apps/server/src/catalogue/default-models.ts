@@ -260,4 +260,15 @@ export const DEFAULT_MODELS_BY_CHANNEL_TYPE: Readonly<Record<number, readonly st
       'hunyuan-turbo',
       'hunyuan-embedding',
     ],
+    // The API version follows the model name (SparkDesk-vX.Y); plain SparkDesk uses the channel's.
+    [CHANNEL_TYPE.xunfei]: [
+      'SparkDesk',
+      'SparkDesk-v1.1',
+      'SparkDesk-v2.1',
+      'SparkDesk-v3.1',
+      'SparkDesk-v3.5',
+      'SparkDesk-v4.0',
+    ],
+    // A Dify channel is one app: its model name is only a label for routing and pricing.
+    [CHANNEL_TYPE.dify]: ['dify'],
   });

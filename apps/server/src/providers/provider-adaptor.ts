@@ -24,6 +24,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Usage } from './usage.js';
 import type { ClassifiedFailure, ErrorClassification } from './error-classification.js';
+import type { UpstreamExchange } from './upstream-exchange.js';
 
 /**
  * What kind of call a relay request is; decided from the path (reference §3.1).
@@ -128,6 +129,11 @@ export interface RelayCallInput {
   native?: { format: WireFormat; body: Record<string, unknown>; unchanged: boolean };
   /** Reasoning wishes the internal call cannot carry (see ReasoningRequest). */
   reasoning?: ReasoningRequest;
+  /**
+   * The relay's id of the call (`x-oneapi-request-id`), for providers that name the end user by it
+   * (Dify); absent for channel tests.
+   */
+  requestId?: string;
 }
 
 /** A fully built upstream HTTP request. */
@@ -279,6 +285,18 @@ export interface ProviderAdaptor {
    * then auto-disabled).
    */
   authorize?(input: RelayCallInput, request: UpstreamRequest): Promise<UpstreamRequest>;
+  /**
+   * For a provider not reached by one HTTP request (iFlytek Spark answers on a websocket): opens
+   * the exchange for the built (and authorized) request itself and presents the answer as an
+   * HTTP-like exchange — its status, content type and body bytes are read like any upstream's
+   * (an event stream when `text/event-stream`). Absent: the relay's HTTP client sends the request.
+   * Aborting the exchange closes the connection.
+   */
+  openExchange?(
+    input: RelayCallInput,
+    request: UpstreamRequest,
+    proxy: string | undefined,
+  ): UpstreamExchange;
   /**
    * A complete success answer for a client that speaks `nativeFormat`: upstream's bytes, or a
    * small native rewrite, with usage read. Absent when the provider has no such client yet.

@@ -38,6 +38,12 @@ import { VertexAdaptor } from './vertex/vertex-adaptor.js';
 import { BaiduTokenCache } from './baidu/baidu-access-token.js';
 import { BaiduAdaptor } from './baidu/baidu-adaptor.js';
 import { TencentAdaptor } from './tencent/tencent-adaptor.js';
+import { DEFAULT_DIFY_SETTINGS, DifyAdaptor, type DifySettings } from './dify/dify-adaptor.js';
+import {
+  DEFAULT_XUNFEI_SETTINGS,
+  XunfeiAdaptor,
+  type XunfeiSettings,
+} from './xunfei/xunfei-adaptor.js';
 
 /** Settings of the adaptors that follow options or deployment configuration. */
 export interface ProviderRegistrySettings {
@@ -51,6 +57,8 @@ export interface ProviderRegistrySettings {
   accessTokens?: SharedTokenStores;
   /** DashScope image-task polling. */
   ali?: AliSettings;
+  xunfei?: XunfeiSettings;
+  dify?: DifySettings;
 }
 
 /** Looks up the adaptor for a channel type. */
@@ -101,6 +109,10 @@ export function createProviderRegistry(settings: ProviderRegistrySettings = {}):
       adaptors.set(type.id, new BaiduAdaptor(tokens));
     } else if (type.family === 'tencent') {
       adaptors.set(type.id, new TencentAdaptor());
+    } else if (type.family === 'xunfei') {
+      adaptors.set(type.id, new XunfeiAdaptor(settings.xunfei ?? DEFAULT_XUNFEI_SETTINGS));
+    } else if (type.family === 'dify') {
+      adaptors.set(type.id, new DifyAdaptor(settings.dify ?? DEFAULT_DIFY_SETTINGS));
     }
   }
 

@@ -12,6 +12,8 @@ export interface RequestFacts {
   query: string;
   headers: IncomingHttpHeaders;
   parsed: ParsedRelayBody;
+  /** The relay's id of the call (absent for channel tests). */
+  requestId?: string;
 }
 
 /**
@@ -66,6 +68,7 @@ export function buildCallInput(
     clientHeaders: facts.headers,
     native,
     reasoning: parsed.reasoning,
+    requestId: facts.requestId,
   };
 }
 

@@ -11,7 +11,7 @@ import { mapStatusCode, shouldRetry } from './retry-policy.js';
 import { readUpstreamError, relayPlainResponse } from './send-plain-response.js';
 import { relayStreamResponse } from './send-stream-response.js';
 import { clientVisibleHeaders } from './upstream-headers.js';
-import type { UpstreamResponse } from './upstream-response.js';
+import type { UpstreamExchange } from '../providers/upstream-exchange.js';
 
 const SATURATED_MESSAGE = '当前分组上游负载已饱和，请稍后再试';
 
@@ -132,9 +132,12 @@ async function sendAttempt(
     if (call.clientGone) return clientClosed(call, channel);
   }
   const sentAt = Date.now();
-  const upstream = services.upstream.send(request, channel.setting.proxy);
+  // A provider reached other than by one HTTP request (a websocket) opens its own exchange.
+  const upstream = adaptor.openExchange
+    ? adaptor.openExchange(input, request, channel.setting.proxy)
+    : services.upstream.send(request, channel.setting.proxy);
   call.upstream = upstream;
-  let response: UpstreamResponse;
+  let response: UpstreamExchange;
   try {
     response = await upstream.started;
   } catch (error) {

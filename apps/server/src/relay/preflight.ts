@@ -46,6 +46,7 @@ export function planCall(
     query: converted || exchange.path === '/v1/messages' ? '' : exchange.query,
     headers: exchange.headers,
     parsed,
+    requestId: exchange.id,
   };
 
   const model = parsed.model;

@@ -24,6 +24,8 @@ export function createConfiguredProviders(
       modelHeaders: options.getJson('claude.model_headers_settings'),
     }),
     cohere: { safetyMode: config.cohereSafetySetting },
+    xunfei: { idleTimeoutMs: config.streamingTimeoutSeconds * 1000 },
+    dify: { debug: config.difyDebug },
     gemini: () => ({
       safetySettings: options.getJson('gemini.safety_settings'),
       versionSettings: options.getJson('gemini.version_settings'),

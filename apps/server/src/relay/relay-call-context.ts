@@ -9,7 +9,7 @@ import type { InboundFormat } from './formats/format-spec.js';
 import type { RelayExchange } from './relay-exchange.js';
 import type { RelayServices } from './relay-services.js';
 import { settleCall } from './settle-call.js';
-import type { UpstreamResponse } from './upstream-response.js';
+import type { UpstreamExchange } from '../providers/upstream-exchange.js';
 
 /** How a call ended. */
 export interface CallOutcome {
@@ -63,7 +63,7 @@ export class RelayCall {
   /** Locally counted prompt tokens, computed at most once. */
   localPromptTokens: number | undefined;
   /** The upstream exchange in progress. */
-  upstream: UpstreamResponse | undefined;
+  upstream: UpstreamExchange | undefined;
   /** The client went away before the answer was complete. */
   clientGone = false;
   private settled = false;

@@ -8,7 +8,7 @@ import type { RelayCall } from './relay-call-context.js';
 import { RelayError } from '../errors/relay-error.js';
 import { followUpFetch } from './follow-up-fetch.js';
 import { clientVisibleHeaders } from './upstream-headers.js';
-import { UpstreamBodyTooLarge, type UpstreamResponse } from './upstream-response.js';
+import { UpstreamBodyTooLarge, type UpstreamExchange } from '../providers/upstream-exchange.js';
 
 /** Largest upstream error body read (the rest is discarded). */
 const ERROR_BODY_LIMIT = 64 * 1024;
@@ -18,7 +18,7 @@ const PLAIN_BODY_LIMIT = 64 * 1024 * 1024;
 /** Reads and classifies an upstream error answer. */
 export async function readUpstreamError(
   adaptor: ProviderAdaptor,
-  response: UpstreamResponse,
+  response: UpstreamExchange,
 ): Promise<UpstreamError> {
   let body: Buffer;
   try {
@@ -34,7 +34,7 @@ export async function relayPlainResponse(
   call: RelayCall,
   adaptor: ProviderAdaptor,
   input: RelayCallInput,
-  response: UpstreamResponse,
+  response: UpstreamExchange,
 ): Promise<void> {
   let body: Buffer;
   try {

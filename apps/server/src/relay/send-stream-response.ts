@@ -13,7 +13,7 @@ import type { RelayCall } from './relay-call-context.js';
 import type { RelayServices } from './relay-services.js';
 import { RelayError } from '../errors/relay-error.js';
 import { clientVisibleHeaders } from './upstream-headers.js';
-import type { UpstreamResponse } from './upstream-response.js';
+import type { UpstreamExchange } from '../providers/upstream-exchange.js';
 
 /** How the upstream body ended. */
 interface StreamEnd {
@@ -33,7 +33,7 @@ export async function relayStreamResponse(
   call: RelayCall,
   adaptor: ProviderAdaptor,
   input: RelayCallInput,
-  upstream: UpstreamResponse,
+  upstream: UpstreamExchange,
   parser: StreamEventParser = new SseParser(),
 ): Promise<void> {
   const { services, exchange } = call;
@@ -96,7 +96,7 @@ export async function relayStreamResponse(
 /** Moves events from upstream to the client until upstream ends, fails or the client leaves. */
 function pump(
   call: RelayCall,
-  upstream: UpstreamResponse,
+  upstream: UpstreamExchange,
   parser: StreamEventParser,
   converter: StreamConverter,
   ping: Ping,

@@ -1,22 +1,12 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Dispatcher } from 'undici';
+import {
+  UpstreamBodyTooLarge,
+  type UpstreamBodySink,
+  type UpstreamExchange,
+} from '../providers/upstream-exchange.js';
 
-/** Receives a streamed upstream body chunk by chunk. */
-export interface UpstreamBodySink {
-  /** A body chunk; return false to pause upstream until `resume()` is called. */
-  onChunk(chunk: Buffer): boolean;
-  /** The body ended normally. */
-  onEnd(): void;
-  /** The body broke off (reset, idle timeout, abort). */
-  onError(error: Error): void;
-}
-
-/** The body was larger than the reader allows. */
-export class UpstreamBodyTooLarge extends Error {
-  constructor(readonly limit: number) {
-    super(`upstream body larger than ${limit} bytes`);
-  }
-}
+export { UpstreamBodyTooLarge, type UpstreamBodySink };
 
 /**
  * One upstream exchange, as an undici dispatch handler: the response head resolves `started`, the
@@ -25,7 +15,7 @@ export class UpstreamBodyTooLarge extends Error {
  * consumer is attached wait in a short list. No Node stream or async iterator is created, which
  * keeps a relayed call to a few small objects.
  */
-export class UpstreamResponse implements Dispatcher.DispatchHandler {
+export class UpstreamResponse implements Dispatcher.DispatchHandler, UpstreamExchange {
   statusCode = 0;
   headers: IncomingHttpHeaders = {};
   /** Resolves with this response once its head arrived; rejects if no answer came. */

@@ -5,10 +5,12 @@
  */
 import { CHANNEL_STATUS } from '@tollgate/contracts';
 import { buildLogOther, resolvePrice, type PriceInfo } from '../../billing/index.js';
+import type { IncomingHttpHeaders } from 'node:http';
 import type {
   ProviderAdaptor,
   RelayCallInput,
   RelayMode,
+  UpstreamRequest,
 } from '../../providers/provider-adaptor.js';
 import type { RequestFacts } from '../build-call-input.js';
 import { toCachedChannel, type CachedChannel } from '../channel-cache.js';
@@ -192,20 +194,19 @@ async function callUpstream(
     });
   }
   const timeout = AbortSignal.timeout(TEST_TIMEOUT_MS);
-  const response = await relay.upstream
-    .request(
-      upstreamRequest,
-      signal ? AbortSignal.any([signal, timeout]) : timeout,
-      channel.setting.proxy,
-    )
-    .catch((error: unknown) => {
-      throw new ChannelTestFailure(`do request failed: ${describeNetworkError(error, timeout)}`);
-    });
+  const response = await sendTestRequest(
+    relay,
+    adaptor,
+    input,
+    upstreamRequest,
+    signal ? AbortSignal.any([signal, timeout]) : timeout,
+    channel.setting.proxy,
+  ).catch((error: unknown) => {
+    throw new ChannelTestFailure(`do request failed: ${describeNetworkError(error, timeout)}`);
+  });
 
   if (response.statusCode !== 200) {
-    const { bytes } = await readLimitedBody(response.body, ERROR_BODY_LIMIT).catch(() => ({
-      bytes: Buffer.alloc(0),
-    }));
+    const bytes = await response.read(ERROR_BODY_LIMIT).catch(() => Buffer.alloc(0));
     const parsed = adaptor.parseError(response.statusCode, bytes);
     // The operator sees a body that is not JSON (a proxy's error page) instead of a bare status.
     const message = isJsonText(bytes)
@@ -221,7 +222,7 @@ async function callUpstream(
     throw new ChannelTestFailure(`status code ${response.statusCode}: ${message}`, upstreamError);
   }
 
-  const { bytes } = await readLimitedBody(response.body, SUCCESS_BODY_LIMIT).catch(() => {
+  const bytes = await response.read(SUCCESS_BODY_LIMIT).catch(() => {
     throw new ChannelTestFailure('读取上游响应失败');
   });
   // An error inside a 200 body is thrown here as an upstream RelayError.
@@ -278,6 +279,51 @@ function recordTestLog(
   );
   // Charges nobody: the row alone joins the ledger's next write.
   relay.ledger.addLog(row);
+}
+
+/** A test's upstream answer: its head, and its body read once up to a limit. */
+interface TestAnswer {
+  statusCode: number;
+  headers: IncomingHttpHeaders;
+  read(limit: number): Promise<Buffer>;
+}
+
+/**
+ * Sends the test request through the relay's HTTP client, or through the adaptor's own exchange
+ * for a provider reached another way (a websocket); `signal` cancels either.
+ */
+async function sendTestRequest(
+  relay: RelayServices,
+  adaptor: ProviderAdaptor,
+  input: RelayCallInput,
+  request: UpstreamRequest,
+  signal: AbortSignal,
+  proxy: string | undefined,
+): Promise<TestAnswer> {
+  if (!adaptor.openExchange) {
+    const response = await relay.upstream.request(request, signal, proxy);
+    return {
+      statusCode: response.statusCode,
+      headers: response.headers,
+      read: async (limit) => (await readLimitedBody(response.body, limit)).bytes,
+    };
+  }
+  const exchange = adaptor.openExchange(input, request, proxy);
+  const abort = () => exchange.abort(new Error('channel test cancelled'));
+  if (signal.aborted) abort();
+  signal.addEventListener('abort', abort, { once: true });
+  try {
+    await exchange.started;
+  } catch (error) {
+    signal.removeEventListener('abort', abort);
+    throw error;
+  }
+  return {
+    statusCode: exchange.statusCode,
+    headers: exchange.headers,
+    read: (limit) =>
+      exchange.readAll(limit).finally(() => signal.removeEventListener('abort', abort)),
+  };
 }
 
 function isJsonText(bytes: Buffer): boolean {

@@ -1,0 +1,77 @@
+import { ChatChunkFrames } from '../chat-chunk-frames.js';
+import type {
+  InternalStreamEvent,
+  RelayCallInput,
+  SseEvent,
+  StreamReader,
+  UpstreamError,
+} from '../provider-adaptor.js';
+import type { Usage } from '../usage.js';
+import { SPARK_LAST_FRAME_STATUS } from './xunfei-api-types.js';
+import { convertSparkUsage } from './convert-xunfei-usage.js';
+import { readSparkFrame, sparkCompletionId, sparkToolCallId } from './xunfei-frame.js';
+
+/**
+ * Reads Spark's answer frames (each handed over as one event by the websocket exchange) into
+ * internal chunks as they arrive: text items → content (and `reasoning_content` of reasoning
+ * models), a `function_call` item → one complete tool call, the last frame (status 2) → the finish
+ * reason and its usage. An error frame ends the stream as an upstream error.
+ */
+export class XunfeiStreamReader implements StreamReader {
+  private readonly frames: ChatChunkFrames;
+  private reportedUsage: Usage | undefined;
+  private failure: UpstreamError | undefined;
+  private finished = false;
+
+  constructor(input: RelayCallInput) {
+    this.frames = new ChatChunkFrames(input, 'chatcmpl-');
+  }
+
+  get usage(): Usage | undefined {
+    return this.reportedUsage;
+  }
+
+  get toolCallCount(): number {
+    return this.frames.toolCalls;
+  }
+
+  get upstreamError(): UpstreamError | undefined {
+    return this.failure;
+  }
+
+  completionText(): string {
+    return this.frames.completionText();
+  }
+
+  read(event: SseEvent): InternalStreamEvent[] {
+    if (this.finished || this.failure) return [];
+    const read = readSparkFrame(event.data);
+    if (read.kind === 'unreadable') return [];
+    if (read.kind === 'error') {
+      this.failure = read.error;
+      return [{ type: 'error', error: read.error }];
+    }
+    const { frame } = read;
+    if (frame.header.sid) this.frames.id = sparkCompletionId(frame);
+    const events = this.frames.start();
+    for (const item of frame.payload?.choices?.text ?? []) {
+      events.push(...this.frames.text('reasoning_content', item.reasoning_content));
+      events.push(...this.frames.text('content', item.content));
+      const call = item.function_call;
+      if (call?.name) {
+        const id = sparkToolCallId(frame.header.sid, this.frames.toolCalls);
+        events.push(...this.frames.toolCallStart(id, call.name, call.arguments ?? '{}'));
+      }
+    }
+    const usage = convertSparkUsage(frame.payload?.usage?.text);
+    if (usage) this.reportedUsage = usage;
+    const last =
+      frame.header.status === SPARK_LAST_FRAME_STATUS ||
+      frame.payload?.choices?.status === SPARK_LAST_FRAME_STATUS;
+    if (last) {
+      this.finished = true;
+      events.push(...this.frames.finish(this.frames.toolCalls > 0 ? 'tool_calls' : 'stop'));
+    }
+    return events;
+  }
+}

@@ -72,6 +72,11 @@ const ROUTES: ReadonlyMap<string, Route> = new Map([
   // Baidu Qianfan's OpenAI-compatible v2 API.
   ['POST /v2/chat/completions', openAi(handleChatCompletions)],
   ['POST /v2/embeddings', openAi(handleEmbeddings)],
+  // MiniMax's chat path, and VolcEngine Ark's OpenAI-compatible v3 API (bots included).
+  ['POST /text/chatcompletion_v2', openAi(handleChatCompletions)],
+  ['POST /api/v3/chat/completions', openAi(handleChatCompletions)],
+  ['POST /api/v3/bots/chat/completions', openAi(handleChatCompletions)],
+  ['POST /api/v3/embeddings', openAi(handleEmbeddings)],
   ['POST /chat-messages', dify(handleDifyChat)],
   ['POST /files/upload', dify(handleDifyUpload)],
   ['GET /dashboard/billing/subscription', openAi(handleBillingSubscription)],

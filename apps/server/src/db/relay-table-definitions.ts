@@ -58,6 +58,15 @@ export const abilities: TableDefinition<'abilities'> = {
   indexes: plainIndexes('abilities', ['channel_id', 'priority', 'weight', 'tag']),
 };
 
+/** `idx_logs_<column>_created_at_covering`: (column, created_at) with the type and quota included. */
+function coveringTimeIndexes(columns: string[]) {
+  return columns.map((column) => ({
+    name: `idx_logs_${column}_created_at_covering`,
+    columns: [column, 'created_at'],
+    include: ['type', 'quota'],
+  }));
+}
+
 export const logs: TableDefinition<'logs'> = {
   columns: {
     id,
@@ -84,13 +93,20 @@ export const logs: TableDefinition<'logs'> = {
     { name: 'index_username_model_name', columns: ['model_name', 'username'] },
     ...plainIndexes('logs', ['user_id', 'username', 'token_name', 'model_name']),
     ...plainIndexes('logs', ['channel_id', 'token_id', 'group']),
-    // Tollgate's: the console filters by one of these within a time range, and counts the matches;
-    // (column, created_at) answers both from the index (docs/log-performance.md).
-    { name: 'idx_logs_user_id_created_at', columns: ['user_id', 'created_at'] },
-    { name: 'idx_logs_username_created_at', columns: ['username', 'created_at'] },
-    { name: 'idx_logs_token_name_created_at', columns: ['token_name', 'created_at'] },
-    { name: 'idx_logs_model_name_created_at', columns: ['model_name', 'created_at'] },
-    { name: 'idx_logs_channel_id_created_at', columns: ['channel_id', 'created_at'] },
+    // Tollgate's: the console filters by one of these within a time range, counts the matches and
+    // sums their quota; (column, created_at) with the type and quota (and, for a user, the model:
+    // the "user + model" filter) answers all three from the index alone (docs/log-performance.md).
+    {
+      name: 'idx_logs_user_id_created_at_covering',
+      columns: ['user_id', 'created_at'],
+      include: ['type', 'quota', 'model_name'],
+    },
+    {
+      name: 'idx_logs_username_created_at_covering',
+      columns: ['username', 'created_at'],
+      include: ['type', 'quota', 'model_name'],
+    },
+    ...coveringTimeIndexes(['token_name', 'model_name', 'channel_id', 'group']),
     // Tollgate's: a time window's Σ quota and count with no selective filter, or filtered by the
     // columns a third to a half of the rows share (group, a model prefix), read from this index
     // alone instead of hundreds of thousands of table rows (docs/log-performance.md).

@@ -205,6 +205,10 @@ export const quotaData: TableDefinition<'quota_data'> = {
     ...plainIndexes('quota_data', ['user_id']),
     { name: 'idx_qdt_model_user_name', columns: ['model_name', 'username'] },
     { name: 'idx_qdt_created_at', columns: ['created_at'] },
+    // Tollgate's: one user's buckets of a window (the dashboard of a user, by id or by name) are a
+    // range of these instead of every bucket the user ever had.
+    { name: 'idx_qdt_user_id_created_at', columns: ['user_id', 'created_at'] },
+    { name: 'idx_qdt_username_created_at', columns: ['username', 'created_at'] },
     // Tollgate's: the admin dashboard sums every user's buckets per hour and model; read in this
     // order from the index alone, the grouping needs neither a sort nor the table.
     {

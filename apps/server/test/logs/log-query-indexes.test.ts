@@ -42,7 +42,17 @@ const MODELS = [
 const GROUPS = ['default', 'vip', 'svip', null];
 const TOKENS = ['default', 'ci', 'c%', ''];
 
-type Log = Required<Omit<NewLog, 'id'>>;
+/** A generated row, with the columns the relay always fills. */
+interface Log extends Required<Omit<NewLog, 'id'>> {
+  user_id: number;
+  created_at: number;
+  type: number;
+  quota: number;
+  prompt_tokens: number;
+  completion_tokens: number;
+  channel_id: number;
+  group: string | null;
+}
 
 /** 600 rows over 100 days, spread by a fixed sequence so every run sees the same table. */
 function generatedLogs(): Log[] {

@@ -90,7 +90,8 @@ async function migrateTable(
 /**
  * Drops the indexes of `table`'s definition that an interrupted `CREATE INDEX CONCURRENTLY` left
  * invalid (a restart during a long build on an adopted table, a failed build), and takes them out
- * of `existingIndexes` so they are built again. One another process is building is left alone.
+ * of `existingIndexes` so they are built again. An index another process is still building is left
+ * alone.
  */
 async function dropInterruptedIndexes(
   handle: DatabaseHandle,

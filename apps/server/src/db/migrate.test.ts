@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 
 import {
@@ -7,7 +8,12 @@ import {
 } from '../../test/support/test-databases.js';
 import { migrateDatabase } from './migrate.js';
 import { openDatabase, type DatabaseHandle } from './open-database.js';
-import { listColumns, listIndexes, listTables } from './schema-introspection.js';
+import {
+  listColumns,
+  listIndexes,
+  listInvalidPostgresIndexes,
+  listTables,
+} from './schema-introspection.js';
 import { tableDefinition, tableNames } from './table-definitions.js';
 
 /** Every table's columns (with types) and index names, for before/after comparisons. */
@@ -134,4 +140,22 @@ describe.each(testDatabaseKinds())('migrateDatabase on %s', { timeout: 30_000 },
       { id: 2, key },
     ]);
   });
+
+  it.runIf(kind === 'postgres')(
+    'builds again an index an interrupted concurrent build left invalid',
+    async () => {
+      const { handle } = await fresh();
+      await migrateDatabase(handle, { tables: ['logs'] });
+      await handle.db.insertInto('logs').values({ user_id: 1, created_at: 1, type: 2 }).execute();
+      // What a CREATE INDEX CONCURRENTLY stopped half-way leaves: the index, marked invalid.
+      const name = 'idx_logs_group_created_at_covering';
+      await sql`update pg_index set indisvalid = false where indexrelid = ${sql.lit(name)}::regclass`.execute(
+        handle.db,
+      );
+      expect(await listInvalidPostgresIndexes(handle, 'logs')).toEqual([{ name, building: false }]);
+      await migrateDatabase(handle, { tables: ['logs'] });
+      expect(await listInvalidPostgresIndexes(handle, 'logs')).toEqual([]);
+      expect(await listIndexes(handle, 'logs')).toContain(name);
+    },
+  );
 });

@@ -16,7 +16,12 @@ import {
   createTableQuery,
 } from './render-ddl.js';
 import type { TableName } from './schema.js';
-import { listColumns, listIndexes, tableExists } from './schema-introspection.js';
+import {
+  listColumns,
+  listIndexes,
+  listInvalidPostgresIndexes,
+  tableExists,
+} from './schema-introspection.js';
 import { tableDefinition, tableNames, type IndexDefinition } from './table-definitions.js';
 
 /** Options of `migrateDatabase`. */
@@ -75,9 +80,29 @@ async function migrateTable(
   }
 
   const existingIndexes = new Set(await listIndexes(handle, table));
+  if (dialect === 'postgres') await dropInterruptedIndexes(handle, table, existingIndexes);
   for (const index of definition.indexes) {
     if (existingIndexes.has(index.name)) continue;
     await createIndex(handle, table, index, warn);
+  }
+}
+
+/**
+ * Drops the indexes of `table`'s definition that an interrupted `CREATE INDEX CONCURRENTLY` left
+ * invalid (a restart during a long build on an adopted table, a failed build), and takes them out
+ * of `existingIndexes` so they are built again. An index another process is still building is left
+ * alone.
+ */
+async function dropInterruptedIndexes(
+  handle: DatabaseHandle,
+  table: TableName,
+  existingIndexes: Set<string>,
+): Promise<void> {
+  const ours = new Set(tableDefinition(table).indexes.map((index) => index.name));
+  for (const invalid of await listInvalidPostgresIndexes(handle, table)) {
+    if (!ours.has(invalid.name) || invalid.building) continue;
+    await sql`drop index concurrently if exists ${sql.id(invalid.name)}`.execute(handle.db);
+    existingIndexes.delete(invalid.name);
   }
 }
 

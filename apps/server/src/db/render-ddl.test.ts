@@ -14,7 +14,13 @@ import {
 import { describe, expect, it } from 'vitest';
 
 import type { SqlDialect } from './open-database.js';
-import { addColumnQuery, columnSqlType, createIndexQuery, createTableQuery } from './render-ddl.js';
+import {
+  addColumnQuery,
+  columnSqlType,
+  createIndexConcurrentlyQuery,
+  createIndexQuery,
+  createTableQuery,
+} from './render-ddl.js';
 
 /** A Kysely that only compiles, for each dialect. */
 function compilerFor(dialect: SqlDialect) {
@@ -128,5 +134,36 @@ describe('createIndexQuery', () => {
     expect(
       createIndexQuery(compilerFor('postgres'), 'postgres', 'tokens', index).compile().sql,
     ).toBe('create unique index if not exists "idx_tokens_key" on "tokens" ("key")');
+  });
+
+  const covering = {
+    name: 'idx_logs_group_created_at_covering',
+    columns: ['group', 'created_at'],
+    include: ['type', 'quota'],
+  };
+  it('stores included columns with INCLUDE on PostgreSQL, as trailing key columns elsewhere', () => {
+    expect(
+      createIndexQuery(compilerFor('postgres'), 'postgres', 'logs', covering).compile().sql,
+    ).toBe(
+      'create index if not exists "idx_logs_group_created_at_covering" on "logs" ("group", "created_at") include ("type", "quota")',
+    );
+    expect(createIndexQuery(compilerFor('sqlite'), 'sqlite', 'logs', covering).compile().sql).toBe(
+      'create index if not exists "idx_logs_group_created_at_covering" on "logs" ("group", "created_at", "type", "quota")',
+    );
+    expect(createIndexQuery(compilerFor('mysql'), 'mysql', 'logs', covering).compile().sql).toBe(
+      'create index `idx_logs_group_created_at_covering` on `logs` (`group`, `created_at`, `type`, `quota`)',
+    );
+    expect(
+      createIndexConcurrentlyQuery('logs', covering).compile(compilerFor('postgres')).sql,
+    ).toBe(
+      'create index concurrently if not exists "idx_logs_group_created_at_covering" on "logs" ("group", "created_at") include ("type", "quota")',
+    );
+  });
+  it('refuses included columns on a unique index (they would change what is unique)', () => {
+    const unique = { ...covering, unique: true };
+    expect(() => createIndexQuery(compilerFor('sqlite'), 'sqlite', 'logs', unique)).toThrow(
+      /cannot include/,
+    );
+    expect(() => createIndexConcurrentlyQuery('logs', unique)).toThrow(/cannot include/);
   });
 });

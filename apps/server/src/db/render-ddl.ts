@@ -2,7 +2,7 @@
  * Renders the table definitions into Kysely schema builders for one dialect. Types follow GORM's mapping so
  * a Go node sees the columns it would have created itself (reference §1 "GORM type mapping").
  */
-import { sql, type Kysely } from 'kysely';
+import { sql, type CompiledQuery, type Kysely, type RawBuilder } from 'kysely';
 
 import type { SqlDialect } from './open-database.js';
 import type { TableName } from './schema.js';
@@ -27,7 +27,9 @@ function isKeyLike(
     column.autoIncrementPrimaryKey === true ||
     column.default !== undefined ||
     (table.primaryKey ?? []).includes(columnName) ||
-    table.indexes.some((index) => index.columns.includes(columnName))
+    table.indexes.some(
+      (index) => index.columns.includes(columnName) || (index.include ?? []).includes(columnName),
+    )
   );
 }
 
@@ -124,9 +126,13 @@ export function addColumnQuery(
  * without blocking writes to it. It cannot run inside a transaction; migrations run outside one.
  */
 export function createIndexConcurrentlyQuery(table: TableName, index: IndexDefinition) {
-  const columns = sql.join(index.columns.map((column) => sql.id(column)));
-  const unique = index.unique ? sql`unique ` : sql``;
-  return sql`create ${unique}index concurrently if not exists ${sql.id(index.name)} on ${sql.id(table)} (${columns})`;
+  return postgresCreateIndex(table, index, sql`concurrently `);
+}
+
+/** A statement bound to its database: Kysely's schema builders and bound raw SQL alike. */
+export interface BoundStatement {
+  compile(): CompiledQuery;
+  execute(): Promise<unknown>;
 }
 
 /** `CREATE [UNIQUE] INDEX` (with IF NOT EXISTS where the dialect has it; MySQL does not). */
@@ -135,12 +141,42 @@ export function createIndexQuery(
   dialect: SqlDialect,
   table: TableName,
   index: IndexDefinition,
-) {
+): BoundStatement {
+  if (dialect === 'postgres') {
+    // Kysely's index builder has no INCLUDE; the statement is written out (same text otherwise).
+    const statement = postgresCreateIndex(table, index, sql``);
+    return { compile: () => statement.compile(db), execute: () => statement.execute(db) };
+  }
+  // Without INCLUDE (SQLite, MySQL) the covered columns trail the key: see `IndexDefinition.include`.
   let builder = db.schema
     .createIndex(index.name)
     .on(table)
-    .columns([...index.columns]);
+    .columns([...index.columns, ...coveredColumns(index)]);
   if (index.unique) builder = builder.unique();
   if (dialect !== 'mysql') builder = builder.ifNotExists();
   return builder;
+}
+
+function postgresCreateIndex(
+  table: TableName,
+  index: IndexDefinition,
+  concurrently: RawBuilder<unknown>,
+) {
+  const columns = sql.join(index.columns.map((column) => sql.id(column)));
+  const unique = index.unique ? sql`unique ` : sql``;
+  const covered = coveredColumns(index);
+  const include =
+    covered.length === 0
+      ? sql``
+      : sql` include (${sql.join(covered.map((column) => sql.id(column)))})`;
+  return sql`create ${unique}index ${concurrently}if not exists ${sql.id(index.name)} on ${sql.id(table)} (${columns})${include}`;
+}
+
+/** The index's covered (non-key) columns; refused on a unique index (see `IndexDefinition.include`). */
+function coveredColumns(index: IndexDefinition): readonly string[] {
+  const include = index.include ?? [];
+  if (include.length > 0 && index.unique) {
+    throw new Error(`Unique index ${index.name} cannot include columns`);
+  }
+  return include;
 }

@@ -116,3 +116,34 @@ export async function listIndexes(handle: DatabaseHandle, table: string): Promis
     .execute();
   return rows.map((row) => row.name);
 }
+
+/** A PostgreSQL index the planner does not use (`pg_index.indisvalid` false). */
+export interface InvalidPostgresIndex {
+  name: string;
+  /** A `CREATE INDEX CONCURRENTLY` is building it right now (it becomes valid when done). */
+  building: boolean;
+}
+
+/**
+ * The invalid indexes on `table` (current schema): those a `CREATE INDEX CONCURRENTLY` still
+ * builds, and those it left behind when it failed or its process stopped. A left-behind one keeps
+ * its name, so `CREATE INDEX … IF NOT EXISTS` would never build it again.
+ */
+export async function listInvalidPostgresIndexes(
+  handle: DatabaseHandle,
+  table: string,
+): Promise<InvalidPostgresIndex[]> {
+  const { rows } = await sql<{ name: string; building: boolean }>`
+    select index_class.relname as name,
+      exists (
+        select 1 from pg_stat_progress_create_index progress
+        where progress.index_relid = index_class.oid
+      ) as building
+    from pg_index
+    join pg_class index_class on index_class.oid = pg_index.indexrelid
+    join pg_class table_class on table_class.oid = pg_index.indrelid
+    join pg_namespace on pg_namespace.oid = table_class.relnamespace
+    where pg_namespace.nspname = current_schema() and table_class.relname = ${table}
+      and not pg_index.indisvalid`.execute(handle.db);
+  return rows.map((row) => ({ name: row.name, building: Boolean(row.building) }));
+}

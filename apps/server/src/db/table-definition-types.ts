@@ -46,6 +46,14 @@ export interface ColumnDefinition {
 export interface IndexDefinition {
   name: string;
   columns: readonly string[];
+  /**
+   * Columns stored in the index after its key, so that a query reading only indexed columns is
+   * answered from the index alone (an index-only scan, no table row read). PostgreSQL stores them
+   * with `INCLUDE (…)`, outside the key; SQLite and MySQL have no INCLUDE and get them as trailing
+   * key columns, which serves the same queries. Not allowed on a unique index (trailing key columns
+   * would change what is unique).
+   */
+  include?: readonly string[];
   unique?: boolean;
 }
 

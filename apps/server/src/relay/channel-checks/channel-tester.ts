@@ -4,13 +4,11 @@
  * the single-test rules (response time, re-enabling). "Test all" lives in channel-test-all.ts.
  */
 import { CHANNEL_STATUS } from '@tollgate/contracts';
-import { buildLogOther, resolvePrice, type PriceInfo } from '../../billing/index.js';
-import type { IncomingHttpHeaders } from 'node:http';
+import { resolvePrice, type PriceInfo } from '../../billing/index.js';
 import type {
   ProviderAdaptor,
   RelayCallInput,
   RelayMode,
-  UpstreamRequest,
 } from '../../providers/provider-adaptor.js';
 import type { RequestFacts } from '../build-call-input.js';
 import { toCachedChannel, type CachedChannel } from '../channel-cache.js';
@@ -18,7 +16,6 @@ import { answerForClient } from '../formats/client-side.js';
 import { openAiFormat } from '../formats/openai/openai-format.js';
 import { RelayError } from '../../errors/relay-error.js';
 import { planAttempt } from '../plan-attempt.js';
-import { recordConsumption } from '../record-consumption.js';
 import type { RelayServices } from '../relay-services.js';
 import type { Usage } from '../../providers/usage.js';
 import { findUserById } from '../../users/user-repository.js';
@@ -28,17 +25,14 @@ import { CHANNEL_NOT_FOUND } from '../../channels/channel-status.js';
 import {
   acceptsUnsetRatio,
   buildTestBody,
-  CHANNEL_TEST_LOG_NAME,
-  channelTestQuota,
   countTestUsageLocally,
   isEmbeddingTest,
   resolveTestModel,
   untestableTypeMessage,
 } from './channel-test-request.js';
-import { readLimitedBody } from './read-limited-body.js';
+import { sendTestRequest } from './channel-test-transport.js';
+import { recordTestLog, TEST_RUNNER_USER_ID } from './channel-test-log.js';
 
-/** The reference runs every test as user 1 (the first root) and logs it under that user. */
-const TEST_RUNNER_USER_ID = 1;
 /** A test that has not answered after this long fails, so "test all" cannot hang on one channel. */
 const TEST_TIMEOUT_MS = 60_000;
 /** The beginning of an error body shown in the message; test answers themselves are tiny. */
@@ -234,96 +228,6 @@ async function callUpstream(
     String(response.headers['content-type'] ?? ''),
   );
   return converted.usage ?? countTestUsageLocally(test.mode, test.model, converted.completionText);
-}
-
-/**
- * The consume log of a passed test: user 1, token name and content "模型测试", the quota the
- * call would have cost; no balance, token or channel counter changes.
- */
-function recordTestLog(
-  relay: RelayServices,
-  channel: CachedChannel,
-  test: PreparedTest,
-  usage: Usage,
-  elapsedMs: number,
-): void {
-  const quota = channelTestQuota(test.price, usage, relay.options.getNumber('QuotaPerUnit'));
-  const other = buildLogOther({
-    price: test.price,
-    usage,
-    firstResponseMs: elapsedMs,
-    useChannel: [channel.id],
-    group: test.group,
-    isModelMapped: test.upstreamModel !== test.model,
-    upstreamModelName: test.upstreamModel,
-  });
-  const now = Date.now();
-  const row = recordConsumption(
-    relay,
-    {
-      userId: TEST_RUNNER_USER_ID,
-      username: test.username,
-      tokenId: 0,
-      tokenName: CHANNEL_TEST_LOG_NAME,
-      channelId: channel.id,
-      model: test.model,
-      usage,
-      quota,
-      content: CHANNEL_TEST_LOG_NAME,
-      other,
-      group: test.group,
-      isStream: false,
-      startedAt: now - elapsedMs,
-    },
-    now,
-  );
-  // Charges nobody: the row alone joins the ledger's next write.
-  relay.ledger.addLog(row);
-}
-
-/** A test's upstream answer: its head, and its body read once up to a limit. */
-interface TestAnswer {
-  statusCode: number;
-  headers: IncomingHttpHeaders;
-  read(limit: number): Promise<Buffer>;
-}
-
-/**
- * Sends the test request through the relay's HTTP client, or through the adaptor's own exchange
- * for a provider reached another way (a websocket); `signal` cancels either.
- */
-async function sendTestRequest(
-  relay: RelayServices,
-  adaptor: ProviderAdaptor,
-  input: RelayCallInput,
-  request: UpstreamRequest,
-  signal: AbortSignal,
-  proxy: string | undefined,
-): Promise<TestAnswer> {
-  if (!adaptor.openExchange) {
-    const response = await relay.upstream.request(request, signal, proxy);
-    return {
-      statusCode: response.statusCode,
-      headers: response.headers,
-      read: async (limit) => (await readLimitedBody(response.body, limit)).bytes,
-    };
-  }
-  const exchange = adaptor.openExchange(input, request, proxy);
-  const abort = () => exchange.abort(new Error('channel test cancelled'));
-  if (signal.aborted) abort();
-  signal.addEventListener('abort', abort, { once: true });
-  try {
-    await exchange.started;
-  } catch (error) {
-    signal.removeEventListener('abort', abort);
-    throw error;
-  }
-  return {
-    statusCode: exchange.statusCode,
-    headers: exchange.headers,
-    read: (limit) =>
-      exchange.readAll(limit).finally(() => signal.removeEventListener('abort', abort)),
-  };
 }
 
 function isJsonText(bytes: Buffer): boolean {

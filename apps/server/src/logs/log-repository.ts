@@ -179,26 +179,39 @@ export async function listTokenLogs(db: LogDb, tokenId: number, limit: number): 
     .execute();
 }
 
+/** How a batched delete paces itself. */
+export interface BatchedDeleteSettings {
+  /** Rows per statement: each statement holds its row locks for a few milliseconds only. */
+  batchSize: number;
+  /** Pause between statements, so writers (the ledger's group commit) get the table in between. */
+  pauseMs?: number;
+  /** Checked before each statement: a stopping server ends the run between batches. */
+  stopped?: () => boolean;
+}
+
 /**
- * Deletes logs created before `targetTimestamp`, `batchSize` rows per statement so a large table is
- * never locked for long; returns how many rows went. Ids are selected first because MySQL cannot
- * delete with a LIMIT subquery on the same table.
+ * Deletes the logs created before `cutoff` (Unix seconds), oldest first, at most `batchSize` rows
+ * per statement, so a table of millions of rows is never locked for long; answers how many rows
+ * went. Each batch's ids come from the `created_at` index and are deleted by primary key: a
+ * statement touches exactly those rows whatever order ids were written in (MySQL cannot delete
+ * with a LIMIT subquery on the same table, hence two statements).
  */
 export async function deleteLogsBefore(
   db: LogDb,
-  targetTimestamp: number,
-  batchSize: number,
+  cutoff: number,
+  settings: BatchedDeleteSettings,
 ): Promise<number> {
-  let total = 0;
+  let deleted = 0;
   for (;;) {
+    if (settings.stopped?.()) return deleted;
     const batch = await db
       .selectFrom('logs')
       .select('id')
-      .where('created_at', '<', targetTimestamp)
-      .orderBy('id')
-      .limit(batchSize)
+      .where('created_at', '<', cutoff)
+      .orderBy('created_at')
+      .limit(settings.batchSize)
       .execute();
-    if (batch.length === 0) return total;
+    if (batch.length === 0) return deleted;
     const result = await db
       .deleteFrom('logs')
       .where(
@@ -207,7 +220,8 @@ export async function deleteLogsBefore(
         batch.map((row) => row.id),
       )
       .executeTakeFirst();
-    total += Number(result.numDeletedRows);
-    if (batch.length < batchSize) return total;
+    deleted += Number(result.numDeletedRows);
+    if (batch.length < settings.batchSize) return deleted;
+    if (settings.pauseMs) await new Promise((resolve) => setTimeout(resolve, settings.pauseMs));
   }
 }

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
+import { deleteLogsBefore, type BatchedDeleteSettings } from './log-repository.js';
 
 /** Rows deleted per statement: each statement holds its row locks for a few milliseconds only. */
 export const RETENTION_BATCH_SIZE = 5000;
@@ -10,51 +11,20 @@ export const RETENTION_INTERVAL_MS = 60 * 60 * 1000;
 const FIRST_RUN_DELAY_MS = 30_000;
 const DAY_SECONDS = 86_400;
 
-/** Pruning settings (defaults above; tests use small batches). */
-export interface PruneSettings {
-  batchSize?: number;
-  pauseMs?: number;
-  /** Checked before each statement: a stopping server ends the run between batches. */
-  stopped?: () => boolean;
-}
-
 /**
- * Deletes the logs created before `cutoff` (Unix seconds), oldest first, at most `batchSize` rows
- * per statement with a pause between statements, so a table of millions of rows is never locked
- * for long. Each batch's ids come from the `created_at` index and are deleted by primary key: a
- * statement touches exactly those rows whatever order ids were written in (MySQL cannot delete
- * with a LIMIT subquery on the same table, hence two statements). Answers how many rows went.
+ * Deletes the logs created before `cutoff` (Unix seconds) in batches of `RETENTION_BATCH_SIZE`
+ * with `RETENTION_PAUSE_MS` between them (tests pass smaller ones); answers how many rows went.
  */
-export async function pruneLogsBefore(
+export function pruneLogsBefore(
   db: Kysely<Database>,
   cutoff: number,
-  settings: PruneSettings = {},
+  settings: Partial<BatchedDeleteSettings> = {},
 ): Promise<number> {
-  const batchSize = settings.batchSize ?? RETENTION_BATCH_SIZE;
-  const pauseMs = settings.pauseMs ?? RETENTION_PAUSE_MS;
-  let deleted = 0;
-  for (;;) {
-    if (settings.stopped?.()) return deleted;
-    const batch = await db
-      .selectFrom('logs')
-      .select('id')
-      .where('created_at', '<', cutoff)
-      .orderBy('created_at')
-      .limit(batchSize)
-      .execute();
-    if (batch.length === 0) return deleted;
-    const result = await db
-      .deleteFrom('logs')
-      .where(
-        'id',
-        'in',
-        batch.map((row) => row.id),
-      )
-      .executeTakeFirst();
-    deleted += Number(result.numDeletedRows);
-    if (batch.length < batchSize) return deleted;
-    await new Promise((resolve) => setTimeout(resolve, pauseMs));
-  }
+  return deleteLogsBefore(db, cutoff, {
+    batchSize: RETENTION_BATCH_SIZE,
+    pauseMs: RETENTION_PAUSE_MS,
+    ...settings,
+  });
 }
 
 /** The retention job while it runs. */

@@ -168,5 +168,5 @@ export async function deleteLogsBefore(
   targetTimestamp: number,
 ): Promise<number> {
   if (!targetTimestamp) throw failure('target timestamp is required');
-  return logs.deleteLogsBefore(deps.logDb, targetTimestamp, LOG_DELETE_BATCH_SIZE);
+  return logs.deleteLogsBefore(deps.logDb, targetTimestamp, { batchSize: LOG_DELETE_BATCH_SIZE });
 }

@@ -29,6 +29,14 @@ describe('invalidKeys', () => {
     expect(invalidKeys(23, 'a|b|c|d', false)).toEqual(['a|b|c|d']);
   });
 
+  it('wants Zhipu keys as id.secret', () => {
+    expect(invalidKeys(16, 'abc123.s3cr3t', false)).toEqual([]);
+    expect(invalidKeys(26, 'abc123.s3cr3t', false)).toEqual([]);
+    expect(invalidKeys(26, 'abc123', false)).toEqual(['abc123']);
+    expect(invalidKeys(26, 'abc.def.ghi', false)).toEqual(['abc.def.ghi']);
+    expect(keyFormatText(keyFormatOf(16))).toBe('id.secret');
+  });
+
   it('takes the FastGPT app id after the last dash', () => {
     expect(
       invalidKeys(22, 'fastgpt-0sp2gtvfdgyi4k30jwlgwf1i-64f335d84283f05518e9e041', false),

@@ -6,7 +6,7 @@ import { channelType } from './channel-types';
  */
 export type KeyFormat =
   | { kind: 'plain' }
-  | { kind: 'parts'; separator: '|' | '-'; parts: readonly string[] }
+  | { kind: 'parts'; separator: '|' | '-' | '.'; parts: readonly string[] }
   | { kind: 'json' };
 
 const plain: KeyFormat = { kind: 'plain' };
@@ -25,6 +25,10 @@ export function keyFormatOf(type: number): KeyFormat {
       return { kind: 'parts', separator: '|', parts: ['Ak', 'Sk', 'Region'] };
     case channelType.vertexAi:
       return { kind: 'json' };
+    case channelType.zhipu:
+    case channelType.zhipuV4:
+      // Zhipu signs each call with a JWT made from the key's two halves.
+      return { kind: 'parts', separator: '.', parts: ['id', 'secret'] };
     default:
       return plain;
   }

@@ -335,17 +335,27 @@ export class QuotaLedger {
     };
   }
 
-  /** Admits the first `count` waiters the hold now covers; refuses the rest of them. */
+  /**
+   * Admits the first `count` waiters, in order, while the hold covers them. The rest are refused
+   * when a balance refused the top-up (`shortfall`). Otherwise the grant was what was asked for
+   * and fell short only because calls in flight cost more than their estimates while it was
+   * written (a prompt without an output limit holds just `PreConsumedQuota` tokens): those
+   * waiters stay first in line for the next top-up, which starts when this one ends.
+   */
   private admitWaiting(lease: Lease, count: number, shortfall: LeaseGrant['shortfall']): void {
     const waiters = lease.waiters.splice(0, count);
+    const uncovered: typeof waiters = [];
     for (const waiter of waiters) {
-      if (lease.held - lease.used - lease.inFlight >= waiter.estimate) {
+      if (uncovered.length === 0 && lease.held - lease.used - lease.inFlight >= waiter.estimate) {
         lease.inFlight += waiter.estimate;
         waiter.resolve({ userId: lease.userId, tokenId: lease.tokenId, estimate: waiter.estimate });
-      } else {
+      } else if (shortfall !== undefined) {
         waiter.reject(shortfallError(shortfall, waiter.estimate));
+      } else {
+        uncovered.push(waiter);
       }
     }
+    lease.waiters.unshift(...uncovered);
   }
 
   /** Gives back the holds with no call in flight that have been idle since `before`. */

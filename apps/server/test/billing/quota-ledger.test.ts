@@ -167,6 +167,41 @@ describe.each(testDatabaseKinds())('QuotaLedger on %s', (kind) => {
     await ledger.close();
   });
 
+  it('keeps waiting calls queued when calls in flight overspend their estimates during a top-up', async () => {
+    // A prompt with no output limit holds only PreConsumedQuota tokens (reference §4.1), so a call
+    // may cost a hundred times its estimate. Such calls settling while a roomy hold is topped up
+    // leave the new hold short; the balances did not refuse, so the waiting call is admitted by
+    // the next top-up instead of being refused.
+    await reset(1_000_000_000, 400_000_000);
+    const request = await caller(37);
+    const refused: unknown[] = [];
+    for (let round = 0; round < 10; round += 1) {
+      const inFlight: Array<Promise<unknown>> = [];
+      const admissions: Array<Awaited<ReturnType<QuotaLedger['admit']>>> = [];
+      // Spend the hold down until a call has to wait for a top-up.
+      for (let call = 0; call < 200; call += 1) {
+        const admitted = ledger.admit(request);
+        if (admitted instanceof Promise) {
+          // The top-up is under way: the calls admitted before it settle, each far above 37.
+          for (const admission of admissions)
+            inFlight.push(ledger.settle(admission, charge(3_842)));
+          admissions.length = 0;
+          const late = await admitted.catch((error: unknown) => {
+            refused.push(error);
+            return undefined;
+          });
+          if (late) inFlight.push(ledger.settle(late, charge(40)));
+          break;
+        }
+        admissions.push(admitted);
+      }
+      for (const admission of admissions) inFlight.push(ledger.settle(admission, charge(40)));
+      await Promise.all(inFlight);
+    }
+    expect(refused).toEqual([]);
+    await ledger.close();
+  });
+
   it('holds the estimate and gives back what a call did not use', async () => {
     await reset(10_000, 10_000);
     const admission = await ledger.admit(await caller(1_000));

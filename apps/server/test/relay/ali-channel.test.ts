@@ -5,18 +5,9 @@ import {
   replyText,
 } from '@tollgate/mock-upstream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WEATHER_TOOLS, readChatStream } from '../support/chat-stream.js';
 import { createRelayFixture, type RelayFixture } from '../support/relay-fixture.js';
 import { testDatabaseKinds } from '../support/test-databases.js';
-
-const TOOLS = [
-  {
-    type: 'function' as const,
-    function: {
-      name: 'get_weather',
-      parameters: { type: 'object', properties: { city: { type: 'string' } } },
-    },
-  },
-];
 
 /**
  * An Alibaba DashScope channel (type 17) behind the OpenAI API, end to end against the mock:
@@ -92,18 +83,10 @@ describe.each(testDatabaseKinds())('an Ali DashScope channel on %s', (kind) => {
     const tools = await fixture.client.chat.completions.create({
       model: 'qwen-plus',
       messages: [{ role: 'user', content: 'Weather in Paris?' }],
-      tools: TOOLS,
+      tools: WEATHER_TOOLS,
       stream: true,
     });
-    let name = '';
-    let args = '';
-    let finish: string | null | undefined;
-    for await (const chunk of tools) {
-      const call = chunk.choices[0]?.delta?.tool_calls?.[0];
-      name += call?.function?.name ?? '';
-      args += call?.function?.arguments ?? '';
-      finish = chunk.choices[0]?.finish_reason ?? finish;
-    }
+    const { toolName: name, toolArguments: args, finish } = await readChatStream(tools);
     expect({ name, args, finish }).toEqual({
       name: 'get_weather',
       args: '{"city":"mock"}',

@@ -6,20 +6,12 @@ import {
   replyText,
 } from '@tollgate/mock-upstream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WEATHER_TOOLS, readChatStream } from '../support/chat-stream.js';
 import { createRelayFixture, type RelayFixture } from '../support/relay-fixture.js';
 import { testDatabaseKinds } from '../support/test-databases.js';
 
 const BAIDU_KEY = `${MOCK_BAIDU_API_KEY}|${MOCK_BAIDU_SECRET_KEY}`;
 const WENXIN = '/rpc/2.0/ai_custom/v1/wenxinworkshop';
-const TOOLS = [
-  {
-    type: 'function' as const,
-    function: {
-      name: 'get_weather',
-      parameters: { type: 'object', properties: { city: { type: 'string' } } },
-    },
-  },
-];
 
 /**
  * Baidu channels behind the OpenAI API, end to end against the mock: ERNIE v1 (type 15: OAuth
@@ -131,14 +123,7 @@ describe.each(testDatabaseKinds())('Baidu channels on %s', (kind) => {
         stream: true,
         stream_options: { include_usage: true },
       });
-      let text = '';
-      let usage: { prompt_tokens: number; completion_tokens: number } | undefined;
-      let finish: string | null | undefined;
-      for await (const chunk of stream) {
-        text += chunk.choices[0]?.delta?.content ?? '';
-        finish = chunk.choices[0]?.finish_reason ?? finish;
-        if (chunk.usage) usage = chunk.usage;
-      }
+      const { text, finish, usage } = await readChatStream(stream);
       return { text, usage, finish };
     });
     expect(result).toEqual({
@@ -158,7 +143,7 @@ describe.each(testDatabaseKinds())('Baidu channels on %s', (kind) => {
     const first = await fixture.client.chat.completions.create({
       model: 'ERNIE-4.0-8K',
       messages: [{ role: 'user', content: 'Weather in Paris?' }],
-      tools: TOOLS,
+      tools: WEATHER_TOOLS,
     });
     const choice = first.choices[0]!;
     expect(choice.finish_reason).toBe('tool_calls');
@@ -168,24 +153,16 @@ describe.each(testDatabaseKinds())('Baidu channels on %s', (kind) => {
       arguments: '{"city":"mock"}',
     });
     expect(fixture.mock.lastRequest()!.body).toMatchObject({
-      functions: [{ name: 'get_weather', parameters: TOOLS[0]!.function.parameters }],
+      functions: [{ name: 'get_weather', parameters: WEATHER_TOOLS[0]!.function.parameters }],
     });
 
     const streamed = await fixture.client.chat.completions.create({
       model: 'ERNIE-4.0-8K',
       messages: [{ role: 'user', content: 'Weather in Paris?' }],
-      tools: TOOLS,
+      tools: WEATHER_TOOLS,
       stream: true,
     });
-    let name = '';
-    let args = '';
-    let finish: string | null | undefined;
-    for await (const chunk of streamed) {
-      const delta = chunk.choices[0]?.delta?.tool_calls?.[0];
-      name += delta?.function?.name ?? '';
-      args += delta?.function?.arguments ?? '';
-      finish = chunk.choices[0]?.finish_reason ?? finish;
-    }
+    const { toolName: name, toolArguments: args, finish } = await readChatStream(streamed);
     expect({ name, args, finish }).toEqual({
       name: 'get_weather',
       args: '{"city":"mock"}',
@@ -199,7 +176,7 @@ describe.each(testDatabaseKinds())('Baidu channels on %s', (kind) => {
         { role: 'assistant', content: null, tool_calls: [call] },
         { role: 'tool', tool_call_id: call.id, content: '{"temperature":21}' },
       ],
-      tools: TOOLS,
+      tools: WEATHER_TOOLS,
     });
     expect(second.choices[0]!.message.content).toBe(replyText(3));
     expect((fixture.mock.lastRequest()!.body as { messages: unknown[] }).messages).toEqual([

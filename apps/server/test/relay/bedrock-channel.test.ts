@@ -5,19 +5,11 @@ import {
   replyText,
 } from '@tollgate/mock-upstream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WEATHER_TOOLS, readChatStream } from '../support/chat-stream.js';
 import { createRelayFixture, type RelayFixture } from '../support/relay-fixture.js';
 import { testDatabaseKinds } from '../support/test-databases.js';
 
 const GOOD_KEY = `${MOCK_AWS_ACCESS_KEY_ID}|${MOCK_AWS_SECRET_ACCESS_KEY}|us-east-1`;
-const TOOLS = [
-  {
-    type: 'function' as const,
-    function: {
-      name: 'get_weather',
-      parameters: { type: 'object', properties: { city: { type: 'string' } } },
-    },
-  },
-];
 
 /**
  * An AWS Bedrock channel (type 33) behind the OpenAI API, end to end against the mock's Bedrock
@@ -86,12 +78,7 @@ describe.each(testDatabaseKinds())('an AWS Bedrock channel on %s', (kind) => {
       stream: true,
       stream_options: { include_usage: true },
     });
-    let text = '';
-    let usage: { completion_tokens: number } | undefined;
-    for await (const chunk of stream) {
-      text += chunk.choices[0]?.delta?.content ?? '';
-      if (chunk.usage) usage = chunk.usage;
-    }
+    const { text, usage } = await readChatStream(stream);
     expect(text).toBe(replyText(3));
     expect(usage?.completion_tokens).toBe(completionTokens(3));
     expect(fixture.mock.lastRequest()!.path).toMatch(/\/invoke-with-response-stream$/);
@@ -128,7 +115,7 @@ describe.each(testDatabaseKinds())('an AWS Bedrock channel on %s', (kind) => {
     const plain = await fixture.client.chat.completions.create({
       model: 'nova-pro-v1:0',
       messages: [{ role: 'user', content: 'Weather in Paris?' }],
-      tools: TOOLS,
+      tools: WEATHER_TOOLS,
     });
     expect(plain.choices[0]!.finish_reason).toBe('tool_calls');
     expect(plain.choices[0]!.message.tool_calls![0]).toMatchObject({
@@ -144,12 +131,7 @@ describe.each(testDatabaseKinds())('an AWS Bedrock channel on %s', (kind) => {
       stream: true,
       stream_options: { include_usage: true },
     });
-    let text = '';
-    let usage: { prompt_tokens: number; completion_tokens: number } | undefined;
-    for await (const chunk of stream) {
-      text += chunk.choices[0]?.delta?.content ?? '';
-      if (chunk.usage) usage = chunk.usage;
-    }
+    const { text, usage } = await readChatStream(stream);
     expect(text).toBe(replyText(3));
     expect(fixture.mock.lastRequest()!.path).toBe(
       '/model/us.amazon.nova-pro-v1%3A0/converse-stream',

@@ -1,17 +1,8 @@
 import { completionTokens, promptTokensForCharacters, replyText } from '@tollgate/mock-upstream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WEATHER_TOOLS, readChatStream } from '../support/chat-stream.js';
 import { createRelayFixture, type RelayFixture } from '../support/relay-fixture.js';
 import { testDatabaseKinds } from '../support/test-databases.js';
-
-const TOOLS = [
-  {
-    type: 'function' as const,
-    function: {
-      name: 'get_weather',
-      parameters: { type: 'object', properties: { city: { type: 'string' } } },
-    },
-  },
-];
 
 /**
  * A Cohere channel (type 34) behind the OpenAI API, end to end against the mock's v2 API: chat
@@ -72,30 +63,17 @@ describe.each(testDatabaseKinds())('a Cohere channel on %s', (kind) => {
       stream: true,
       stream_options: { include_usage: true },
     });
-    let text = '';
-    let usage: { completion_tokens: number } | undefined;
-    for await (const chunk of stream) {
-      text += chunk.choices[0]?.delta?.content ?? '';
-      if (chunk.usage) usage = chunk.usage;
-    }
+    const { text, usage } = await readChatStream(stream);
     expect(text).toBe(replyText(3));
     expect(usage?.completion_tokens).toBe(completionTokens(3));
 
     const tools = await fixture.client.chat.completions.create({
       model: 'command-a-03-2025',
       messages: [{ role: 'user', content: 'Weather in Paris?' }],
-      tools: TOOLS,
+      tools: WEATHER_TOOLS,
       stream: true,
     });
-    let name = '';
-    let args = '';
-    let finish: string | null | undefined;
-    for await (const chunk of tools) {
-      const call = chunk.choices[0]?.delta?.tool_calls?.[0];
-      name += call?.function?.name ?? '';
-      args += call?.function?.arguments ?? '';
-      finish = chunk.choices[0]?.finish_reason ?? finish;
-    }
+    const { toolName: name, toolArguments: args, finish } = await readChatStream(tools);
     expect({ name, args, finish }).toEqual({
       name: 'get_weather',
       args: '{"city":"mock"}',

@@ -6,6 +6,7 @@ import {
   replyText,
 } from '@tollgate/mock-upstream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readChatStream } from '../support/chat-stream.js';
 import { createRelayFixture, type RelayFixture } from '../support/relay-fixture.js';
 import { testDatabaseKinds } from '../support/test-databases.js';
 
@@ -99,14 +100,7 @@ describe.each(testDatabaseKinds())('a Dify channel on %s', (kind) => {
       stream: true,
       stream_options: { include_usage: true },
     });
-    let text = '';
-    let usage: { prompt_tokens: number; completion_tokens: number } | undefined;
-    let finish: string | null | undefined;
-    for await (const chunk of stream) {
-      text += chunk.choices[0]?.delta?.content ?? '';
-      finish = chunk.choices[0]?.finish_reason ?? finish;
-      if (chunk.usage) usage = chunk.usage;
-    }
+    const { text, finish, usage } = await readChatStream(stream);
     // Nodes Start and LLM begin before the answer, node Answer after it.
     const [start, llm, answer] = DIFY_MOCK_NODES;
     expect(text).toBe(

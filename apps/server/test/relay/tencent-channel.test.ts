@@ -7,19 +7,11 @@ import {
   replyText,
 } from '@tollgate/mock-upstream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WEATHER_TOOLS, readChatStream } from '../support/chat-stream.js';
 import { createRelayFixture, type RelayFixture } from '../support/relay-fixture.js';
 import { testDatabaseKinds } from '../support/test-databases.js';
 
 const TENCENT_KEY = `1250000000|${MOCK_TENCENT_SECRET_ID}|${MOCK_TENCENT_SECRET_KEY}`;
-const TOOLS = [
-  {
-    type: 'function' as const,
-    function: {
-      name: 'get_weather',
-      parameters: { type: 'object', properties: { city: { type: 'string' } } },
-    },
-  },
-];
 
 /**
  * A Tencent Hunyuan channel (type 23) behind the OpenAI API, end to end against the mock, which
@@ -114,14 +106,7 @@ describe.each(testDatabaseKinds())('a Tencent Hunyuan channel on %s', (kind) => 
         stream: true,
         stream_options: { include_usage: true },
       });
-      let text = '';
-      let finish: string | null | undefined;
-      let usage: { prompt_tokens: number; completion_tokens: number } | undefined;
-      for await (const chunk of stream) {
-        text += chunk.choices[0]?.delta?.content ?? '';
-        finish = chunk.choices[0]?.finish_reason ?? finish;
-        if (chunk.usage) usage = chunk.usage;
-      }
+      const { text, finish, usage } = await readChatStream(stream);
       return { text, finish, usage };
     });
     expect(result).toEqual({
@@ -139,7 +124,7 @@ describe.each(testDatabaseKinds())('a Tencent Hunyuan channel on %s', (kind) => 
     const first = await fixture.client.chat.completions.create({
       model: 'hunyuan-turbo',
       messages: [{ role: 'user', content: 'Weather in Paris?' }],
-      tools: TOOLS,
+      tools: WEATHER_TOOLS,
       tool_choice: { type: 'function', function: { name: 'get_weather' } },
     });
     const call = first.choices[0]!.message.tool_calls![0]!;
@@ -154,7 +139,7 @@ describe.each(testDatabaseKinds())('a Tencent Hunyuan channel on %s', (kind) => 
           Type: 'function',
           Function: {
             Name: 'get_weather',
-            Parameters: JSON.stringify(TOOLS[0]!.function.parameters),
+            Parameters: JSON.stringify(WEATHER_TOOLS[0]!.function.parameters),
           },
         },
       ],
@@ -164,18 +149,10 @@ describe.each(testDatabaseKinds())('a Tencent Hunyuan channel on %s', (kind) => 
     const stream = await fixture.client.chat.completions.create({
       model: 'hunyuan-turbo',
       messages: [{ role: 'user', content: 'Weather in Paris?' }],
-      tools: TOOLS,
+      tools: WEATHER_TOOLS,
       stream: true,
     });
-    let name = '';
-    let args = '';
-    let finish: string | null | undefined;
-    for await (const chunk of stream) {
-      const delta = chunk.choices[0]?.delta?.tool_calls?.[0];
-      name += delta?.function?.name ?? '';
-      args += delta?.function?.arguments ?? '';
-      finish = chunk.choices[0]?.finish_reason ?? finish;
-    }
+    const { toolName: name, toolArguments: args, finish } = await readChatStream(stream);
     expect({ name, args, finish }).toEqual({
       name: 'get_weather',
       args: '{"city":"mock"}',
@@ -189,7 +166,7 @@ describe.each(testDatabaseKinds())('a Tencent Hunyuan channel on %s', (kind) => 
         { role: 'assistant', content: null, tool_calls: [call] },
         { role: 'tool', tool_call_id: call.id, content: '{"temperature":21}' },
       ],
-      tools: TOOLS,
+      tools: WEATHER_TOOLS,
     });
     expect(second.choices[0]!.message.content).toBe(replyText(3));
     expect((fixture.mock.lastRequest()!.body as { Messages: unknown[] }).Messages.slice(1)).toEqual(

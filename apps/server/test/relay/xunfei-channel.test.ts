@@ -6,6 +6,7 @@ import {
   SPARK_MOCK_CHANNEL_KEY,
 } from '@tollgate/mock-upstream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readChatStream } from '../support/chat-stream.js';
 import { createRelayFixture, type RelayFixture } from '../support/relay-fixture.js';
 import { testDatabaseKinds } from '../support/test-databases.js';
 
@@ -185,15 +186,7 @@ describe.each(testDatabaseKinds())('an iFlytek Spark channel on %s', (kind) => {
       tools: TOOLS,
       stream: true,
     });
-    let name = '';
-    let args = '';
-    let finish: string | null | undefined;
-    for await (const chunk of stream) {
-      const call = chunk.choices[0]?.delta?.tool_calls?.[0];
-      name += call?.function?.name ?? '';
-      args += call?.function?.arguments ?? '';
-      finish = chunk.choices[0]?.finish_reason ?? finish;
-    }
+    const { toolName: name, toolArguments: args, finish } = await readChatStream(stream);
     expect({ name, args, finish }).toEqual({
       name: 'get_weather',
       args: '{"city":"mock"}',

@@ -6,18 +6,10 @@ import {
 } from '@tollgate/mock-upstream';
 import { decodeJwt, decodeProtectedHeader } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WEATHER_TOOLS, readChatStream } from '../support/chat-stream.js';
 import { createRelayFixture, type RelayFixture } from '../support/relay-fixture.js';
 import { testDatabaseKinds } from '../support/test-databases.js';
 
-const TOOLS = [
-  {
-    type: 'function' as const,
-    function: {
-      name: 'get_weather',
-      parameters: { type: 'object', properties: { city: { type: 'string' } } },
-    },
-  },
-];
 const [KEY_ID] = MOCK_ZHIPU_API_KEY.split('.');
 
 /** The Zhipu token the gateway sent: its header and payload, after checking its form. */
@@ -125,14 +117,7 @@ describe.each(testDatabaseKinds())('Zhipu channels on %s', (kind) => {
       stream: true,
       stream_options: { include_usage: true },
     });
-    let text = '';
-    let finish: string | null | undefined;
-    let usage: { prompt_tokens: number; completion_tokens: number } | undefined;
-    for await (const chunk of stream) {
-      text += chunk.choices[0]?.delta?.content ?? '';
-      finish = chunk.choices[0]?.finish_reason ?? finish;
-      if (chunk.usage) usage = chunk.usage;
-    }
+    const { text, finish, usage } = await readChatStream(stream);
     // Leading spaces of each piece are text (Zhipu's `data:` lines have no separator space).
     expect(text).toBe(replyText(3));
     expect(finish).toBe('stop');
@@ -181,21 +166,11 @@ describe.each(testDatabaseKinds())('Zhipu channels on %s', (kind) => {
     const stream = await fixture.client.chat.completions.create({
       model: 'glm-4',
       messages: [{ role: 'user', content: 'Weather in Paris?' }],
-      tools: TOOLS,
+      tools: WEATHER_TOOLS,
       stream: true,
       stream_options: { include_usage: true },
     });
-    let name = '';
-    let args = '';
-    let finish: string | null | undefined;
-    let usage: { prompt_tokens: number } | undefined;
-    for await (const chunk of stream) {
-      const call = chunk.choices[0]?.delta?.tool_calls?.[0];
-      name += call?.function?.name ?? '';
-      args += call?.function?.arguments ?? '';
-      finish = chunk.choices[0]?.finish_reason ?? finish;
-      if (chunk.usage) usage = chunk.usage;
-    }
+    const { toolName: name, toolArguments: args, finish, usage } = await readChatStream(stream);
     expect({ name, args, finish }).toEqual({
       name: 'get_weather',
       args: '{"city":"mock"}',

@@ -1,6 +1,6 @@
 import type { LogRow } from '../logs/log-insert-statement.js';
-import { RelayError } from '../errors/relay-error.js';
 import { holdKeyText, type LeaseGrant } from './ledger-batch.js';
+import { shortfallError, userQuotaError } from './ledger-refusals.js';
 import type { LedgerTarget, ObservedBalances } from './ledger-commit.js';
 import { LedgerWriter } from './ledger-writer.js';
 import { giveBackHolds } from './hold-reclaimer.js';
@@ -60,31 +60,6 @@ interface Lease {
   /** The last lease was sized for a comfortable balance (kept while idle, not given back at once). */
   roomy: boolean;
   lastActive: number;
-}
-
-function shortfallError(shortfall: LeaseGrant['shortfall'], amount: number): RelayError {
-  return shortfall === 'token'
-    ? new RelayError(
-        403,
-        `pre-consume quota failed: token quota is not enough, need quota: ${amount}`,
-        'new_api_error',
-        'pre_consume_token_quota_failed',
-      )
-    : new RelayError(
-        403,
-        `pre-consume quota failed: user quota is not enough, need quota: ${amount}`,
-        'new_api_error',
-        'insufficient_user_quota',
-      );
-}
-
-function userQuotaError(): RelayError {
-  return new RelayError(
-    403,
-    'user quota is not enough',
-    'new_api_error',
-    'insufficient_user_quota',
-  );
 }
 
 /**

@@ -1,0 +1,29 @@
+import { RelayError } from '../errors/relay-error.js';
+import type { LeaseGrant } from './ledger-batch.js';
+
+/** The reference's 403 when the balance named by `shortfall` cannot cover a call's estimate. */
+export function shortfallError(shortfall: LeaseGrant['shortfall'], amount: number): RelayError {
+  return shortfall === 'token'
+    ? new RelayError(
+        403,
+        `pre-consume quota failed: token quota is not enough, need quota: ${amount}`,
+        'new_api_error',
+        'pre_consume_token_quota_failed',
+      )
+    : new RelayError(
+        403,
+        `pre-consume quota failed: user quota is not enough, need quota: ${amount}`,
+        'new_api_error',
+        'insufficient_user_quota',
+      );
+}
+
+/** The reference's 403 for a user whose balance is used up. */
+export function userQuotaError(): RelayError {
+  return new RelayError(
+    403,
+    'user quota is not enough',
+    'new_api_error',
+    'insufficient_user_quota',
+  );
+}

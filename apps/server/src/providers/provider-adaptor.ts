@@ -24,7 +24,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Usage } from './usage.js';
 import type { ClassifiedFailure, ErrorClassification } from './error-classification.js';
-import type { UpstreamExchange } from './upstream-exchange.js';
+import type { UpstreamExchange, UpstreamFetch } from './upstream-exchange.js';
 
 /**
  * What kind of call a relay request is; decided from the path (reference §3.1).
@@ -143,20 +143,6 @@ export interface UpstreamRequest {
   headers: Record<string, string>;
   body: string | Buffer | undefined;
 }
-
-/** The answer to one follow-up exchange an adaptor makes itself (see `finishAnswer`). */
-export interface FollowUpResponse {
-  status: number;
-  contentType: string;
-  body: Buffer;
-}
-
-/**
- * Sends one follow-up upstream request through the relay's upstream client (the channel's proxy,
- * its timeouts) and reads the whole answer, whatever its status. Rejects with an upstream
- * RelayError when no answer came, and with a local 499 once the client has gone.
- */
-export type UpstreamFetch = (request: UpstreamRequest) => Promise<FollowUpResponse>;
 
 /** A complete (non-streamed) answer as it goes to the client. */
 export interface ConvertedResponse {

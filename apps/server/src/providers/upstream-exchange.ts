@@ -1,4 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
+import type { UpstreamRequest } from './provider-adaptor.js';
 
 /** Receives a streamed upstream body chunk by chunk. */
 export interface UpstreamBodySink {
@@ -38,3 +39,17 @@ export interface UpstreamExchange {
   /** Continues a body paused by `onChunk` returning false. */
   resume(): void;
 }
+
+/** The answer to one follow-up exchange an adaptor makes itself (see `finishAnswer`). */
+export interface FollowUpResponse {
+  status: number;
+  contentType: string;
+  body: Buffer;
+}
+
+/**
+ * Sends one follow-up upstream request through the relay's upstream client (the channel's proxy,
+ * its timeouts) and reads the whole answer, whatever its status. Rejects with an upstream
+ * RelayError when no answer came, and with a local 499 once the client has gone.
+ */
+export type UpstreamFetch = (request: UpstreamRequest) => Promise<FollowUpResponse>;

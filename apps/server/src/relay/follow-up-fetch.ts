@@ -1,5 +1,5 @@
 import { RelayError } from '../errors/relay-error.js';
-import type { UpstreamFetch } from '../providers/provider-adaptor.js';
+import type { UpstreamFetch } from '../providers/upstream-exchange.js';
 import type { RelayCall } from './relay-call-context.js';
 
 /**

@@ -17,9 +17,9 @@ import type {
   StreamConverter,
   StreamReader,
   UpstreamError,
-  UpstreamFetch,
   UpstreamRequest,
 } from '../provider-adaptor.js';
+import type { UpstreamFetch } from '../upstream-exchange.js';
 import { unsupportedModeError } from '../unsupported-mode-error.js';
 import { parseDashScopeError } from './ali-error.js';
 import { convertToAliImageRequest } from './ali-image-request.js';

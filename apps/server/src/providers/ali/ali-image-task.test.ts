@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import type { FollowUpResponse, UpstreamRequest } from '../provider-adaptor.js';
+import type { UpstreamRequest } from '../provider-adaptor.js';
+import type { FollowUpResponse } from '../upstream-exchange.js';
 import { makeCallInput, makeChannel } from '../__fixtures__/relay-call-input.js';
 import { finishAliImageTask, type AliImageTaskCall } from './ali-image-task.js';
 

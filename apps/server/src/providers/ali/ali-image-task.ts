@@ -1,6 +1,7 @@
 import { RelayError } from '../../errors/relay-error.js';
 import { parseJsonObject, type JsonObject } from '../json-guards.js';
-import type { RelayCallInput, UpstreamFetch } from '../provider-adaptor.js';
+import type { RelayCallInput } from '../provider-adaptor.js';
+import type { UpstreamFetch } from '../upstream-exchange.js';
 import { toRelayError } from '../upstream-error.js';
 import { dashScopeTaskSchema, type DashScopeTask } from './ali-api-types.js';
 import { dashScopeError, parseDashScopeError } from './ali-error.js';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MOCK_BAIDU_API_KEY, MOCK_BAIDU_SECRET_KEY } from './baidu-api.js';
+import { MOCK_BAIDU_API_KEY, MOCK_BAIDU_SECRET_KEY } from './baidu-oauth.js';
 import { createMockUpstream, type MockUpstream } from './create-mock-upstream.js';
 import { parseEventStream } from './parse-event-stream.js';
 import { replyText } from './reply-content.js';

@@ -11,18 +11,13 @@ import {
 import { sendJson, type RouteContext } from './route-context.js';
 import type { Route } from './routes.js';
 import { openAiToolCall } from './tool-calls.js';
+import { handleToken } from './baidu-oauth.js';
 
 /**
- * Baidu's OAuth server and ERNIE (wenxinworkshop) API: client-credentials tokens for one known
- * key pair, chat and embeddings that require a live token, errors as Baidu sends them (HTTP 200
- * with `error_code`/`error_msg`).
+ * Baidu's ERNIE (wenxinworkshop) API: chat and embeddings that require a live token from the
+ * mock's OAuth server (baidu-oauth.ts), errors as Baidu sends them (HTTP 200 with
+ * `error_code`/`error_msg`).
  */
-
-/** The API key (client id) and secret key the mock's OAuth server knows. */
-export const MOCK_BAIDU_API_KEY = 'mock-baidu-api-key';
-export const MOCK_BAIDU_SECRET_KEY = 'mock-baidu-secret-key';
-/** Lifetime of issued tokens (s): Baidu's 30 days. */
-export const BAIDU_TOKEN_LIFETIME = 2_592_000;
 
 const TOKEN_PATH = '/oauth/2.0/token';
 const WENXIN_PATH = /^\/rpc\/2\.0\/ai_custom\/v1\/wenxinworkshop\/(chat|embeddings)\/([^/]+)$/;
@@ -30,43 +25,6 @@ const WENXIN_PATH = /^\/rpc\/2\.0\/ai_custom\/v1\/wenxinworkshop\/(chat|embeddin
 const FUNCTION_ENDPOINTS = /^(completions|completions_pro|ernie-3\.5.*|ernie-4\.0.*)$/;
 /** ERNIE embeddings take at most 16 texts per call. */
 const MAX_EMBEDDING_INPUTS = 16;
-
-/** The tokens the mock's OAuth server issued, and how many times it was asked. */
-export class BaiduAuthority {
-  private readonly tokens = new Map<string, number>();
-  private issued = 0;
-  /** Token requests received (granted or not). */
-  tokenRequests = 0;
-
-  /** Issues a token for a known key pair; why not otherwise. */
-  grant(clientId: string, clientSecret: string): { token: string } | { error: string } {
-    this.tokenRequests += 1;
-    if (clientId !== MOCK_BAIDU_API_KEY) return { error: 'unknown client id' };
-    if (clientSecret !== MOCK_BAIDU_SECRET_KEY) return { error: 'Client authentication failed' };
-    this.issued += 1;
-    const token = `24.mock-baidu-${this.issued}.${BAIDU_TOKEN_LIFETIME}`;
-    this.tokens.set(token, Date.now() + BAIDU_TOKEN_LIFETIME * 1000);
-    return { token };
-  }
-
-  /** 0 for a live token, else ERNIE's error code: 110 unknown (or revoked), 111 expired. */
-  check(token: string | undefined): 0 | 110 | 111 {
-    const expiresAt = token === undefined ? undefined : this.tokens.get(token);
-    if (expiresAt === undefined) return 110;
-    return expiresAt > Date.now() ? 0 : 111;
-  }
-
-  /** Revokes every issued token (calls with them then fail with 110). */
-  revokeAll(): void {
-    this.tokens.clear();
-  }
-
-  reset(): void {
-    this.tokens.clear();
-    this.issued = 0;
-    this.tokenRequests = 0;
-  }
-}
 
 /** An ERNIE error: HTTP 200, as Baidu answers them. */
 function sendErnieError(context: RouteContext, code: number, message: string): void {
@@ -84,31 +42,6 @@ function tokenRefused(context: RouteContext): boolean {
   if (status === 0) return false;
   sendErnieError(context, status, TOKEN_MESSAGES[status]);
   return true;
-}
-
-/** `POST /oauth/2.0/token?grant_type=client_credentials&client_id=…&client_secret=…` */
-function handleToken(context: RouteContext): void {
-  const { query } = context;
-  if (query.grant_type !== 'client_credentials') {
-    sendJson(context, 400, {
-      error: 'unsupported_grant_type',
-      error_description: 'The authorization grant type is not supported',
-    });
-    return;
-  }
-  const result = context.baidu.grant(query.client_id ?? '', query.client_secret ?? '');
-  if ('error' in result) {
-    sendJson(context, 401, { error: 'invalid_client', error_description: result.error });
-    return;
-  }
-  sendJson(context, 200, {
-    refresh_token: `25.mock-refresh.${context.requestId}`,
-    expires_in: BAIDU_TOKEN_LIFETIME,
-    session_key: 'mock-session-key',
-    access_token: result.token,
-    scope: 'public brain_all_scope wenxinworkshop_mgr',
-    session_secret: 'mock-session-secret',
-  });
 }
 
 /**

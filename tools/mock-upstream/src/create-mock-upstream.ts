@@ -17,7 +17,7 @@ import type { RouteContext } from './route-context.js';
 import { findRoute } from './routes.js';
 import { verifySigV4, type SigV4Refusal } from './aws-sigv4-check.js';
 import { VertexAuthority } from './vertex-auth.js';
-import { BaiduAuthority } from './baidu-api.js';
+import { BaiduAuthority } from './baidu-oauth.js';
 
 /** A request the mock received, kept so a test can assert what the gateway sent upstream. */
 export interface RecordedRequest {

@@ -50,7 +50,7 @@ export {
   BaiduAuthority,
   MOCK_BAIDU_API_KEY,
   MOCK_BAIDU_SECRET_KEY,
-} from './baidu-api.js';
+} from './baidu-oauth.js';
 export { MOCK_TENCENT_SECRET_ID, MOCK_TENCENT_SECRET_KEY } from './tencent-signature.js';
 export { HUNYUAN_EMBEDDING_DIMENSIONS } from './tencent-api.js';
 export { verifyTencentSignature, type TencentRefusal } from './tencent-signature.js';

@@ -4,7 +4,7 @@ import type { JsonRecord } from './json-shape.js';
 import type { MockControls } from './mock-controls.js';
 import type { MultipartForm } from './multipart-form.js';
 import type { VertexAuthority } from './vertex-auth.js';
-import type { BaiduAuthority } from './baidu-api.js';
+import type { BaiduAuthority } from './baidu-oauth.js';
 
 /** Which provider an endpoint imitates; decides the error shape and the request-id header. */
 export type Provider =

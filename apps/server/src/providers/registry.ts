@@ -82,38 +82,51 @@ export function createProviderRegistry(settings: ProviderRegistrySettings = {}):
   );
   // Zhipu v3 and v4 sign the same kind of token from the same kind of key.
   const zhipuTokens = new ZhipuTokenCache();
-  for (const type of CHANNEL_TYPE_TABLE) {
-    if (type.family === 'openai') {
-      adaptors.set(type.id, new OpenAiAdaptor(openAiCompatibleProfile(type.key), openAiSettings));
-    } else if (type.family === 'anthropic') {
-      adaptors.set(type.id, anthropic);
-    } else if (type.family === 'bedrock') {
-      adaptors.set(type.id, new BedrockAdaptor(anthropicSettings));
-    } else if (type.family === 'cohere') {
-      adaptors.set(type.id, new CohereAdaptor(settings.cohere ?? DEFAULT_COHERE_SETTINGS));
-    } else if (type.family === 'gemini') {
-      adaptors.set(type.id, gemini);
-    } else if (type.family === 'vertex') {
-      adaptors.set(type.id, vertex);
-    } else if (type.family === 'zhipu') {
-      adaptors.set(type.id, new ZhipuAdaptor(zhipuTokens));
-    } else if (type.family === 'zhipu-v4') {
-      const profile = openAiCompatibleProfile(type.key);
-      adaptors.set(type.id, new ZhipuV4Adaptor(profile, openAiSettings, zhipuTokens));
-    } else if (type.family === 'ali') {
-      adaptors.set(type.id, new AliAdaptor(settings.ali ?? DEFAULT_ALI_SETTINGS));
-    } else if (type.family === 'cloudflare') {
-      adaptors.set(type.id, new CloudflareAdaptor(openAiSettings));
-    } else if (type.family === 'baidu') {
-      const tokens = new BaiduTokenCache(undefined, settings.accessTokens?.('baidu'));
-      adaptors.set(type.id, new BaiduAdaptor(tokens));
-    } else if (type.family === 'tencent') {
-      adaptors.set(type.id, new TencentAdaptor());
-    } else if (type.family === 'xunfei') {
-      adaptors.set(type.id, new XunfeiAdaptor(settings.xunfei ?? DEFAULT_XUNFEI_SETTINGS));
-    } else if (type.family === 'dify') {
-      adaptors.set(type.id, new DifyAdaptor(settings.dify ?? DEFAULT_DIFY_SETTINGS));
+  // Every family is named, so a family added to the channel-type table without an adaptor here
+  // fails to compile instead of answering 501.
+  const adaptorFor = (type: ChannelTypeDefinition): ProviderAdaptor | undefined => {
+    switch (type.family) {
+      case 'openai':
+        return new OpenAiAdaptor(openAiCompatibleProfile(type.key), openAiSettings);
+      case 'anthropic':
+        return anthropic;
+      case 'bedrock':
+        return new BedrockAdaptor(anthropicSettings);
+      case 'cohere':
+        return new CohereAdaptor(settings.cohere ?? DEFAULT_COHERE_SETTINGS);
+      case 'gemini':
+        return gemini;
+      case 'vertex':
+        return vertex;
+      case 'zhipu':
+        return new ZhipuAdaptor(zhipuTokens);
+      case 'zhipu-v4':
+        return new ZhipuV4Adaptor(openAiCompatibleProfile(type.key), openAiSettings, zhipuTokens);
+      case 'ali':
+        return new AliAdaptor(settings.ali ?? DEFAULT_ALI_SETTINGS);
+      case 'cloudflare':
+        return new CloudflareAdaptor(openAiSettings);
+      case 'baidu':
+        return new BaiduAdaptor(new BaiduTokenCache(undefined, settings.accessTokens?.('baidu')));
+      case 'tencent':
+        return new TencentAdaptor();
+      case 'xunfei':
+        return new XunfeiAdaptor(settings.xunfei ?? DEFAULT_XUNFEI_SETTINGS);
+      case 'dify':
+        return new DifyAdaptor(settings.dify ?? DEFAULT_DIFY_SETTINGS);
+      case 'task':
+      case 'none':
+      case 'palm':
+        return undefined;
+      default: {
+        const unhandled: never = type.family;
+        throw new Error(`channel family ${String(unhandled)} has no adaptor`);
+      }
     }
+  };
+  for (const type of CHANNEL_TYPE_TABLE) {
+    const adaptor = adaptorFor(type);
+    if (adaptor) adaptors.set(type.id, adaptor);
   }
 
   return {
@@ -125,7 +138,7 @@ export function createProviderRegistry(settings: ProviderRegistrySettings = {}):
   };
 }
 
-/** Why a channel type has no adaptor: not built yet (501), or never relays (400). */
+/** Why a channel type has no adaptor: unknown or never relays (400), or retired upstream (501). */
 function noAdaptorError(id: number, type: ChannelTypeDefinition | undefined): RelayError {
   if (!type) return RelayError.badRequest(`invalid channel type ${id}`, 'invalid_api_type');
   if (type.family === 'task') {
@@ -141,20 +154,12 @@ function noAdaptorError(id: number, type: ChannelTypeDefinition | undefined): Re
       'invalid_api_type',
     );
   }
-  if (type.key === 'palm') {
-    // Google retired the PaLM API; its models live on as Gemini.
-    return new RelayError(
-      501,
-      `channel type ${id} (${type.name}): Google has shut down the PaLM API; use a Google Gemini channel (type 24) instead`,
-      'new_api_error',
-      'channel_type_retired',
-    );
-  }
+  // PaLM (every other family has an adaptor): Google retired the API; its models live on as Gemini.
   return new RelayError(
     501,
-    `channel type ${id} (${type.name}) is not supported yet`,
+    `channel type ${id} (${type.name}): Google has shut down the PaLM API; use a Google Gemini channel (type 24) instead`,
     'new_api_error',
-    'channel_type_not_supported',
+    'channel_type_retired',
   );
 }
 

@@ -23,7 +23,8 @@ const BUILDING_BLOCKS = [
   '(^|/)(providers|billing|logs|options|metrics|tracing|accounts|catalogue|groups|channels|users|tokens|setup|pricing|dashboard|notifications|redemptions|payments)/',
 ];
 
-const TESTS = [`${SERVER}/**/*.test.ts`];
+// Tests and their fixtures (`__fixtures__/`, never imported by production code) may reach across layers.
+const TESTS = [`${SERVER}/**/*.test.ts`, `${SERVER}/**/__fixtures__/**/*.ts`];
 
 /** ESLint config blocks; later blocks win for the files they match, so the strictest come last. */
 export const layerRules = [

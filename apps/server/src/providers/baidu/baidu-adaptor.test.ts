@@ -1,11 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { RelayError } from '../../errors/relay-error.js';
-import { streamForClient } from '../../relay/formats/client-side.js';
-import { openAiFormat } from '../../relay/formats/openai/openai-format.js';
 import type { AccessToken } from '../access-token-cache.js';
 import type { RelayCallInput, RelayMode } from '../provider-adaptor.js';
 import { SseParser } from '../sse-parser.js';
+import { relayToOpenAiClient } from '../__fixtures__/relay-to-openai-client.js';
 import { fixtureLines, makeCallInput, makeChannel } from '../__fixtures__/relay-call-input.js';
 import { BaiduTokenCache, parseBaiduKey, type BaiduCredential } from './baidu-access-token.js';
 import { BaiduAdaptor } from './baidu-adaptor.js';
@@ -302,17 +301,11 @@ function sseBody(lines: string[]): Buffer {
 
 /** What an OpenAI client receives for the stream `pieces`. */
 function relay(adaptor: BaiduAdaptor, pieces: Buffer[]) {
-  const parser = new SseParser();
-  const converter = streamForClient(openAiFormat, adaptor, {
-    ...call('chat', {}, true),
-    clientWantsUsage: true,
-  });
-  let output = '';
-  for (const piece of pieces)
-    for (const event of parser.push(piece)) output += converter.onEvent(event);
-  for (const event of parser.flush()) output += converter.onEvent(event);
-  output += converter.finish({ clean: true, usage: converter.usage! });
-  return output;
+  return relayToOpenAiClient(
+    adaptor,
+    { ...call('chat', {}, true), clientWantsUsage: true },
+    pieces,
+  );
 }
 
 describe('ErnieStreamReader', () => {

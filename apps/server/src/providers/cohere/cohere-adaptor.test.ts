@@ -1,10 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { streamForClient } from '../../relay/formats/client-side.js';
-import { openAiFormat } from '../../relay/formats/openai/openai-format.js';
 import type { RelayCallInput, RelayMode } from '../provider-adaptor.js';
 import { createProviderRegistry } from '../registry.js';
 import { SseParser } from '../sse-parser.js';
+import { openAiChunks, relayToOpenAiClient } from '../__fixtures__/relay-to-openai-client.js';
 import { fixtureLines, makeCallInput, makeChannel } from '../__fixtures__/relay-call-input.js';
 
 const adaptor = createProviderRegistry({ cohere: { safetyMode: 'CONTEXTUAL' } }).getAdaptor(34);
@@ -50,20 +49,12 @@ interface Chunk {
 }
 
 function relay(pieces: Buffer[]) {
-  const parser = new SseParser();
-  const converter = streamForClient(openAiFormat, adaptor, {
-    ...call('chat', {}, true),
-    clientWantsUsage: true,
-  });
-  let output = '';
-  for (const piece of pieces)
-    for (const event of parser.push(piece)) output += converter.onEvent(event);
-  for (const event of parser.flush()) output += converter.onEvent(event);
-  output += converter.finish({ clean: true, usage: converter.usage! });
-  const chunks = output
-    .split('\n\n')
-    .filter((frame) => frame.startsWith('data: {'))
-    .map((frame) => JSON.parse(frame.slice(6)) as Chunk);
+  const output = relayToOpenAiClient(
+    adaptor,
+    { ...call('chat', {}, true), clientWantsUsage: true },
+    pieces,
+  );
+  const chunks = openAiChunks<Chunk>(output);
   let content = '';
   let reasoning = '';
   const calls: { id: string; name: string; arguments: string }[] = [];

@@ -6,10 +6,9 @@ import {
 } from '@tollgate/mock-upstream';
 import { describe, expect, it } from 'vitest';
 import { RelayError } from '../../errors/relay-error.js';
-import { streamForClient } from '../../relay/formats/client-side.js';
-import { openAiFormat } from '../../relay/formats/openai/openai-format.js';
 import type { RelayCallInput, RelayMode, UpstreamRequest } from '../provider-adaptor.js';
 import { SseParser } from '../sse-parser.js';
+import { openAiChunks, relayToOpenAiClient } from '../__fixtures__/relay-to-openai-client.js';
 import { fixtureLines, makeCallInput, makeChannel } from '../__fixtures__/relay-call-input.js';
 import { TencentAdaptor } from './tencent-adaptor.js';
 import { parseTencentKey } from './tencent-credentials.js';
@@ -331,20 +330,12 @@ interface Chunk {
 
 /** What an OpenAI client receives for the stream `pieces`, as frames and their summary. */
 function relay(pieces: Buffer[]) {
-  const parser = new SseParser();
-  const converter = streamForClient(openAiFormat, adaptor, {
-    ...call('chat', {}, true),
-    clientWantsUsage: true,
-  });
-  let output = '';
-  for (const piece of pieces)
-    for (const event of parser.push(piece)) output += converter.onEvent(event);
-  for (const event of parser.flush()) output += converter.onEvent(event);
-  output += converter.finish({ clean: true, usage: converter.usage! });
-  const chunks = output
-    .split('\n\n')
-    .filter((frame) => frame.startsWith('data: {'))
-    .map((frame) => JSON.parse(frame.slice(6)) as Chunk);
+  const output = relayToOpenAiClient(
+    adaptor,
+    { ...call('chat', {}, true), clientWantsUsage: true },
+    pieces,
+  );
+  const chunks = openAiChunks<Chunk>(output);
   let content = '';
   let name = '';
   let args = '';

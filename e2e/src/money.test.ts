@@ -16,6 +16,7 @@ import {
   type ConsoleVariant,
 } from './support/console-page.js';
 import { consoleText } from './support/console-text.js';
+import { recordFailure } from './support/failure-record.js';
 import { FakeEpay } from './support/fake-epay.js';
 import { startServer, type ServerProcess } from './support/server-process.js';
 
@@ -523,6 +524,9 @@ test(
       });
 
       t.diagnostic(`took ${((Date.now() - startedAt) / 1000).toFixed(1)} s`);
+    } catch (error) {
+      await recordFailure(contexts, 'money');
+      throw error;
     } finally {
       for (const context of contexts) await context.close();
     }

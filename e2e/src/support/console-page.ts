@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { screenshotDirectory } from './browser.js';
+import { watchRequests } from './failure-record.js';
 import type { ConsoleLanguage } from './console-text.js';
 
 export type ThemeMode = 'light' | 'dark';
@@ -65,6 +66,7 @@ export async function openConsoleContext(
       `localStorage.setItem('theme-mode', ${JSON.stringify(variant.theme)});`,
   );
   const page = await context.newPage();
+  watchRequests(page);
   const pageErrors: string[] = [];
   page.on('pageerror', (error) => pageErrors.push(error.message));
   return { context, page, pageErrors };

@@ -1,5 +1,5 @@
 import { Button, Card, Col, Form, Row, type FormInstance } from 'antd';
-import { useEffect, useMemo, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../../lib/notifier';
 import { useConfirm } from '../../../lib/use-confirm';
@@ -30,6 +30,10 @@ function columnsOf(field: FieldSpec) {
   if (field.wide || ['textarea', 'json', 'markdown'].includes(field.kind)) return { xs: 24 };
   if (field.kind === 'switch') return { xs: 24, sm: 12, lg: 8 };
   return { xs: 24, md: 12, lg: 8 };
+}
+
+function sameValue(a: unknown, b: unknown): boolean {
+  return a === b || JSON.stringify(a) === JSON.stringify(b);
 }
 
 export function initialValuesOf(fields: readonly FieldSpec[], options: OptionValues) {
@@ -65,8 +69,22 @@ export function OptionSection({
   const saveMutation = useSaveOptionsMutation();
   const initial = useMemo(() => initialValuesOf(fields, options), [fields, options]);
 
+  // The options are read again after any section saves; a field follows a new stored value only
+  // while it still shows the old one, so what is being typed in this section is never replaced.
+  const shown = useRef(initial);
   useEffect(() => {
-    form.setFieldsValue(initial as Parameters<typeof form.setFieldsValue>[0]);
+    const before = shown.current;
+    shown.current = initial;
+    if (before === initial) return;
+    const updates: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(initial)) {
+      if (sameValue(before[key], value)) continue;
+      if (!sameValue(form.getFieldValue(key), before[key])) continue;
+      updates[key] = value;
+    }
+    if (Object.keys(updates).length > 0) {
+      form.setFieldsValue(updates as Parameters<typeof form.setFieldsValue>[0]);
+    }
   }, [form, initial]);
 
   const onValuesChange = (changed: Record<string, unknown>) => {

@@ -3,6 +3,7 @@ import type { Config } from './config.js';
 import type { AppContext } from './http/app-context.js';
 import { openDatabase, type DatabaseHandle } from './db/open-database.js';
 import { migrateDatabase } from './db/migrate.js';
+import { logTotalsProbe } from './db/postgres-log-totals.js';
 import { fillMissingUsernameKeys } from './users/user-repository.js';
 import { AppEvents } from './lib/app-events.js';
 import { bridgeEventsToRedis } from './lib/redis-event-bridge.js';
@@ -20,6 +21,7 @@ import { startChannelSchedules } from './relay/channel-checks/channel-schedules.
 import { pollsTasksHere, startTaskPolling } from './tasks/task-polling.js';
 import { startHoldReclaimer } from './billing/hold-reclaimer.js';
 import { startLogRetention, type LogRetention } from './logs/log-retention.js';
+import { startLogTotalsCompactor } from './logs/log-totals-compactor.js';
 import {
   startNotifications,
   type NotificationServices,
@@ -166,6 +168,18 @@ export async function startRuntime(
             onError: (error) => overrides.onError?.(error, 'log retention'),
           })
         : undefined;
+    // The hourly log totals' deltas are folded by the same process, when the log database keeps them.
+    const logTotals = logTotalsProbe(logDatabase);
+    const logTotalsCompactor =
+      (overrides.backgroundJobs ?? true) &&
+      config.nodeType === 'master' &&
+      logDatabase.dialect === 'postgres'
+        ? startLogTotalsCompactor({
+            logDb: logDatabase.db,
+            installed: logTotals,
+            onError: (error) => overrides.onError?.(error, 'log totals compaction'),
+          })
+        : undefined;
     const context: AppContext = {
       config,
       database,
@@ -178,6 +192,7 @@ export async function startRuntime(
       relay,
       version: TOLLGATE_VERSION,
       migrated: migrate,
+      logTotals,
       startTime: overrides.cluster?.serverStartTime ?? Math.floor(Date.now() / 1000),
       renderMetrics: metrics ? () => renderMetrics(metrics, cluster) : undefined,
       syncOptions: cluster ? () => cluster.syncWorkers('options') : async () => {},
@@ -193,6 +208,7 @@ export async function startRuntime(
         await taskPolling.stop();
         await holdReclaimer?.stop();
         await logRetention?.stop();
+        await logTotalsCompactor?.stop();
         await closeRelayServices(relay);
         await tracer?.shutdown();
         await notifications.close();

@@ -1,6 +1,7 @@
 /**
  * Adopts a database in place, the way GORM AutoMigrate does for new-api: missing tables are created, missing
- * columns added, missing indexes created. Nothing is ever dropped, renamed or retyped, so an existing
+ * columns added, missing indexes created; on PostgreSQL, the hourly log totals are installed
+ * (db/postgres-log-totals.ts). Nothing is ever dropped, renamed or retyped, so an existing
  * one-api/new-api database (including columns Tollgate does not know) keeps every row and value.
  *
  * Safe to run at every start and from several processes at once: each step that fails is re-checked, and a
@@ -9,6 +10,7 @@
 import { sql } from 'kysely';
 import { isUniqueViolation } from './dialect-helpers.js';
 import type { DatabaseHandle } from './open-database.js';
+import { installLogTotals } from './postgres-log-totals.js';
 import {
   addColumnQuery,
   createIndexConcurrentlyQuery,
@@ -40,9 +42,11 @@ export async function migrateDatabase(
   handle: DatabaseHandle,
   options: MigrateOptions = {},
 ): Promise<void> {
-  for (const table of options.tables ?? tableNames) {
+  const tables = options.tables ?? tableNames;
+  for (const table of tables) {
     await migrateTable(handle, table, options.onWarning ?? (() => {}));
   }
+  if (tables.includes('logs')) await installLogTotals(handle);
 }
 
 async function migrateTable(

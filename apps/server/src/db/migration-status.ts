@@ -4,6 +4,7 @@
  * cluster workers after the first) and by `tollgate check`.
  */
 import type { DatabaseHandle } from './open-database.js';
+import { hasLogTotals } from './postgres-log-totals.js';
 import type { TableName } from './schema.js';
 import { listColumns, listIndexes, listTables } from './schema-introspection.js';
 import { tableDefinition, tableNames } from './table-definitions.js';
@@ -43,6 +44,10 @@ export async function pendingMigrationSteps(
     for (const index of definition.indexes) {
       if (!indexes.has(index.name)) pending.push(`index ${index.name} on ${table}`);
     }
+  }
+  const tables = options.tables ?? tableNames;
+  if (tables.includes('logs') && existingTables.has('logs') && handle.dialect === 'postgres') {
+    if (!(await hasLogTotals(handle))) pending.push('log totals (triggers on logs)');
   }
   return pending;
 }

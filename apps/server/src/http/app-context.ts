@@ -28,6 +28,11 @@ export interface AppContext {
    * others verify the schema before they call themselves ready (`/readyz`).
    */
   migrated: boolean;
+  /**
+   * Whether the log database keeps hourly totals of `logs` (PostgreSQL once migrated), from which
+   * wide log counts and sums are read.
+   */
+  logTotals: () => Promise<boolean>;
   /** Process start, unix seconds. */
   startTime: number;
   /** The Prometheus text of `/metrics`; undefined when metrics are off. */

@@ -1,6 +1,10 @@
-import type { Expression, ExpressionBuilder, Kysely, SqlBool } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database, LogRow } from '../db/schema.js';
+import { filterConditions, type LogFilter } from './log-filter.js';
+import { measureFromTotals } from './log-totals.js';
 import { LOG_TYPE } from './log-writer.js';
+
+export type { LogFilter } from './log-filter.js';
 
 /**
  * Plain query functions over `logs`. Each takes the log database handle as its first argument: the logs
@@ -9,41 +13,13 @@ import { LOG_TYPE } from './log-writer.js';
 
 type LogDb = Kysely<Database>;
 
-/** Row filters shared by the list and stat queries; absent / empty / 0 values do not filter. */
-export interface LogFilter {
-  userId?: number;
-  /** 0 = every type. */
-  type?: number;
-  /** Unix seconds, inclusive; 0 = unbounded. */
-  startTimestamp?: number;
-  endTimestamp?: number;
-  /** Exact. */
-  username?: string;
-  /** Exact. */
-  tokenName?: string;
-  /** SQL LIKE pattern, used as given (the reference's rule: `gpt-4%` matches a family). */
-  modelNamePattern?: string;
-  channelId?: number;
-  /** Exact. */
-  group?: string;
-}
-
-function filterConditions(
-  where: ExpressionBuilder<Database, 'logs'>,
-  filter: LogFilter,
-): Expression<SqlBool>[] {
-  const conditions: Expression<SqlBool>[] = [];
-  if (filter.userId !== undefined) conditions.push(where('user_id', '=', filter.userId));
-  if (filter.type) conditions.push(where('type', '=', filter.type));
-  if (filter.startTimestamp) conditions.push(where('created_at', '>=', filter.startTimestamp));
-  if (filter.endTimestamp) conditions.push(where('created_at', '<=', filter.endTimestamp));
-  if (filter.username) conditions.push(where('username', '=', filter.username));
-  if (filter.tokenName) conditions.push(where('token_name', '=', filter.tokenName));
-  if (filter.modelNamePattern)
-    conditions.push(where('model_name', 'like', filter.modelNamePattern));
-  if (filter.channelId) conditions.push(where('channel_id', '=', filter.channelId));
-  if (filter.group) conditions.push(where('group', '=', filter.group));
-  return conditions;
+/** What a count or Σ may read besides `logs`. */
+export interface LogSources {
+  /**
+   * The database keeps hourly totals of `logs` (PostgreSQL, db/postgres-log-totals.ts): counts
+   * and sums over whole hours with no user, token, channel or group filter are read from them.
+   */
+  totals?: boolean;
 }
 
 export interface LogPageRows {
@@ -63,6 +39,7 @@ export async function listLogs(
   filter: LogFilter,
   offset: number,
   limit: number,
+  sources: LogSources = {},
 ): Promise<LogPageRows> {
   const query = db.selectFrom('logs').where((where) => where.and(filterConditions(where, filter)));
   const [items, count] = await Promise.all([
@@ -85,19 +62,33 @@ export async function listLogs(
         .orderBy('id', 'desc')
         .execute();
     })(),
-    query.select((select) => select.fn.countAll<number | string>().as('total')).executeTakeFirst(),
+    (async () => {
+      const fromTotals = sources.totals ? await measureFromTotals(db, filter, 'count') : undefined;
+      if (fromTotals !== undefined) return fromTotals;
+      const row = await query
+        .select((select) => select.fn.countAll<number | string>().as('total'))
+        .executeTakeFirst();
+      return Number(row?.total ?? 0);
+    })(),
   ]);
-  return { items, total: Number(count?.total ?? 0) };
+  return { items, total: count };
 }
 
 /** Σ quota of the consume logs matching `filter` (time range included). */
-export async function sumConsumeQuota(db: LogDb, filter: LogFilter): Promise<number> {
+export async function sumConsumeQuota(
+  db: LogDb,
+  filter: LogFilter,
+  sources: LogSources = {},
+): Promise<number> {
+  // A filter on another type matches no consume log.
+  if (filter.type && filter.type !== LOG_TYPE.consume) return 0;
+  const consume = { ...filter, type: LOG_TYPE.consume };
+  const fromTotals = sources.totals ? await measureFromTotals(db, consume, 'quota') : undefined;
+  if (fromTotals !== undefined) return fromTotals;
   const row = await db
     .selectFrom('logs')
     .select((select) => select.fn.sum<number | string | null>('quota').as('quota'))
-    .where((where) =>
-      where.and([...filterConditions(where, filter), where('type', '=', LOG_TYPE.consume)]),
-    )
+    .where((where) => where.and(filterConditions(where, consume)))
     .executeTakeFirst();
   return Number(row?.quota ?? 0);
 }

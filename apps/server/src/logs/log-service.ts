@@ -25,6 +25,12 @@ export interface LogServiceDeps {
   db: Kysely<Database>;
   /** Database holding `logs` (the main one unless `LOG_SQL_DSN` separates them). */
   logDb: Kysely<Database>;
+  /** Whether the log database keeps hourly totals (db/postgres-log-totals.ts); default no. */
+  logTotals?: () => Promise<boolean>;
+}
+
+async function sourcesOf(deps: LogServiceDeps): Promise<logs.LogSources> {
+  return { totals: (await deps.logTotals?.()) ?? false };
 }
 
 /** Rows deleted per statement when clearing old logs. */
@@ -68,7 +74,13 @@ function selfFilter(userId: number, query: SelfLogQuery): logs.LogFilter {
 /** `GET /api/log/` (admin): every user's logs with the channel names filled in. */
 export async function listAdminLogs(deps: LogServiceDeps, query: AdminLogQuery): Promise<LogPage> {
   const { page, size, offset } = pageOf(query.p, query.page_size, LOG_ADMIN_PAGE_SIZE_MAX);
-  const { items, total } = await logs.listLogs(deps.logDb, adminFilter(query), offset, size);
+  const { items, total } = await logs.listLogs(
+    deps.logDb,
+    adminFilter(query),
+    offset,
+    size,
+    await sourcesOf(deps),
+  );
   const names = await channelNamesById(
     deps.db,
     items.map((row) => Number(row.channel_id ?? 0)),
@@ -99,7 +111,9 @@ export async function listUserLogs(
 async function statOf(deps: LogServiceDeps, filter: logs.LogFilter): Promise<LogStat> {
   const { startTimestamp: _start, endTimestamp: _end, type: _type, ...withoutTime } = filter;
   const [quota, recent] = await Promise.all([
-    logs.sumConsumeQuota(deps.logDb, { ...filter, type: 0 }),
+    sourcesOf(deps).then((sources) =>
+      logs.sumConsumeQuota(deps.logDb, { ...filter, type: 0 }, sources),
+    ),
     logs.countRecentConsumption(deps.logDb, withoutTime, nowSeconds() - RECENT_WINDOW_SECONDS),
   ]);
   return { quota, rpm: recent.requests, tpm: recent.tokens };

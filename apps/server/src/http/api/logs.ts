@@ -32,7 +32,11 @@ function allowAnyOrigin(reply: FastifyReply): void {
 export async function registerLogRoutes(api: FastifyInstance, context: AppContext) {
   const admin = { preHandler: requireAdmin(context) };
   const user = { preHandler: requireUser(context) };
-  const deps = { db: context.database.db, logDb: context.logDatabase.db };
+  const deps = {
+    db: context.database.db,
+    logDb: context.logDatabase.db,
+    logTotals: context.logTotals,
+  };
 
   api.get('/log/', admin, async (request) =>
     ok(await listAdminLogs(deps, parseInput(adminLogQuerySchema, request.query))),

@@ -1,0 +1,40 @@
+import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
+import type { Database } from '../db/schema.js';
+
+/** Row filters shared by the list and stat queries; absent / empty / 0 values do not filter. */
+export interface LogFilter {
+  userId?: number;
+  /** 0 = every type. */
+  type?: number;
+  /** Unix seconds, inclusive; 0 = unbounded. */
+  startTimestamp?: number;
+  endTimestamp?: number;
+  /** Exact. */
+  username?: string;
+  /** Exact. */
+  tokenName?: string;
+  /** SQL LIKE pattern, used as given (the reference's rule: `gpt-4%` matches a family). */
+  modelNamePattern?: string;
+  channelId?: number;
+  /** Exact. */
+  group?: string;
+}
+
+/** The WHERE conditions of `filter` on `logs`. */
+export function filterConditions(
+  where: ExpressionBuilder<Database, 'logs'>,
+  filter: LogFilter,
+): Expression<SqlBool>[] {
+  const conditions: Expression<SqlBool>[] = [];
+  if (filter.userId !== undefined) conditions.push(where('user_id', '=', filter.userId));
+  if (filter.type) conditions.push(where('type', '=', filter.type));
+  if (filter.startTimestamp) conditions.push(where('created_at', '>=', filter.startTimestamp));
+  if (filter.endTimestamp) conditions.push(where('created_at', '<=', filter.endTimestamp));
+  if (filter.username) conditions.push(where('username', '=', filter.username));
+  if (filter.tokenName) conditions.push(where('token_name', '=', filter.tokenName));
+  if (filter.modelNamePattern)
+    conditions.push(where('model_name', 'like', filter.modelNamePattern));
+  if (filter.channelId) conditions.push(where('channel_id', '=', filter.channelId));
+  if (filter.group) conditions.push(where('group', '=', filter.group));
+  return conditions;
+}

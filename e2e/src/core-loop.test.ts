@@ -16,6 +16,7 @@ import {
 } from './support/console-page.js';
 import { consoleText } from './support/console-text.js';
 import { startServer, type ServerProcess } from './support/server-process.js';
+import { recordFailure } from './support/failure-record.js';
 
 const root = { username: 'root', password: 'root-pass-2024' };
 const tokenName = 'core-loop';
@@ -398,6 +399,9 @@ test('an admin wires two providers, calls them with a token, and sees logs, cost
 
     const seconds = (Date.now() - startedAt) / 1000;
     assert.ok(seconds < 120, `the core loop took ${seconds.toFixed(1)} s`);
+  } catch (error) {
+    await recordFailure([context], 'core-loop');
+    throw error;
   } finally {
     await context.close();
   }

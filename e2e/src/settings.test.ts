@@ -14,6 +14,7 @@ import {
 } from './support/console-page.js';
 import { consoleText } from './support/console-text.js';
 import { startServer, type ServerProcess } from './support/server-process.js';
+import { recordFailure } from './support/failure-record.js';
 
 const root = { username: 'root', password: 'root-pass-2024' };
 const tabs = ['operation', 'ratelimit', 'models', 'system', 'other'] as const;
@@ -130,11 +131,16 @@ test('a root operator runs the site from /setting alone', async () => {
 
   try {
     // Other: the system name appears in the top bar.
+    // A notice typed meanwhile in another section stays while the options are read again.
     await page.goto(`${url}/setting?tab=other`);
+    const notice = main.getByLabel(text('settings:other.notice'), { exact: true });
+    await notice.fill('Maintenance on Sunday');
     await main.getByLabel(text('settings:other.systemName'), { exact: true }).fill('Acme Gateway');
     await save('settings:other.siteTitle').click();
     await saved();
     await page.getByRole('banner').getByText('Acme Gateway').waitFor();
+    await page.waitForLoadState('networkidle');
+    assert.equal(await notice.inputValue(), 'Maintenance on Sunday');
 
     // Operation: a JSON editor names the line where parsing stops.
     await page.goto(`${url}/setting?tab=operation`);
@@ -225,6 +231,9 @@ test('a root operator runs the site from /setting alone', async () => {
     for (let call = 0; call < 3; call += 1) statuses.push((await chat('gpt-4o-mini')).status);
     assert.deepEqual(statuses, [200, 200, 429]);
     assert.deepEqual(pageErrors, []);
+  } catch (error) {
+    await recordFailure([context], 'settings');
+    throw error;
   } finally {
     await context.close();
   }

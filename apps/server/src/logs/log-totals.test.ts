@@ -6,6 +6,7 @@ import { hasLogTotals, installLogTotals, LOG_TOTALS_TABLE } from '../db/postgres
 import type { NewLog } from '../db/schema.js';
 import type { LogFilter } from './log-filter.js';
 import { deleteLogsBefore, listLogs, sumConsumeQuota } from './log-repository.js';
+import { startLogTotalsCompactor } from './log-totals-compactor.js';
 import { compactLogTotals, measureFromTotals, splitIntoHours } from './log-totals.js';
 
 describe('splitIntoHours', () => {
@@ -206,5 +207,32 @@ postgres('hourly log totals on PostgreSQL', { timeout: 60_000 }, () => {
     await expectTotalsExact();
     while ((await compactLogTotals(db)) > 0);
     await expectTotalsExact();
+  });
+
+  it('is folded by the background job on its own, and not before the totals exist', async () => {
+    const db = database.handle.db;
+    await db.insertInto('logs').values(logRows(50)).execute();
+    expect((await totalsRows()).unmerged).toBeGreaterThan(0);
+    const errors: unknown[] = [];
+    let asked = 0;
+    const installed = async () => (asked += 1) > 1;
+    const job = startLogTotalsCompactor({
+      logDb: db,
+      installed,
+      onError: (error) => errors.push(error),
+      intervalMs: 20,
+    });
+    try {
+      // The first run finds no totals and folds nothing; a later one folds everything.
+      expect(await job.runOnce()).toBe(0);
+      for (let tries = 0; (await totalsRows()).unmerged > 0 && tries < 250; tries += 1) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      expect((await totalsRows()).unmerged).toBe(0);
+      expect(errors).toEqual([]);
+      await expectTotalsExact();
+    } finally {
+      await job.stop();
+    }
   });
 });

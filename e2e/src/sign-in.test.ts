@@ -30,6 +30,7 @@ import {
   type GitHubShapedServer,
   type OidcPeer,
 } from './support/sign-in-peers.js';
+import { recordFailure } from './support/failure-record.js';
 
 const root = { username: 'root', password: 'root-pass-2024' };
 const bob = { username: 'bob', password: 'bob-pass-2024' };
@@ -115,9 +116,22 @@ async function routeThirdParties(context: BrowserContext) {
 
 let visitors = 0;
 
+/** Every context the test opened: on a failure, the pages still open are recorded. */
+const openedContexts: BrowserContext[] = [];
+
+async function recordingFailures(journey: () => Promise<void>): Promise<void> {
+  try {
+    await journey();
+  } catch (error) {
+    await recordFailure(openedContexts, 'sign-in');
+    throw error;
+  }
+}
+
 /** A fresh browser context (its own cookies and its own client address) on the console. */
 async function newPage(variant: ConsoleVariant = english) {
   const opened = await openConsoleContext(browser!, variant);
+  openedContexts.push(opened.context);
   opened.context.setDefaultTimeout(15_000);
   visitors += 1;
   await opened.context.setExtraHTTPHeaders({ 'X-Forwarded-For': `10.9.0.${visitors}` });
@@ -170,240 +184,245 @@ function bindingRow(page: Page, kind: string) {
 test(
   'sign-in through OIDC, GitHub and Telegram, binding, two-factor and Turnstile',
   { timeout: 420_000 },
-  async () => {
-    const people = { octo: { login: 'octocat', name: 'The Octocat', email: 'octo@example.com' } };
-    github = await startGitHubShapedServer(GITHUB_CLIENT, people);
-    siteverify = await startFakeSiteverify(TURNSTILE_SECRET);
-    browser = await launchBrowser();
-    server = await startServer({
-      GLOBAL_API_RATE_LIMIT_ENABLE: 'false',
-      GLOBAL_WEB_RATE_LIMIT_ENABLE: 'false',
-      // Each browser context below comes from its own address (X-Forwarded-For), so the per-address
-      // limit of the sign-in routes (20 in 20 minutes) counts each visitor apart, as in real life.
-      TRUSTED_PROXIES: '127.0.0.1',
-      DEBUG: 'false',
-      GITHUB_OAUTH_BASE_URL: github.baseUrl,
-      GITHUB_API_BASE_URL: github.baseUrl,
-      TURNSTILE_SITEVERIFY_URL: siteverify.url,
-    });
-    const url = server.url;
-    github.consoleOrigin = url;
-    oidc = await startOidcPeer(OIDC_CLIENT, url, {
-      'oidc-alice': { name: 'Alice', preferred_username: 'alice', email: 'alice@example.com' },
-    });
-    const discovery = (await (await fetch(oidc.wellKnown)).json()) as Record<string, string>;
+  () =>
+    recordingFailures(async () => {
+      const people = { octo: { login: 'octocat', name: 'The Octocat', email: 'octo@example.com' } };
+      github = await startGitHubShapedServer(GITHUB_CLIENT, people);
+      siteverify = await startFakeSiteverify(TURNSTILE_SECRET);
+      browser = await launchBrowser();
+      server = await startServer({
+        GLOBAL_API_RATE_LIMIT_ENABLE: 'false',
+        GLOBAL_WEB_RATE_LIMIT_ENABLE: 'false',
+        // Each browser context below comes from its own address (X-Forwarded-For), so the per-address
+        // limit of the sign-in routes (20 in 20 minutes) counts each visitor apart, as in real life.
+        TRUSTED_PROXIES: '127.0.0.1',
+        DEBUG: 'false',
+        GITHUB_OAUTH_BASE_URL: github.baseUrl,
+        GITHUB_API_BASE_URL: github.baseUrl,
+        TURNSTILE_SITEVERIFY_URL: siteverify.url,
+      });
+      const url = server.url;
+      github.consoleOrigin = url;
+      oidc = await startOidcPeer(OIDC_CLIENT, url, {
+        'oidc-alice': { name: 'Alice', preferred_username: 'alice', email: 'alice@example.com' },
+      });
+      const discovery = (await (await fetch(oidc.wellKnown)).json()) as Record<string, string>;
 
-    const setup = await fetch(`${url}/api/setup`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ ...root, confirmPassword: root.password }),
-    });
-    assert.equal(((await setup.json()) as Envelope).success, true);
-    rootApi = await playwrightRequest.newContext({
-      baseURL: url,
-      extraHTTPHeaders: { 'X-Forwarded-For': '10.9.1.1' },
-    });
-    await asRoot('POST', '/api/user/login', root);
-    await setOptions({
-      ServerAddress: url,
-      GitHubClientId: GITHUB_CLIENT.clientId,
-      GitHubClientSecret: GITHUB_CLIENT.clientSecret,
-      GitHubOAuthEnabled: 'true',
-      'oidc.client_id': OIDC_CLIENT.clientId,
-      'oidc.client_secret': OIDC_CLIENT.clientSecret,
-      'oidc.well_known': oidc.wellKnown,
-      'oidc.authorization_endpoint': discovery.authorization_endpoint,
-      'oidc.token_endpoint': discovery.token_endpoint,
-      'oidc.user_info_endpoint': discovery.userinfo_endpoint,
-      'oidc.enabled': 'true',
-      TelegramBotToken: BOT_TOKEN,
-      TelegramBotName: 'tollgate_e2e_bot',
-      TelegramOAuthEnabled: 'true',
-      LinuxDOClientId: 'linuxdo-e2e-client',
-      LinuxDOOAuthEnabled: 'true',
-      WeChatServerAddress: 'http://127.0.0.1:9',
-      WeChatAuthEnabled: 'true',
-    });
-    await asRoot('POST', '/api/user/', { ...bob, display_name: 'Bob' });
-    // 1. A visitor signs up through the OpenID Provider's real login and consent forms.
-    {
-      const { context, page, pageErrors } = await newPage();
-      await page.goto(`${url}/login`);
-      await page.getByRole('button', { name: 'Log in with OIDC' }).click();
-      await signInAtOidcProvider(page, 'oidc-alice');
-      await waitForPath(page, '/token');
-      const self = await selfOf(page);
-      assert.equal(self.oidc_id, 'oidc-alice');
-      assert.equal(self.username, 'alice');
-      assert.deepEqual(pageErrors, []);
-      await context.close();
-    }
-    // 2. Bob binds GitHub in the bindings card, and is refused Alice's OIDC identity.
-    const bobPage = await newPage();
-    {
-      const { page } = bobPage;
-      await passwordLogin(page, bob);
-      await waitForPath(page, '/token');
-      await page.goto(`${url}/personal`);
-      await assertNoRawTranslationKeys(page, 'personal bindings');
-      const githubRow = bindingRow(page, 'github');
-      await githubRow.getByText('Not bound').waitFor();
-      await githubRow.getByRole('button', { name: 'Bind' }).click();
-      await page.getByRole('button', { name: 'Authorize as octocat' }).click();
-      await waitForPath(page, '/personal');
-      await page.getByText(consoleText('en', 'auth:oauth.bound')).first().waitFor();
-      await githubRow.getByText('octocat').waitFor();
-      assert.equal(github.exchanges, 1);
+      const setup = await fetch(`${url}/api/setup`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ ...root, confirmPassword: root.password }),
+      });
+      assert.equal(((await setup.json()) as Envelope).success, true);
+      rootApi = await playwrightRequest.newContext({
+        baseURL: url,
+        extraHTTPHeaders: { 'X-Forwarded-For': '10.9.1.1' },
+      });
+      await asRoot('POST', '/api/user/login', root);
+      await setOptions({
+        ServerAddress: url,
+        GitHubClientId: GITHUB_CLIENT.clientId,
+        GitHubClientSecret: GITHUB_CLIENT.clientSecret,
+        GitHubOAuthEnabled: 'true',
+        'oidc.client_id': OIDC_CLIENT.clientId,
+        'oidc.client_secret': OIDC_CLIENT.clientSecret,
+        'oidc.well_known': oidc.wellKnown,
+        'oidc.authorization_endpoint': discovery.authorization_endpoint,
+        'oidc.token_endpoint': discovery.token_endpoint,
+        'oidc.user_info_endpoint': discovery.userinfo_endpoint,
+        'oidc.enabled': 'true',
+        TelegramBotToken: BOT_TOKEN,
+        TelegramBotName: 'tollgate_e2e_bot',
+        TelegramOAuthEnabled: 'true',
+        LinuxDOClientId: 'linuxdo-e2e-client',
+        LinuxDOOAuthEnabled: 'true',
+        WeChatServerAddress: 'http://127.0.0.1:9',
+        WeChatAuthEnabled: 'true',
+      });
+      await asRoot('POST', '/api/user/', { ...bob, display_name: 'Bob' });
+      // 1. A visitor signs up through the OpenID Provider's real login and consent forms.
+      {
+        const { context, page, pageErrors } = await newPage();
+        await page.goto(`${url}/login`);
+        await page.getByRole('button', { name: 'Log in with OIDC' }).click();
+        await signInAtOidcProvider(page, 'oidc-alice');
+        await waitForPath(page, '/token');
+        const self = await selfOf(page);
+        assert.equal(self.oidc_id, 'oidc-alice');
+        assert.equal(self.username, 'alice');
+        assert.deepEqual(pageErrors, []);
+        await context.close();
+      }
+      // 2. Bob binds GitHub in the bindings card, and is refused Alice's OIDC identity.
+      const bobPage = await newPage();
+      {
+        const { page } = bobPage;
+        await passwordLogin(page, bob);
+        await waitForPath(page, '/token');
+        await page.goto(`${url}/personal`);
+        await assertNoRawTranslationKeys(page, 'personal bindings');
+        const githubRow = bindingRow(page, 'github');
+        await githubRow.getByText('Not bound').waitFor();
+        await githubRow.getByRole('button', { name: 'Bind' }).click();
+        await page.getByRole('button', { name: 'Authorize as octocat' }).click();
+        await waitForPath(page, '/personal');
+        await page.getByText(consoleText('en', 'auth:oauth.bound')).first().waitFor();
+        await githubRow.getByText('octocat').waitFor();
+        assert.equal(github.exchanges, 1);
 
-      await bindingRow(page, 'oidc').getByRole('button', { name: 'Bind' }).click();
-      await signInAtOidcProvider(page, 'oidc-alice');
-      await page.getByText('该 OIDC 账户已被绑定').first().waitFor();
-      await waitForPath(page, '/personal');
-      await bindingRow(page, 'oidc').getByText('Not bound').waitFor();
-      assert.equal((await selfOf(page)).oidc_id, '');
+        await bindingRow(page, 'oidc').getByRole('button', { name: 'Bind' }).click();
+        await signInAtOidcProvider(page, 'oidc-alice');
+        await page.getByText('该 OIDC 账户已被绑定').first().waitFor();
+        await waitForPath(page, '/personal');
+        await bindingRow(page, 'oidc').getByText('Not bound').waitFor();
+        assert.equal((await selfOf(page)).oidc_id, '');
 
-      // Telegram: the widget's signed answer, handed to the callback the widget would call.
-      const telegramUser = signTelegramLogin(
-        { id: 7_700_001, first_name: 'Bob', username: 'bob_tg' },
-        BOT_TOKEN,
-      );
-      await page.waitForFunction('typeof window.onTollgateTelegramBind === "function"');
-      await page.evaluate(`window.onTollgateTelegramBind(${JSON.stringify(telegramUser)})`);
-      await bindingRow(page, 'telegram').getByText('7700001').waitFor();
-    }
-    // 3. A visitor signs in as Bob through GitHub and through Telegram.
-    {
-      const { context, page } = await newPage();
-      await page.goto(`${url}/login`);
-      await page.getByRole('button', { name: 'Log in with GitHub' }).click();
-      await page.getByRole('button', { name: 'Authorize as octocat' }).click();
-      await waitForPath(page, '/token');
-      assert.equal((await selfOf(page)).username, bob.username);
-      await context.close();
-    }
-    {
-      const { context, page } = await newPage();
-      await page.goto(`${url}/login`);
-      await page.waitForFunction('typeof window.onTollgateTelegramAuth === "function"');
-      const answer = signTelegramLogin(
-        { id: 7_700_001, first_name: 'Bob', username: 'bob_tg' },
-        BOT_TOKEN,
-      );
-      await page.evaluate(`window.onTollgateTelegramAuth(${JSON.stringify(answer)})`);
-      await waitForPath(page, '/');
-      assert.equal((await selfOf(page)).username, bob.username);
-      // A forged answer signs nobody in.
-      const forged = { ...answer, id: 7_700_002 };
-      const refused = (await page.evaluate(`fetch('/api/oauth/telegram/login?' +
+        // Telegram: the widget's signed answer, handed to the callback the widget would call.
+        const telegramUser = signTelegramLogin(
+          { id: 7_700_001, first_name: 'Bob', username: 'bob_tg' },
+          BOT_TOKEN,
+        );
+        await page.waitForFunction('typeof window.onTollgateTelegramBind === "function"');
+        await page.evaluate(`window.onTollgateTelegramBind(${JSON.stringify(telegramUser)})`);
+        await bindingRow(page, 'telegram').getByText('7700001').waitFor();
+      }
+      // 3. A visitor signs in as Bob through GitHub and through Telegram.
+      {
+        const { context, page } = await newPage();
+        await page.goto(`${url}/login`);
+        await page.getByRole('button', { name: 'Log in with GitHub' }).click();
+        await page.getByRole('button', { name: 'Authorize as octocat' }).click();
+        await waitForPath(page, '/token');
+        assert.equal((await selfOf(page)).username, bob.username);
+        await context.close();
+      }
+      {
+        const { context, page } = await newPage();
+        await page.goto(`${url}/login`);
+        await page.waitForFunction('typeof window.onTollgateTelegramAuth === "function"');
+        const answer = signTelegramLogin(
+          { id: 7_700_001, first_name: 'Bob', username: 'bob_tg' },
+          BOT_TOKEN,
+        );
+        await page.evaluate(`window.onTollgateTelegramAuth(${JSON.stringify(answer)})`);
+        await waitForPath(page, '/');
+        assert.equal((await selfOf(page)).username, bob.username);
+        // A forged answer signs nobody in.
+        const forged = { ...answer, id: 7_700_002 };
+        const refused = (await page.evaluate(`fetch('/api/oauth/telegram/login?' +
       new URLSearchParams(${JSON.stringify(forged)})).then((response) => response.json())`)) as Envelope;
-      assert.deepEqual(refused, { success: false, message: '无效的请求' });
-      await context.close();
-    }
-    // 4. Bob turns two-factor sign-in on in personal settings; signing in then asks for a code.
-    let backupCode = '';
-    let totpSecret = '';
-    {
-      const { page } = bobPage;
-      await page.getByRole('button', { name: 'Turn on two-factor authentication' }).click();
-      const secretText = page.getByTestId('totp-secret');
-      await secretText.waitFor();
-      totpSecret = (await secretText.textContent()) ?? '';
-      const dialog = page.getByRole('dialog');
-      await dialog
-        .getByPlaceholder(consoleText('en', 'twoFactor:code.totpPlaceholder'))
-        .fill(await generate({ secret: totpSecret }));
-      await dialog.getByRole('button', { name: 'Verify and turn on' }).click();
-      const codes = page.getByTestId('backup-codes');
-      await codes.waitFor();
-      backupCode = ((await codes.locator('code').first().textContent()) ?? '').trim();
-      assert.ok(backupCode.length > 0);
-      await page.getByRole('button', { name: 'I have saved them' }).click();
-    }
-    {
-      const { context, page } = await newPage();
-      await passwordLogin(page, bob);
-      const code = page.getByTestId('two-factor-code');
-      await code.waitFor();
-      // The next step's code: the one that turned it on is spent.
-      await code.fill(
-        await generate({ secret: totpSecret, epoch: Math.floor(Date.now() / 1000) + 30 }),
-      );
-      await page.getByRole('button', { name: consoleText('en', 'twoFactor:login.submit') }).click();
-      await waitForPath(page, '/token');
-      assert.equal((await selfOf(page)).username, bob.username);
-      await context.close();
-    }
-    {
-      // GitHub signs Bob in only after the code step too.
-      const { context, page } = await newPage();
-      await page.goto(`${url}/login`);
-      await page.getByRole('button', { name: 'Log in with GitHub' }).click();
-      await page.getByRole('button', { name: 'Authorize as octocat' }).click();
-      const code = page.getByTestId('two-factor-code');
-      await code.waitFor();
-      assert.match(page.url(), /\/oauth\/github\?/);
-      await code.fill(backupCode);
-      await page.getByRole('button', { name: consoleText('en', 'twoFactor:login.submit') }).click();
-      await waitForPath(page, '/token');
-      assert.equal((await selfOf(page)).username, bob.username);
-      await context.close();
-    }
-    // 5. The screens: the login page with its third-party buttons, the bindings and 2FA cards.
-    const bobState = await bobPage.context.storageState();
-    await bobPage.context.close();
-    await forEachVariant(browser, allVariants(), undefined, async (page, variant) => {
-      await routeThirdParties(page.context());
-      if (variant.viewport === 'mobile') await page.setViewportSize({ width: 375, height: 812 });
-      const name = variantName(variant).replace('mobile', '375');
-      await page.goto(`${url}/login`);
-      await page
-        .getByRole('button', { name: consoleText(variant.language, 'auth:thirdParty.github') })
-        .waitFor();
-      await assertNoRawTranslationKeys(page, `login ${name}`);
-      await saveScreenshot(page, `sign-in-login-${name}`);
-    });
-    await forEachVariant(browser, allVariants(), bobState, async (page, variant) => {
-      await routeThirdParties(page.context());
-      if (variant.viewport === 'mobile') await page.setViewportSize({ width: 375, height: 812 });
-      const name = variantName(variant).replace('mobile', '375');
-      await page.goto(`${url}/personal`);
-      await bindingRow(page, 'github').getByText('octocat').waitFor();
-      await page
-        .getByText(consoleText(variant.language, 'twoFactor:card.enabled'), { exact: true })
-        .waitFor();
-      await assertNoRawTranslationKeys(page, `personal ${name}`);
-      await saveScreenshot(page, `sign-in-personal-${name}`);
-    });
-    // 6. Turnstile on: a login without a token, or with one Cloudflare refuses, is turned away.
-    await setOptions({
-      TurnstileSiteKey: '1x00000000000000000000AA',
-      TurnstileSecretKey: TURNSTILE_SECRET,
-      TurnstileCheckEnabled: 'true',
-    });
-    {
-      const { context, page } = await newPage();
-      const bare = await context.request.post(`${url}/api/user/login`, { data: root });
-      assert.deepEqual(await bare.json(), { success: false, message: 'Turnstile token 为空' });
+        assert.deepEqual(refused, { success: false, message: '无效的请求' });
+        await context.close();
+      }
+      // 4. Bob turns two-factor sign-in on in personal settings; signing in then asks for a code.
+      let backupCode = '';
+      let totpSecret = '';
+      {
+        const { page } = bobPage;
+        await page.getByRole('button', { name: 'Turn on two-factor authentication' }).click();
+        const secretText = page.getByTestId('totp-secret');
+        await secretText.waitFor();
+        totpSecret = (await secretText.textContent()) ?? '';
+        const dialog = page.getByRole('dialog');
+        await dialog
+          .getByPlaceholder(consoleText('en', 'twoFactor:code.totpPlaceholder'))
+          .fill(await generate({ secret: totpSecret }));
+        await dialog.getByRole('button', { name: 'Verify and turn on' }).click();
+        const codes = page.getByTestId('backup-codes');
+        await codes.waitFor();
+        backupCode = ((await codes.locator('code').first().textContent()) ?? '').trim();
+        assert.ok(backupCode.length > 0);
+        await page.getByRole('button', { name: 'I have saved them' }).click();
+      }
+      {
+        const { context, page } = await newPage();
+        await passwordLogin(page, bob);
+        const code = page.getByTestId('two-factor-code');
+        await code.waitFor();
+        // The next step's code: the one that turned it on is spent.
+        await code.fill(
+          await generate({ secret: totpSecret, epoch: Math.floor(Date.now() / 1000) + 30 }),
+        );
+        await page
+          .getByRole('button', { name: consoleText('en', 'twoFactor:login.submit') })
+          .click();
+        await waitForPath(page, '/token');
+        assert.equal((await selfOf(page)).username, bob.username);
+        await context.close();
+      }
+      {
+        // GitHub signs Bob in only after the code step too.
+        const { context, page } = await newPage();
+        await page.goto(`${url}/login`);
+        await page.getByRole('button', { name: 'Log in with GitHub' }).click();
+        await page.getByRole('button', { name: 'Authorize as octocat' }).click();
+        const code = page.getByTestId('two-factor-code');
+        await code.waitFor();
+        assert.match(page.url(), /\/oauth\/github\?/);
+        await code.fill(backupCode);
+        await page
+          .getByRole('button', { name: consoleText('en', 'twoFactor:login.submit') })
+          .click();
+        await waitForPath(page, '/token');
+        assert.equal((await selfOf(page)).username, bob.username);
+        await context.close();
+      }
+      // 5. The screens: the login page with its third-party buttons, the bindings and 2FA cards.
+      const bobState = await bobPage.context.storageState();
+      await bobPage.context.close();
+      await forEachVariant(browser, allVariants(), undefined, async (page, variant) => {
+        await routeThirdParties(page.context());
+        if (variant.viewport === 'mobile') await page.setViewportSize({ width: 375, height: 812 });
+        const name = variantName(variant).replace('mobile', '375');
+        await page.goto(`${url}/login`);
+        await page
+          .getByRole('button', { name: consoleText(variant.language, 'auth:thirdParty.github') })
+          .waitFor();
+        await assertNoRawTranslationKeys(page, `login ${name}`);
+        await saveScreenshot(page, `sign-in-login-${name}`);
+      });
+      await forEachVariant(browser, allVariants(), bobState, async (page, variant) => {
+        await routeThirdParties(page.context());
+        if (variant.viewport === 'mobile') await page.setViewportSize({ width: 375, height: 812 });
+        const name = variantName(variant).replace('mobile', '375');
+        await page.goto(`${url}/personal`);
+        await bindingRow(page, 'github').getByText('octocat').waitFor();
+        await page
+          .getByText(consoleText(variant.language, 'twoFactor:card.enabled'), { exact: true })
+          .waitFor();
+        await assertNoRawTranslationKeys(page, `personal ${name}`);
+        await saveScreenshot(page, `sign-in-personal-${name}`);
+      });
+      // 6. Turnstile on: a login without a token, or with one Cloudflare refuses, is turned away.
+      await setOptions({
+        TurnstileSiteKey: '1x00000000000000000000AA',
+        TurnstileSecretKey: TURNSTILE_SECRET,
+        TurnstileCheckEnabled: 'true',
+      });
+      {
+        const { context, page } = await newPage();
+        const bare = await context.request.post(`${url}/api/user/login`, { data: root });
+        assert.deepEqual(await bare.json(), { success: false, message: 'Turnstile token 为空' });
 
-      await page.goto(`${url}/login`);
-      const main = page.getByRole('main');
-      await main.getByLabel('Username / email').fill(root.username);
-      await main.getByLabel('Password', { exact: true }).fill(root.password);
-      // No token yet: the console waits for the check instead of asking the server.
-      await main.getByRole('button', { name: 'Log in', exact: true }).click();
-      await page.getByText(consoleText('en', 'auth:turnstile.pending')).first().waitFor();
+        await page.goto(`${url}/login`);
+        const main = page.getByRole('main');
+        await main.getByLabel('Username / email').fill(root.username);
+        await main.getByLabel('Password', { exact: true }).fill(root.password);
+        // No token yet: the console waits for the check instead of asking the server.
+        await main.getByRole('button', { name: 'Log in', exact: true }).click();
+        await page.getByText(consoleText('en', 'auth:turnstile.pending')).first().waitFor();
 
-      await page.evaluate(`window.__turnstileToken = '0.forged-token'`);
-      await page.getByRole('button', { name: 'Verify you are human' }).click();
-      await main.getByRole('button', { name: 'Log in', exact: true }).click();
-      await page.getByText('Turnstile 校验失败，请刷新重试！').first().waitFor();
-      assert.equal(new URL(page.url()).pathname, '/login');
+        await page.evaluate(`window.__turnstileToken = '0.forged-token'`);
+        await page.getByRole('button', { name: 'Verify you are human' }).click();
+        await main.getByRole('button', { name: 'Log in', exact: true }).click();
+        await page.getByText('Turnstile 校验失败，请刷新重试！').first().waitFor();
+        assert.equal(new URL(page.url()).pathname, '/login');
 
-      await page.evaluate(`window.__turnstileToken = ${JSON.stringify(siteverify.issueToken())}`);
-      await page.getByRole('button', { name: 'Verify you are human' }).click();
-      await main.getByRole('button', { name: 'Log in', exact: true }).click();
-      await waitForPath(page, '/token');
-      await context.close();
-    }
-  },
+        await page.evaluate(`window.__turnstileToken = ${JSON.stringify(siteverify.issueToken())}`);
+        await page.getByRole('button', { name: 'Verify you are human' }).click();
+        await main.getByRole('button', { name: 'Log in', exact: true }).click();
+        await waitForPath(page, '/token');
+        await context.close();
+      }
+    }),
 );

@@ -1,6 +1,6 @@
 /**
  * What `migrateDatabase` would still have to do on a database: the tables, columns and indexes it
- * lacks. Read-only; used by the readiness check of a process that does not migrate (a slave node,
+ * lacks, and on PostgreSQL the hourly log totals (postgres-log-totals.ts). Read-only; used by the readiness check of a process that does not migrate (a slave node,
  * cluster workers after the first) and by `tollgate check`.
  */
 import type { DatabaseHandle } from './open-database.js';

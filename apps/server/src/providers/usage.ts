@@ -31,3 +31,14 @@ export function toOpenAiUsage(usage: Usage) {
     completion_tokens_details: { reasoning_tokens: usage.reasoningTokens },
   };
 }
+
+/** Usage of a provider that reports input and output counts only (no cache, no reasoning split). */
+export function plainUsage(promptTokens: number, completionTokens: number): Usage {
+  return {
+    promptTokens,
+    completionTokens,
+    cachedTokens: 0,
+    cacheCreationTokens: 0,
+    reasoningTokens: 0,
+  };
+}

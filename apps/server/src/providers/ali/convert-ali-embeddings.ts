@@ -1,7 +1,8 @@
 import { RelayError } from '../../errors/relay-error.js';
 import { readNumber, type JsonObject } from '../json-guards.js';
 import type { InternalAnswer } from '../provider-adaptor.js';
-import type { Usage } from '../usage.js';
+import { plainUsage } from '../usage.js';
+import { embeddingInputs, openAiEmbeddingsList } from '../embeddings.js';
 import { dashScopeEmbeddingResponseSchema } from './ali-api-types.js';
 
 /** The model DashScope embeds with when the request names none. */
@@ -13,14 +14,7 @@ export const DEFAULT_ALI_EMBEDDING_MODEL = 'text-embedding-v1';
  * models honour).
  */
 export function convertToAliEmbeddingRequest(body: JsonObject, model: string): JsonObject {
-  const input = typeof body.input === 'string' ? [body.input] : body.input;
-  if (
-    !Array.isArray(input) ||
-    input.length === 0 ||
-    !input.every((item) => typeof item === 'string')
-  ) {
-    throw RelayError.badRequest('input must be a string or an array of strings for this channel');
-  }
+  const input = embeddingInputs(body);
   const request: JsonObject = {
     model: model || DEFAULT_ALI_EMBEDDING_MODEL,
     input: { texts: input },
@@ -49,36 +43,11 @@ export function convertAliEmbeddingResponse(
       'unmarshal_response_body_failed',
     );
   }
-  const base64 = request?.encoding_format === 'base64';
-  const data = [...parsed.data.output.embeddings]
+  const vectors = [...parsed.data.output.embeddings]
     .sort((left, right) => left.text_index - right.text_index)
-    .map((item) => ({
-      object: 'embedding',
-      index: item.text_index,
-      embedding: base64 ? toBase64(item.embedding) : item.embedding,
-    }));
+    .map((item) => ({ index: item.text_index, embedding: item.embedding }));
   const tokens = parsed.data.usage?.total_tokens ?? 0;
-  const usage: Usage | undefined =
-    tokens > 0
-      ? {
-          promptTokens: tokens,
-          completionTokens: 0,
-          cachedTokens: 0,
-          cacheCreationTokens: 0,
-          reasoningTokens: 0,
-        }
-      : undefined;
-  const completion: JsonObject = {
-    object: 'list',
-    data,
-    model,
-    usage: { prompt_tokens: tokens, total_tokens: tokens },
-  };
+  const usage = tokens > 0 ? plainUsage(tokens, 0) : undefined;
+  const completion = openAiEmbeddingsList(vectors, model, request?.encoding_format, tokens);
   return { completion, usage, completionText: '' };
-}
-
-function toBase64(vector: number[]): string {
-  const bytes = Buffer.alloc(vector.length * 4);
-  vector.forEach((value, index) => bytes.writeFloatLE(value, index * 4));
-  return bytes.toString('base64');
 }

@@ -2,7 +2,8 @@ import { RelayError } from '../../errors/relay-error.js';
 import type { JsonObject } from '../json-guards.js';
 import type { InternalAnswer } from '../provider-adaptor.js';
 import { toRelayError } from '../upstream-error.js';
-import { toOpenAiUsage, type Usage } from '../usage.js';
+import { openAiEmbeddingsList } from '../embeddings.js';
+import { plainUsage, toOpenAiUsage, type Usage } from '../usage.js';
 import {
   ernieChatAnswerSchema,
   ernieEmbeddingsAnswerSchema,
@@ -19,13 +20,7 @@ export function convertErnieUsage(usage: ErnieUsage | undefined): Usage | undefi
   const promptTokens = usage.prompt_tokens ?? 0;
   const completionTokens =
     usage.completion_tokens ?? Math.max(0, (usage.total_tokens ?? 0) - promptTokens);
-  return {
-    promptTokens,
-    completionTokens,
-    cachedTokens: 0,
-    cacheCreationTokens: 0,
-    reasoningTokens: 0,
-  };
+  return plainUsage(promptTokens, completionTokens);
 }
 
 /**
@@ -115,25 +110,12 @@ export function convertErnieEmbeddingsResponse(
 ): InternalAnswer {
   const parsed = ernieEmbeddingsAnswerSchema.safeParse(payload);
   if (!parsed.success) throw unexpected('embeddings');
-  const base64 = request?.encoding_format === 'base64';
-  const data = parsed.data.data.map((item) => ({
-    object: 'embedding',
-    index: item.index,
-    embedding: base64 ? toBase64(item.embedding) : item.embedding,
-  }));
   const usage = convertErnieUsage(parsed.data.usage);
-  const promptTokens = usage?.promptTokens ?? 0;
-  const completion: JsonObject = {
-    object: 'list',
-    data,
+  const completion = openAiEmbeddingsList(
+    parsed.data.data,
     model,
-    usage: { prompt_tokens: promptTokens, total_tokens: promptTokens },
-  };
+    request?.encoding_format,
+    usage?.promptTokens ?? 0,
+  );
   return { completion, usage, completionText: '' };
-}
-
-function toBase64(vector: number[]): string {
-  const bytes = Buffer.alloc(vector.length * 4);
-  vector.forEach((value, index) => bytes.writeFloatLE(value, index * 4));
-  return bytes.toString('base64');
 }

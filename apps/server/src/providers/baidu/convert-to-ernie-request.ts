@@ -1,5 +1,6 @@
 import { RelayError } from '../../errors/relay-error.js';
 import { isJsonObject, readNumber, readString, type JsonObject } from '../json-guards.js';
+import { embeddingInputs } from '../embeddings.js';
 
 /**
  * OpenAI chat requests as ERNIE chat bodies (reference §3.6 "baidu"):
@@ -78,14 +79,7 @@ export function convertToErnieChatRequest(
 
 /** An OpenAI embeddings request as ERNIE's `{input: [...]}` (strings only). */
 export function convertToErnieEmbeddingsRequest(body: JsonObject): JsonObject {
-  const input = typeof body.input === 'string' ? [body.input] : body.input;
-  if (
-    !Array.isArray(input) ||
-    input.length === 0 ||
-    !input.every((item) => typeof item === 'string')
-  ) {
-    throw RelayError.badRequest('input must be a string or an array of strings for this channel');
-  }
+  const input = embeddingInputs(body);
   const request: JsonObject = { input };
   const user = readString(body, 'user');
   if (user) request.user_id = user;

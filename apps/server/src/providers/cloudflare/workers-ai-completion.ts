@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { RelayError } from '../../errors/relay-error.js';
 import { readNumber, type JsonObject } from '../json-guards.js';
 import type { InternalAnswer } from '../provider-adaptor.js';
-import type { Usage } from '../usage.js';
+import { plainUsage, type Usage } from '../usage.js';
 import {
   cloudflareEnvelopeSchema,
   textGenerationResultSchema,
@@ -41,13 +41,7 @@ export function convertWorkersAiUsage(usage: WorkersAiUsage | null | undefined):
   const completionTokens =
     usage.completion_tokens ?? Math.max(0, (usage.total_tokens ?? 0) - promptTokens);
   if (promptTokens + completionTokens <= 0) return undefined;
-  return {
-    promptTokens,
-    completionTokens,
-    cachedTokens: 0,
-    cacheCreationTokens: 0,
-    reasoningTokens: 0,
-  };
+  return plainUsage(promptTokens, completionTokens);
 }
 
 /** OpenAI's usage object of a completions answer. */

@@ -1,7 +1,7 @@
-import { RelayError } from '../../errors/relay-error.js';
 import { readNumber, readString, type JsonObject } from '../json-guards.js';
 import type { InternalAnswer } from '../provider-adaptor.js';
-import type { Usage } from '../usage.js';
+import { plainUsage } from '../usage.js';
+import { embeddingInputs, openAiEmbeddingsList } from '../embeddings.js';
 import { cohereEmbedResponseSchema } from './cohere-api-types.js';
 import { unexpectedCohereAnswer } from './convert-cohere-response.js';
 
@@ -14,14 +14,7 @@ const DEFAULT_INPUT_TYPE = 'search_document';
  * own field when it sends one (Cohere's v3+ models require it).
  */
 export function convertToCohereEmbedRequest(body: JsonObject, model: string): JsonObject {
-  const input = typeof body.input === 'string' ? [body.input] : body.input;
-  if (
-    !Array.isArray(input) ||
-    input.length === 0 ||
-    !input.every((item) => typeof item === 'string')
-  ) {
-    throw RelayError.badRequest('input must be a string or an array of strings for this channel');
-  }
+  const input = embeddingInputs(body);
   const request: JsonObject = {
     model,
     texts: input,
@@ -44,32 +37,9 @@ export function convertCohereEmbedResponse(
 ): InternalAnswer {
   const parsed = cohereEmbedResponseSchema.safeParse(payload);
   if (!parsed.success) throw unexpectedCohereAnswer('embed');
-  const base64 = request?.encoding_format === 'base64';
-  const data = parsed.data.embeddings.float.map((vector, index) => ({
-    object: 'embedding',
-    index,
-    embedding: base64 ? toBase64(vector) : vector,
-  }));
+  const vectors = parsed.data.embeddings.float.map((embedding, index) => ({ index, embedding }));
   const promptTokens = parsed.data.meta?.billed_units?.input_tokens ?? 0;
-  const usage: Usage | undefined =
-    promptTokens > 0
-      ? {
-          promptTokens,
-          completionTokens: 0,
-          cachedTokens: 0,
-          cacheCreationTokens: 0,
-          reasoningTokens: 0,
-        }
-      : undefined;
-  const completion: JsonObject = { object: 'list', data, model };
-  completion.usage = usage
-    ? { prompt_tokens: promptTokens, total_tokens: promptTokens }
-    : { prompt_tokens: 0, total_tokens: 0 };
+  const usage = promptTokens > 0 ? plainUsage(promptTokens, 0) : undefined;
+  const completion = openAiEmbeddingsList(vectors, model, request?.encoding_format, promptTokens);
   return { completion, usage, completionText: '' };
-}
-
-function toBase64(vector: number[]): string {
-  const bytes = Buffer.alloc(vector.length * 4);
-  vector.forEach((value, index) => bytes.writeFloatLE(value, index * 4));
-  return bytes.toString('base64');
 }

@@ -1,4 +1,4 @@
-import type { Usage } from '../usage.js';
+import { plainUsage, type Usage } from '../usage.js';
 import type { CohereUsage } from './cohere-api-types.js';
 
 /**
@@ -12,13 +12,7 @@ export function convertCohereUsage(usage: CohereUsage | undefined): Usage | unde
   const promptTokens = counts.input_tokens ?? 0;
   const completionTokens = counts.output_tokens ?? 0;
   if (promptTokens === 0 && completionTokens === 0) return undefined;
-  return {
-    promptTokens,
-    completionTokens,
-    cachedTokens: 0,
-    cacheCreationTokens: 0,
-    reasoningTokens: 0,
-  };
+  return plainUsage(promptTokens, completionTokens);
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { Usage } from '../usage.js';
+import { plainUsage, type Usage } from '../usage.js';
 import type { DifyUsage } from './dify-api-types.js';
 
 /** Dify's `metadata.usage` as internal usage; undefined when Dify reported none. */
@@ -6,11 +6,5 @@ export function convertDifyUsage(usage: DifyUsage | undefined): Usage | undefine
   if (!usage || (usage.prompt_tokens === undefined && usage.completion_tokens === undefined)) {
     return undefined;
   }
-  return {
-    promptTokens: usage.prompt_tokens ?? 0,
-    completionTokens: usage.completion_tokens ?? 0,
-    cachedTokens: 0,
-    cacheCreationTokens: 0,
-    reasoningTokens: 0,
-  };
+  return plainUsage(usage.prompt_tokens ?? 0, usage.completion_tokens ?? 0);
 }

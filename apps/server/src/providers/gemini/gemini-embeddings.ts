@@ -1,17 +1,8 @@
 import { RelayError } from '../../errors/relay-error.js';
 import type { InternalAnswer } from '../provider-adaptor.js';
 import type { JsonObject } from '../json-guards.js';
+import { embeddingInputs, openAiEmbeddingsList } from '../embeddings.js';
 import { geminiEmbeddingSchema } from './gemini-wire-schemas.js';
-
-/** The texts of an OpenAI embeddings `input` (a string or an array of strings). */
-export function embeddingInputs(body: JsonObject): string[] {
-  const { input } = body;
-  if (typeof input === 'string') return [input];
-  if (Array.isArray(input) && input.length > 0 && input.every((item) => typeof item === 'string')) {
-    return input as string[];
-  }
-  throw RelayError.badRequest('input must be a string or an array of strings for this channel');
-}
 
 /**
  * An OpenAI embeddings request as Gemini's: `embedContent` for one text, `batchEmbedContents`
@@ -31,13 +22,6 @@ export function convertToGeminiEmbedding(
   };
   if (inputs.length === 1) return { method: 'embedContent', request: one(inputs[0]) };
   return { method: 'batchEmbedContents', request: { requests: inputs.map(one) } };
-}
-
-/** A vector as OpenAI's `encoding_format: "base64"` sends it: little-endian float32 bytes. */
-function base64Vector(values: readonly number[]): string {
-  const bytes = Buffer.alloc(values.length * 4);
-  values.forEach((value, index) => bytes.writeFloatLE(value, index * 4));
-  return bytes.toString('base64');
 }
 
 /**
@@ -69,15 +53,12 @@ export function convertGeminiEmbedding(
     );
   }
   return {
-    completion: {
-      object: 'list',
-      data: vectors.map((vector, index) => ({
-        object: 'embedding',
-        index,
-        embedding: encodingFormat === 'base64' ? base64Vector(vector.values) : vector.values,
-      })),
+    completion: openAiEmbeddingsList(
+      vectors.map((vector, index) => ({ index, embedding: vector.values })),
       model,
-    },
+      encodingFormat,
+      undefined,
+    ),
     usage: undefined,
     completionText: '',
   };

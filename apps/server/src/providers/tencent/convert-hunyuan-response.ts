@@ -2,7 +2,8 @@ import { RelayError } from '../../errors/relay-error.js';
 import type { JsonObject } from '../json-guards.js';
 import type { InternalAnswer } from '../provider-adaptor.js';
 import { toRelayError } from '../upstream-error.js';
-import { toOpenAiUsage, type Usage } from '../usage.js';
+import { openAiEmbeddingsList } from '../embeddings.js';
+import { plainUsage, toOpenAiUsage, type Usage } from '../usage.js';
 import {
   hunyuanChatAnswerSchema,
   hunyuanEmbeddingAnswerSchema,
@@ -17,13 +18,7 @@ export function convertHunyuanUsage(usage: HunyuanUsage | undefined): Usage | un
   const promptTokens = usage.PromptTokens;
   const completionTokens =
     usage.CompletionTokens ?? Math.max(0, (usage.TotalTokens ?? 0) - promptTokens);
-  return {
-    promptTokens,
-    completionTokens,
-    cachedTokens: 0,
-    cacheCreationTokens: 0,
-    reasoningTokens: 0,
-  };
+  return plainUsage(promptTokens, completionTokens);
 }
 
 /**
@@ -114,25 +109,16 @@ export function convertHunyuanEmbeddingResponse(
 ): InternalAnswer {
   const parsed = hunyuanEmbeddingAnswerSchema.safeParse(payload);
   if (!parsed.success) throw unexpected('embedding');
-  const base64 = request?.encoding_format === 'base64';
-  const data = parsed.data.Response.Data.map((item, position) => ({
-    object: 'embedding',
+  const vectors = parsed.data.Response.Data.map((item, position) => ({
     index: item.Index ?? position,
-    embedding: base64 ? toBase64(item.Embedding) : item.Embedding,
+    embedding: item.Embedding,
   }));
   const usage = convertHunyuanUsage(parsed.data.Response.Usage);
-  const promptTokens = usage?.promptTokens ?? 0;
-  const completion: JsonObject = {
-    object: 'list',
-    data,
+  const completion = openAiEmbeddingsList(
+    vectors,
     model,
-    usage: { prompt_tokens: promptTokens, total_tokens: promptTokens },
-  };
+    request?.encoding_format,
+    usage?.promptTokens ?? 0,
+  );
   return { completion, usage, completionText: '' };
-}
-
-function toBase64(vector: number[]): string {
-  const bytes = Buffer.alloc(vector.length * 4);
-  vector.forEach((value, index) => bytes.writeFloatLE(value, index * 4));
-  return bytes.toString('base64');
 }

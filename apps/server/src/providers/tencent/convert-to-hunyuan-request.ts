@@ -1,5 +1,6 @@
 import { RelayError } from '../../errors/relay-error.js';
 import { isJsonObject, readNumber, readString, type JsonObject } from '../json-guards.js';
+import { embeddingInputs } from '../embeddings.js';
 
 /**
  * OpenAI chat requests as Hunyuan `ChatCompletions` bodies (PascalCase fields):
@@ -52,14 +53,7 @@ export function convertToHunyuanRequest(
 
 /** An OpenAI embeddings request as `GetEmbedding`'s `{InputList}` (strings only). */
 export function convertToHunyuanEmbeddingRequest(body: JsonObject): JsonObject {
-  const input = typeof body.input === 'string' ? [body.input] : body.input;
-  if (
-    !Array.isArray(input) ||
-    input.length === 0 ||
-    !input.every((item) => typeof item === 'string')
-  ) {
-    throw RelayError.badRequest('input must be a string or an array of strings for this channel');
-  }
+  const input = embeddingInputs(body);
   return { InputList: input };
 }
 

@@ -1,4 +1,4 @@
-import type { Usage } from '../usage.js';
+import { plainUsage, type Usage } from '../usage.js';
 import type { SparkUsage } from './xunfei-api-types.js';
 
 /**
@@ -7,11 +7,5 @@ import type { SparkUsage } from './xunfei-api-types.js';
  */
 export function convertSparkUsage(usage: SparkUsage | undefined): Usage | undefined {
   if (!usage) return undefined;
-  return {
-    promptTokens: usage.prompt_tokens ?? 0,
-    completionTokens: usage.completion_tokens ?? 0,
-    cachedTokens: 0,
-    cacheCreationTokens: 0,
-    reasoningTokens: 0,
-  };
+  return plainUsage(usage.prompt_tokens ?? 0, usage.completion_tokens ?? 0);
 }

@@ -1,4 +1,4 @@
-import type { Usage } from '../usage.js';
+import { plainUsage, type Usage } from '../usage.js';
 import type { ZhipuUsage } from './zhipu-api-types.js';
 
 /** Zhipu's usage report in internal form; undefined when it reported none. */
@@ -7,11 +7,5 @@ export function convertZhipuUsage(usage: ZhipuUsage | undefined): Usage | undefi
   const promptTokens = usage.prompt_tokens ?? 0;
   const completionTokens =
     usage.completion_tokens ?? Math.max(0, (usage.total_tokens ?? 0) - promptTokens);
-  return {
-    promptTokens,
-    completionTokens,
-    cachedTokens: 0,
-    cacheCreationTokens: 0,
-    reasoningTokens: 0,
-  };
+  return plainUsage(promptTokens, completionTokens);
 }

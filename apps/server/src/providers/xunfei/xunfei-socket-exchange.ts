@@ -2,11 +2,8 @@ import type { ClientRequest, IncomingHttpHeaders, IncomingMessage } from 'node:h
 import { HttpsProxyAgent } from 'https-proxy-agent';
 import { WebSocket, type RawData } from 'ws';
 import { parseJsonObject, readNumber, readObject } from '../json-guards.js';
-import {
-  UpstreamBodyTooLarge,
-  type UpstreamBodySink,
-  type UpstreamExchange,
-} from '../upstream-exchange.js';
+import { UpstreamBody, type UpstreamBodySource } from '../upstream-body.js';
+import type { UpstreamBodySink, UpstreamExchange } from '../upstream-exchange.js';
 import { SPARK_LAST_FRAME_STATUS } from './xunfei-api-types.js';
 import { sparkErrorStatus } from './xunfei-errors.js';
 
@@ -48,7 +45,7 @@ function frameBytes(data: RawData): Buffer {
  * - `abort` (client gone, channel test cancelled) and silence past the idle timeout terminate the
  *   socket.
  */
-export class SparkSocketExchange implements UpstreamExchange {
+export class SparkSocketExchange implements UpstreamExchange, UpstreamBodySource {
   statusCode = 0;
   headers: IncomingHttpHeaders = {};
   readonly started: Promise<UpstreamExchange>;
@@ -56,14 +53,8 @@ export class SparkSocketExchange implements UpstreamExchange {
   private resolveStart!: (exchange: UpstreamExchange) => void;
   private rejectStart!: (error: Error) => void;
   private headReceived = false;
-  private early: Buffer[] = [];
-  private earlyBytes = 0;
-  private ended = false;
-  private failure: Error | undefined;
-  private sink: UpstreamBodySink | undefined;
-  private collect:
-    | { limit: number; resolve(body: Buffer): void; reject(error: Error): void }
-    | undefined;
+  // This exchange is the body's source: `pause` stops the socket, `abort` fails the call.
+  private readonly body = new UpstreamBody(this);
   private readonly socket: WebSocket;
   private idleTimer: NodeJS.Timeout | undefined;
 
@@ -92,7 +83,7 @@ export class SparkSocketExchange implements UpstreamExchange {
     this.socket.on('unexpected-response', (request, response) => this.onRefused(request, response));
     this.socket.on('error', (error) => this.fail(error));
     this.socket.on('close', (code) => {
-      if (!this.ended) this.fail(new Error(`iFlytek Spark closed the websocket (${code})`));
+      if (!this.body.done) this.fail(new Error(`iFlytek Spark closed the websocket (${code})`));
     });
   }
 
@@ -101,37 +92,23 @@ export class SparkSocketExchange implements UpstreamExchange {
   }
 
   readAll(limit: number): Promise<Buffer> {
-    return new Promise((resolve, reject) => {
-      if (this.earlyBytes > limit) {
-        const error = new UpstreamBodyTooLarge(limit);
-        this.fail(error);
-        reject(error);
-        return;
-      }
-      if (this.failure) return reject(this.failure);
-      if (this.ended) return resolve(this.takeEarly());
-      this.collect = { limit, resolve, reject };
-    });
+    return this.body.readAll(limit);
   }
 
   stream(sink: UpstreamBodySink): void {
-    this.sink = sink;
-    const early = this.early;
-    this.early = [];
-    this.earlyBytes = 0;
-    for (const chunk of early) {
-      if (!sink.onChunk(chunk)) this.socket.pause();
-    }
-    if (this.failure) sink.onError(this.failure);
-    else if (this.ended) sink.onEnd();
+    this.body.stream(sink);
   }
 
   resume(): void {
     this.socket.resume();
   }
 
+  pause(): void {
+    this.socket.pause();
+  }
+
   private onFrame(bytes: Buffer): void {
-    if (this.ended || this.failure) return;
+    if (this.body.done) return;
     this.touch();
     const text = bytes.toString('utf8');
     const json = parseJsonObject(text);
@@ -140,7 +117,7 @@ export class SparkSocketExchange implements UpstreamExchange {
     if (!this.headReceived) {
       if (code !== 0) {
         this.head(sparkErrorStatus(code), 'application/json');
-        this.push(bytes);
+        this.body.push(bytes);
         this.finish();
         return;
       }
@@ -152,7 +129,7 @@ export class SparkSocketExchange implements UpstreamExchange {
         ? JSON.stringify(json)
         : text.replace(/[\r\n]+/g, ' ')
       : text;
-    this.push(Buffer.from(`data: ${line}\n\n`));
+    this.body.push(Buffer.from(`data: ${line}\n\n`));
     if (code !== 0 || (header && readNumber(header, 'status') === SPARK_LAST_FRAME_STATUS)) {
       this.finish();
     }
@@ -165,11 +142,10 @@ export class SparkSocketExchange implements UpstreamExchange {
     this.headers = response.headers;
     this.headReceived = true;
     this.resolveStart(this);
-    response.on('data', (chunk: Buffer) => this.push(chunk));
+    response.on('data', (chunk: Buffer) => this.body.push(chunk));
     response.on('error', (error) => this.fail(error));
     response.on('end', () => {
-      this.ended = true;
-      this.deliverEnd();
+      this.body.end();
       request.destroy();
     });
   }
@@ -181,44 +157,20 @@ export class SparkSocketExchange implements UpstreamExchange {
     this.resolveStart(this);
   }
 
-  private push(chunk: Buffer): void {
-    if (this.sink) {
-      if (!this.sink.onChunk(chunk)) this.socket.pause();
-      return;
-    }
-    this.early.push(chunk);
-    this.earlyBytes += chunk.length;
-    if (this.collect && this.earlyBytes > this.collect.limit) {
-      this.fail(new UpstreamBodyTooLarge(this.collect.limit));
-    }
-  }
-
   /** The answer is complete: the body ends and the socket is closed politely. */
   private finish(): void {
-    this.ended = true;
     this.clearIdle();
+    this.body.end();
     this.socket.close(1000);
-    this.deliverEnd();
-  }
-
-  private deliverEnd(): void {
-    if (this.sink) this.sink.onEnd();
-    else if (this.collect) this.collect.resolve(this.takeEarly());
-    this.collect = undefined;
   }
 
   private fail(error: Error): void {
-    if (this.ended || this.failure) return;
-    this.failure = error;
+    if (this.body.done) return;
     this.clearIdle();
+    // Before the head there is no body consumer yet: the failure reaches whoever awaits `started`.
+    this.body.fail(error);
+    if (!this.headReceived) this.rejectStart(error);
     this.socket.terminate();
-    if (!this.headReceived) {
-      this.rejectStart(error);
-      return;
-    }
-    if (this.sink) this.sink.onError(error);
-    else if (this.collect) this.collect.reject(error);
-    this.collect = undefined;
   }
 
   private touch(): void {
@@ -237,13 +189,5 @@ export class SparkSocketExchange implements UpstreamExchange {
   private clearIdle(): void {
     if (this.idleTimer) clearTimeout(this.idleTimer);
     this.idleTimer = undefined;
-  }
-
-  private takeEarly(): Buffer {
-    const chunks = this.early;
-    this.early = [];
-    const body = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, this.earlyBytes);
-    this.earlyBytes = 0;
-    return body;
   }
 }

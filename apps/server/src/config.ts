@@ -1,7 +1,17 @@
 import { invalidTrustedProxy } from './lib/trusted-proxies.js';
 import { randomBytes } from 'node:crypto';
 import { availableParallelism } from 'node:os';
-import { z } from 'zod';
+import {
+  ConfigError,
+  readBaseUrl,
+  readBoolean,
+  readHttpUrl,
+  readInteger,
+  readOptionalInteger,
+  readString,
+} from './config-env.js';
+
+export { ConfigError };
 
 /**
  * Tollgate's runtime configuration, parsed once from the environment at start.
@@ -136,9 +146,6 @@ export interface RateLimitConfig {
   windowSeconds: number;
 }
 
-/** Raised for an environment variable that cannot be used; the message names the variable. */
-export class ConfigError extends Error {}
-
 const DEFAULT_SQLITE_PATH = 'data/tollgate.db';
 /** `WORKERS=auto` uses one process per core, up to this many (each process holds its own caches). */
 export const AUTO_WORKER_LIMIT = 8;
@@ -148,30 +155,6 @@ function readWorkers(env: NodeJS.ProcessEnv, cores: number): number {
   const raw = readString(env, 'WORKERS')?.toLowerCase();
   if (raw === undefined || raw === 'auto') return Math.max(1, Math.min(cores, AUTO_WORKER_LIMIT));
   return readInteger(env, 'WORKERS', 1, { min: 1, max: 64 });
-}
-
-function readInteger(
-  env: NodeJS.ProcessEnv,
-  name: string,
-  fallback: number,
-  { min = 0, max = Number.MAX_SAFE_INTEGER }: { min?: number; max?: number } = {},
-): number {
-  const raw = env[name]?.trim();
-  if (raw === undefined || raw === '') return fallback;
-  if (!/^-?\d+$/.test(raw)) throw new ConfigError(`${name} must be an integer, got "${raw}"`);
-  const value = Number(raw);
-  if (value < min || value > max) {
-    throw new ConfigError(`${name} must be between ${min} and ${max}, got ${value}`);
-  }
-  return value;
-}
-
-function readBoolean(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
-  const raw = env[name]?.trim().toLowerCase();
-  if (raw === undefined || raw === '') return fallback;
-  if (['true', '1', 'yes', 'on'].includes(raw)) return true;
-  if (['false', '0', 'no', 'off'].includes(raw)) return false;
-  throw new ConfigError(`${name} must be true or false, got "${env[name]}"`);
 }
 
 /** Log levels `LOG_LEVEL` accepts, least severe first. */
@@ -187,22 +170,8 @@ function readLogLevel(env: NodeJS.ProcessEnv): LogLevel {
   return value as LogLevel;
 }
 
-function readString(env: NodeJS.ProcessEnv, name: string): string | undefined {
-  const raw = env[name]?.trim();
-  return raw ? raw : undefined;
-}
-
 /** Minutes a Node timer can wait (its delay is a signed 32-bit number of milliseconds). */
 const TIMER_MINUTES = { min: 1, max: 35_791 };
-
-/** An integer that is off when unset (the periodic jobs). */
-function readOptionalInteger(
-  env: NodeJS.ProcessEnv,
-  name: string,
-  limits: { min?: number; max?: number },
-): number | undefined {
-  return readString(env, name) === undefined ? undefined : readInteger(env, name, 0, limits);
-}
 
 /** Chooses the database from a DSN the way new-api does, also accepting `mysql://` URLs. */
 export function parseDatabaseDsn(
@@ -225,18 +194,6 @@ export function parseDatabaseDsn(
   throw new ConfigError(
     `${name} is not a PostgreSQL URL (postgres://…), a MySQL DSN (user:pass@tcp(host:port)/db or mysql://…) or "local": "${value}"`,
   );
-}
-
-const urlSchema = z.url({ protocol: /^https?$/ });
-
-/** An http(s) base address without its trailing slashes (the test-only provider addresses). */
-function readBaseUrl(env: NodeJS.ProcessEnv, name: string, fallback: string): string {
-  const value = readString(env, name);
-  if (value === undefined) return fallback;
-  if (!urlSchema.safeParse(value).success) {
-    throw new ConfigError(`${name} must be an http(s) URL, got "${value}"`);
-  }
-  return value.replace(/\/+$/, '');
 }
 
 /**
@@ -292,10 +249,7 @@ export function loadConfig(
     throw new ConfigError('SERVER_REQUEST_TIMEOUT must not be shorter than SERVER_HEADERS_TIMEOUT');
   }
 
-  const frontendBaseUrl = readString(env, 'FRONTEND_BASE_URL');
-  if (frontendBaseUrl && !urlSchema.safeParse(frontendBaseUrl).success) {
-    throw new ConfigError(`FRONTEND_BASE_URL must be an http(s) URL, got "${frontendBaseUrl}"`);
-  }
+  const frontendBaseUrl = readHttpUrl(env, 'FRONTEND_BASE_URL');
 
   return Object.freeze({
     port: readInteger(env, 'PORT', 3000, { min: 0, max: 65535 }),

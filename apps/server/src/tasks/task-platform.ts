@@ -3,6 +3,10 @@
  * under tasks/ and one line in task-platforms.ts. The engine does the rest — authentication,
  * price, channel choice, the charge and its log row, the task row, polling and the refund-once of
  * failed tasks.
+ *
+ * A task's state comes only from its channel (`fetchRequest` / `readFetchAnswer`): nothing here
+ * takes a state, a failure or a result URL from a client, whose word would be enough to be refunded
+ * for a finished task. A platform that pushes notifications gets them as hints that trigger a fetch.
  */
 
 /** A submission the platform accepted to forward. */

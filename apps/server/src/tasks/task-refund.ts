@@ -8,6 +8,11 @@ import type { RelayServices } from '../relay/relay-services.js';
 /** Statuses after which a task never changes again (a refund can only follow a non-final one). */
 export const FINAL_STATUSES = ['SUCCESS', 'FAILURE'] as const;
 
+/** True for a task that can no longer change (succeeded, or failed and refunded). */
+export function isFinal(status: string | null | undefined): boolean {
+  return !!status && (FINAL_STATUSES as readonly string[]).includes(status);
+}
+
 /** The reference's reason for a task whose channel is gone or disabled. */
 export function missingChannelReason(channelId: number): string {
   return `获取渠道信息失败，请联系管理员，渠道ID：${channelId}`;

@@ -38,7 +38,9 @@ describe.each(testDatabaseKinds())('Midjourney relay on %s', { timeout: 30_000 }
     await fixture.poll(); // IN_PROGRESS 50%
     let task = await fixture.get(`/mj/task/${id}/fetch`);
     expect(task.json).toMatchObject({ id, status: 'IN_PROGRESS', progress: '50%' });
-    expect(task.json.imageUrl).toMatch(new RegExp(`^${fixture.url}/mj/image/${id}\\?rand=`));
+    expect(task.json.imageUrl).toMatch(
+      new RegExp(`^${fixture.url}/mj/image/${id}\\?sig=[\\w-]{32}&rand=`),
+    );
     await fixture.poll(); // SUCCESS
     task = await fixture.get(`/mj/task/${id}/fetch`);
     expect(task.json).toMatchObject({
@@ -46,15 +48,31 @@ describe.each(testDatabaseKinds())('Midjourney relay on %s', { timeout: 30_000 }
       action: 'IMAGINE',
       status: 'SUCCESS',
       progress: '100%',
-      imageUrl: `${fixture.url}/mj/image/${id}`,
     });
+    expect(task.json.imageUrl).toMatch(
+      new RegExp(`^${fixture.url}/mj/image/${id}\\?sig=[\\w-]{32}$`),
+    );
     expect(task.json.buttons).toHaveLength(4);
 
-    const image = await fetch(`${fixture.url}/mj/image/${id}`);
+    const image = await fetch(task.json.imageUrl);
     expect(image.status).toBe(200);
     expect(image.headers.get('content-type')).toBe('image/png');
     expect((await image.arrayBuffer()).byteLength).toBeGreaterThan(50);
-    expect((await fetch(`${fixture.url}/mj/image/unknown`)).status).toBe(400);
+    // The link cannot be guessed from the task id: without its signature, or with another
+    // task's, the proxy answers as for an unknown task.
+    const signature = new URL(task.json.imageUrl).searchParams.get('sig') ?? '';
+    const refusals = [
+      `/mj/image/${id}`,
+      `/mj/image/${id}?sig=`,
+      `/mj/image/${id}?sig=${signature.slice(0, -1)}${signature.endsWith('A') ? 'B' : 'A'}`,
+      `/mj/image/${id}?sig=${signature}x`,
+      `/mj/image/unknown?sig=${signature}`,
+    ];
+    for (const path of refusals) {
+      const refused = await fetch(`${fixture.url}${path}`);
+      expect({ path, status: refused.status }).toEqual({ path, status: 400 });
+      expect(await refused.json()).toEqual({ error: 'midjourney_task_not_found' });
+    }
 
     const seed = await fixture.get(`/mj/task/${id}/image-seed`);
     expect(seed.json).toMatchObject({ code: 1, result: `seed-${id}` });
@@ -95,6 +113,72 @@ describe.each(testDatabaseKinds())('Midjourney relay on %s', { timeout: 30_000 }
       String(row.content).startsWith(`构图失败 ${id}`),
     );
     expect(refunds).toHaveLength(1);
+  });
+
+  it('takes a notify as a hint: the task is read again from its channel, never from the body', async () => {
+    const before = await fixture.balances();
+    const submitted = await fixture.post('/mj/submit/imagine', { prompt: 'a lighthouse' });
+    const id = String(submitted.json.result);
+    const charged = await fixture.balances();
+    expect(before.token - charged.token).toBe(price);
+    const lists = () =>
+      fixture.mock.requests.filter((request) => request.path === '/mj/task/list-by-condition')
+        .length;
+
+    // The key holder claims the task failed and points its image at an internal address.
+    const listedBefore = lists();
+    const claim = await fixture.post('/mj/notify', {
+      id,
+      status: 'FAILURE',
+      failReason: 'claimed by the caller',
+      progress: '100%',
+      imageUrl: `${fixture.url}/metrics`,
+    });
+    expect(claim.json).toEqual({ code: 1, description: 'success', result: id });
+    // Upstream was asked, and its answer (submitted, then in progress) is what was stored.
+    expect(lists()).toBe(listedBefore + 1);
+    let task = await fixture.get(`/mj/task/${id}/fetch`);
+    expect(task.json).toMatchObject({ id, status: 'SUBMITTED', failReason: '' });
+    await fixture.post('/mj/notify', { id, status: 'FAILURE', imageUrl: 'http://127.0.0.1:1/' });
+    task = await fixture.get(`/mj/task/${id}/fetch`);
+    expect(task.json).toMatchObject({ id, status: 'IN_PROGRESS', progress: '50%' });
+    const stored = await fixture.harness.runtime.context.database.db
+      .selectFrom('midjourneys')
+      .select('image_url')
+      .where('mj_id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(stored.image_url).toBe(`${fixture.mock.url}/mj-files/${id}.png`);
+    expect(await fixture.balances()).toEqual(charged);
+
+    // Upstream finishes it: a later FAILURE claim changes nothing and asks upstream no more.
+    await fixture.post('/mj/notify', { id });
+    task = await fixture.get(`/mj/task/${id}/fetch`);
+    expect(task.json).toMatchObject({ status: 'SUCCESS', progress: '100%' });
+    const listedDone = lists();
+    await fixture.post('/mj/notify', { id, status: 'FAILURE', failReason: 'too late' });
+    expect(lists()).toBe(listedDone);
+    expect(await fixture.balances()).toEqual(charged);
+    expect(
+      (await logsOfType(fixture, 4)).filter((row) => String(row.content).includes(id)),
+    ).toHaveLength(0);
+
+    // A task that really failed upstream is refunded once when a notify says so.
+    const failing = await fixture.post('/mj/submit/imagine', { prompt: 'mock:fail a boat' });
+    const failingId = String(failing.json.result);
+    for (let round = 0; round < 3; round += 1) await fixture.post('/mj/notify', { id: failingId });
+    task = await fixture.get(`/mj/task/${failingId}/fetch`);
+    expect(task.json).toMatchObject({ status: 'FAILURE', failReason: 'mock upstream failure' });
+    expect(await fixture.balances()).toEqual(charged);
+
+    // Malformed bodies and unknown tasks are refused in the Midjourney shape.
+    expect((await fixture.post('/mj/notify', { status: 'FAILURE' })).json).toMatchObject({
+      code: 4,
+      description: 'bind_request_body_failed',
+    });
+    expect((await fixture.post('/mj/notify', { id: 'nope' })).json).toMatchObject({
+      code: 4,
+      description: 'task_no_found',
+    });
   });
 
   it('refuses a follow-up on another user’s task and answers MJ errors in their shape', async () => {

@@ -13,7 +13,7 @@ export async function registerTaskRoutes(api: FastifyInstance, context: AppConte
   const user = { preHandler: requireUser(context) };
   const db = context.database.db;
   const imageUrl = (row: Parameters<typeof shownImageUrl>[0]) =>
-    shownImageUrl(row, context.options);
+    shownImageUrl(row, context.options, context.config.sessionSecret);
 
   api.get('/mj/', admin, async (request) =>
     ok(await listDrawingTasks(db, parseInput(drawingLogQuerySchema, request.query), {}, imageUrl)),

@@ -1,6 +1,7 @@
 import type { MidjourneyRow } from '../../db/schema.js';
 import type { OptionStore } from '../../options/option-store.js';
 import { parseJson } from '../task-upstream.js';
+import { imageLinkSignature } from './mj-image-link.js';
 
 /** A task as Midjourney-proxy clients read it (reference §10.3). */
 export interface MidjourneyDto {
@@ -26,19 +27,29 @@ export interface MidjourneyDto {
 
 /**
  * The image address shown to clients and the console: this server's image proxy when
- * MjForwardUrlEnabled (with a cache-busting parameter while the image is still changing), else
- * the upstream's own address.
+ * MjForwardUrlEnabled, signed so that it cannot be guessed from the task id (with a cache-busting
+ * parameter while the image is still changing), else the upstream's own address.
  */
-export function shownImageUrl(row: MidjourneyRow, options: OptionStore, now = Date.now()): string {
+export function shownImageUrl(
+  row: MidjourneyRow,
+  options: OptionStore,
+  secret: string,
+  now = Date.now(),
+): string {
   const stored = row.image_url ?? '';
   if (!stored || !options.getBoolean('MjForwardUrlEnabled')) return stored;
   const base = options.get('ServerAddress').replace(/\/+$/, '');
-  const url = `${base}/mj/image/${row.mj_id ?? ''}`;
-  return row.status === 'SUCCESS' ? url : `${url}?rand=${now}${process.hrtime()[1]}`;
+  const id = row.mj_id ?? '';
+  const url = `${base}/mj/image/${encodeURIComponent(id)}?sig=${imageLinkSignature(id, secret)}`;
+  return row.status === 'SUCCESS' ? url : `${url}&rand=${now}${process.hrtime()[1]}`;
 }
 
 /** A stored row in the Midjourney-proxy shape. */
-export function toMidjourneyDto(row: MidjourneyRow, options: OptionStore): MidjourneyDto {
+export function toMidjourneyDto(
+  row: MidjourneyRow,
+  options: OptionStore,
+  secret: string,
+): MidjourneyDto {
   return {
     id: row.mj_id ?? '',
     action: row.action ?? '',
@@ -51,7 +62,7 @@ export function toMidjourneyDto(row: MidjourneyRow, options: OptionStore): Midjo
     submitTime: Number(row.submit_time ?? 0),
     startTime: Number(row.start_time ?? 0),
     finishTime: Number(row.finish_time ?? 0),
-    imageUrl: shownImageUrl(row, options),
+    imageUrl: shownImageUrl(row, options, secret),
     status: row.status ?? '',
     progress: row.progress ?? '',
     failReason: row.fail_reason ?? '',

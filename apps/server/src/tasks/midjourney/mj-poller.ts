@@ -49,14 +49,17 @@ export async function pollMidjourneyTasks(
       label: 'midjourney',
       upstreamId: (row) => row.mj_id,
       refund: (row, reason) => refundRow(services, row, reason),
-      pollBatch: (channel, batch) => pollBatch(services, channel, batch),
+      pollBatch: (channel, batch) => refreshMidjourneyTasks(services, channel, batch),
     },
     signal,
   );
 }
 
-/** Reads one batch of tasks from the proxy's `list-by-condition` and applies the reports. */
-async function pollBatch(
+/**
+ * Reads up to `POLL_BATCH` tasks of one channel from the proxy's `list-by-condition` and applies
+ * what it reports: the only way a task's state changes (polling and `/mj/notify` both come here).
+ */
+export async function refreshMidjourneyTasks(
   services: RelayServices,
   channel: CachedChannel,
   batch: MidjourneyRow[],

@@ -4,10 +4,12 @@ import { CHANNEL_STATUS } from '@tollgate/contracts';
 import type { AuthenticatedCall } from '../../relay/auth/authenticate-relay.js';
 import type { RelayExchange } from '../../relay/relay-exchange.js';
 import type { RelayServices } from '../../relay/relay-services.js';
+import { isFinal } from '../task-refund.js';
 import { callTaskUpstream, parseJson } from '../task-upstream.js';
 import { toMidjourneyDto } from './mj-dto.js';
+import { isImageLinkSignature } from './mj-image-link.js';
 import { MidjourneyError } from './mj-error.js';
-import { applyMidjourneyUpdate, midjourneyUpdateSchema } from './mj-update.js';
+import { refreshMidjourneyTasks } from './mj-poller.js';
 
 const IMAGE_TIMEOUT_MS = 60_000;
 
@@ -25,7 +27,7 @@ export async function fetchMidjourney(
     .where('user_id', '=', call.caller.user.id)
     .executeTakeFirst();
   if (!row) throw new MidjourneyError(4, 'task_no_found');
-  exchange.sendJson(200, toMidjourneyDto(row, services.options));
+  exchange.sendJson(200, toMidjourneyDto(row, services.options, services.config.sessionSecret));
 }
 
 const idsSchema = z.object({ ids: z.array(z.string()).max(1000) }).passthrough();
@@ -49,30 +51,42 @@ export async function listMidjourney(
           .execute();
   exchange.sendJson(
     200,
-    rows.map((row) => toMidjourneyDto(row, services.options)),
+    rows.map((row) => toMidjourneyDto(row, services.options, services.config.sessionSecret)),
   );
 }
 
+const notifySchema = z.looseObject({ id: z.string().min(1) });
+
 /**
- * `POST /mj/notify`: a task's new state pushed by the caller. Only the caller's own tasks change
- * (the reference accepts any id); a failure goes through the refund-once transition.
+ * `POST /mj/notify`: a hint that one of the caller's tasks changed. The body is never trusted
+ * (anyone holding the key could otherwise report their own finished task as failed and be
+ * refunded, or point its image at an internal address): the task is read again from its channel
+ * and upstream's answer decides its state, exactly as a polling round would. A task already
+ * final, or on a channel no longer enabled, is left to the poller.
  */
 export async function notifyMidjourney(
   services: RelayServices,
   exchange: RelayExchange,
   call: AuthenticatedCall,
 ): Promise<void> {
-  const parsed = midjourneyUpdateSchema.safeParse(parseJson(exchange.body.toString('utf8')));
-  if (!parsed.success || !parsed.data.id) throw new MidjourneyError(4, 'bind_request_body_failed');
+  const parsed = notifySchema.safeParse(parseJson(exchange.body.toString('utf8')));
+  if (!parsed.success) throw new MidjourneyError(4, 'bind_request_body_failed');
+  const id = parsed.data.id;
   const row = await services.db
     .selectFrom('midjourneys')
     .selectAll()
-    .where('mj_id', '=', parsed.data.id)
+    .where('mj_id', '=', id)
     .where('user_id', '=', call.caller.user.id)
     .executeTakeFirst();
   if (!row) throw new MidjourneyError(4, 'task_no_found');
-  await applyMidjourneyUpdate(services, row, parsed.data, Date.now());
-  exchange.sendJson(200, { code: 1, description: 'success', result: parsed.data.id });
+  if (!isFinal(row.status)) {
+    const channel = services.channels.getById(Number(row.channel_id));
+    if (!channel || channel.status !== CHANNEL_STATUS.enabled) {
+      throw new MidjourneyError(4, '该任务所属渠道已被禁用');
+    }
+    await refreshMidjourneyTasks(services, channel, [row]);
+  }
+  exchange.sendJson(200, { code: 1, description: 'success', result: id });
 }
 
 /** `GET /mj/task/:id/image-seed`: forwarded to the task's channel. */
@@ -109,19 +123,23 @@ export async function imageSeedMidjourney(
 }
 
 /**
- * `GET /mj/image/:id` (no auth): the task's stored upstream image, streamed through as it
- * arrives (never held whole), with its content type.
+ * `GET /mj/image/:id?sig=…` (no credential): the task's stored upstream image, streamed through as
+ * it arrives (never held whole), with its content type. Only a link this server signed opens it
+ * (an unknown task and a wrong signature get the same answer).
  */
 export async function proxyMidjourneyImage(
   services: RelayServices,
   exchange: RelayExchange,
   id: string,
 ): Promise<void> {
-  const row = await services.db
-    .selectFrom('midjourneys')
-    .select('image_url')
-    .where('mj_id', '=', id)
-    .executeTakeFirst();
+  const signature = new URLSearchParams(exchange.query).get('sig');
+  const row = isImageLinkSignature(id, signature, services.config.sessionSecret)
+    ? await services.db
+        .selectFrom('midjourneys')
+        .select(['image_url', 'channel_id'])
+        .where('mj_id', '=', id)
+        .executeTakeFirst()
+    : undefined;
   if (!row || !row.image_url) {
     exchange.sendJson(400, { error: 'midjourney_task_not_found' });
     return;

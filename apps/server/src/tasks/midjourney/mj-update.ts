@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import type { MidjourneyRow, MidjourneyUpdate } from '../../db/schema.js';
 import type { RelayServices } from '../../relay/relay-services.js';
-import { failAndRefund, FINAL_STATUSES } from '../task-refund.js';
+import { failAndRefund, FINAL_STATUSES, isFinal } from '../task-refund.js';
 
-/** A task as Midjourney-proxy reports it (list-by-condition items, notify bodies). */
+/** A task as Midjourney-proxy reports it (its `list-by-condition` items). */
 export const midjourneyUpdateSchema = z
   .object({
     id: z.string().optional(),
@@ -39,7 +39,7 @@ export async function applyMidjourneyUpdate(
   report: MidjourneyStatusUpdate,
   now: number,
 ): Promise<void> {
-  if (row.status && (FINAL_STATUSES as readonly string[]).includes(row.status)) return;
+  if (isFinal(row.status)) return;
   const columns: MidjourneyUpdate = { code: 1 };
   if (report.progress) columns.progress = report.progress;
   if (report.promptEn) columns.prompt_en = report.promptEn;

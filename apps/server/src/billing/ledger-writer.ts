@@ -11,9 +11,10 @@ import { commitLedgerBatch, type LedgerTarget, type ObservedBalances } from './l
 /** After a failed write, the kept changes are tried again this much later. */
 const RETRY_DELAY_MS = 1000;
 /**
- * Settlements alone are written at most this often. Each write costs a transaction (on SQLite a
- * WAL append of the same few pages), so spacing them by a few milliseconds turns thousands of
- * calls a second into a hundred small transactions; a lease request never waits for this.
+ * Changes nobody waits for (releases of idle holds, the channel tester's log rows) are written at
+ * most this often. Each write costs a transaction (on SQLite a WAL append of the same few pages),
+ * so spacing them by a few milliseconds turns many into one; a lease request or a settlement whose
+ * answer is held for it never waits for this.
  */
 const SETTLEMENT_SPACING_MS = 10;
 
@@ -40,9 +41,12 @@ export interface WriteListener {
  * transactions of a few statements each, and a user's row is never waited on by a queue of
  * separate updates. A settlement resolves once its transaction has committed.
  *
- * Lease requests start a write on the next turn of the event loop; settlements, releases and log
- * rows wait for the next write at most SETTLEMENT_SPACING_MS. In batch mode (BATCH_UPDATE_ENABLED)
- * they wait for `flush()`, which the ledger calls every interval and at shutdown.
+ * Lease requests and settlements start a write on the next turn of the event loop (the relay holds
+ * the end of a call's answer until its settlement is written, so each one waits on the client's
+ * path; under load they still share transactions, as everything settled while one write runs goes
+ * into the next); releases and log rows wait for the next write at most SETTLEMENT_SPACING_MS. In
+ * batch mode (BATCH_UPDATE_ENABLED) settlements resolve at once and are written by `flush()`, which
+ * the ledger calls every interval and at shutdown.
  */
 export class LedgerWriter {
   private pending = new PendingWrites();
@@ -140,12 +144,13 @@ export class LedgerWriter {
   }
 
   /**
-   * Starts a write on the next turn of the event loop when a lease request or renewal waits, else
-   * once SETTLEMENT_SPACING_MS have passed since the last one; a running write chains the next.
+   * Starts a write on the next turn of the event loop when a lease request, a settlement or a
+   * renewal waits, else once SETTLEMENT_SPACING_MS have passed since the last one; a running write
+   * chains the next.
    */
   private schedule(): void {
     if (this.running) return;
-    const urgent = this.leases.length > 0 || this.renewDue;
+    const urgent = this.leases.length > 0 || this.pendingWaiters.length > 0 || this.renewDue;
     if (this.scheduled === 'soon' || (this.scheduled === 'spaced' && !urgent)) return;
     this.cancelScheduled();
     const wait = urgent ? 0 : this.lastWriteAt + SETTLEMENT_SPACING_MS - Date.now();

@@ -63,6 +63,13 @@ export interface StreamConverter extends StreamProgress {
   /** Handles one upstream event; returns what to send to the client now ('' for nothing). */
   onEvent(event: SseEvent): string;
   /**
+   * True once the event just handled was the client stream's closing event relayed from upstream
+   * (a pass-through `message_stop`, `response.completed`): the relay holds that frame, and any
+   * after it, until the call's charge is written, as it holds what `finish` returns. Converters
+   * whose closing frames all come from `finish` leave it out.
+   */
+  readonly closingEventSeen?: boolean;
+  /**
    * Upstream ended (cleanly or not). Returns the closing frames: for an OpenAI client the usage
    * chunk when it asked for it, then `data: [DONE]` when `clean` — nothing on a broken stream or
    * after an upstream error (whose frame was already written).

@@ -120,6 +120,43 @@ export class RelayExchange {
     this.finishedAt = this.firstByteAt;
   }
 
+  /**
+   * Sends a complete answer but its last byte, and returns what sends that byte. The relay calls
+   * it once the call's charge is written: a client counting to the content length cannot hold a
+   * complete answer that a crash would leave uncharged, while the rest of the body is already on
+   * its way. An empty body holds back its head instead (a zero length is complete on arrival).
+   */
+  sendAllButLastByte(
+    status: number,
+    contentType: string,
+    body: string | Buffer,
+    headers?: Record<string, string>,
+  ): () => void {
+    const response = this.response;
+    if (response.headersSent) {
+      return () => {
+        if (!response.writableEnded) response.end();
+      };
+    }
+    const bytes = typeof body === 'string' ? Buffer.from(body) : body;
+    response.statusCode = status;
+    response.setHeader('content-type', contentType);
+    response.setHeader('content-length', bytes.length);
+    response.setHeader(REQUEST_ID_HEADER, this.id);
+    const cors = this.cors;
+    for (const name in cors) response.setHeader(name, cors[name]);
+    if (headers) for (const name in headers) response.setHeader(name, headers[name]);
+    if (bytes.length > 0) {
+      response.write(bytes.subarray(0, bytes.length - 1));
+      this.firstByteAt ??= Date.now();
+    }
+    return () => {
+      if (!response.destroyed) response.end(bytes.subarray(bytes.length - 1));
+      this.firstByteAt ??= Date.now();
+      this.finishedAt = Date.now();
+    };
+  }
+
   /** Sends a status with no body (a preflight's 204). */
   sendEmpty(status: number, headers: Record<string, string>): void {
     const response = this.response;

@@ -56,8 +56,9 @@ export async function relayPlainResponse(
   const contentType = String(response.headers['content-type'] ?? 'application/json');
   const converted = answerForClient(call.format, adaptor, input, body, contentType);
   call.firstResponseAt = Date.now();
-  // The client gets its answer first; settlement and logging follow off its critical path.
-  call.exchange.send(
+  // All but the last byte of the answer goes out at once; the last follows once the charge and
+  // its log row are written, so an answer a client holds whole is always on disk.
+  const complete = call.exchange.sendAllButLastByte(
     200,
     converted.contentType,
     converted.body,
@@ -69,4 +70,5 @@ export async function relayPlainResponse(
     channel: call.lastChannel,
     failed: false,
   });
+  complete();
 }

@@ -53,8 +53,9 @@ export async function relayStreamResponse(
   const ping = startPing(services, client);
   services.metrics.streamStarted();
   let end: StreamEnd;
+  const held: HeldFrames = { text: '' };
   try {
-    end = await pump(call, upstream, parser, converter, ping);
+    end = await pump(call, upstream, parser, converter, ping, held);
   } finally {
     ping.stop();
     services.metrics.streamEnded();
@@ -82,8 +83,9 @@ export async function relayStreamResponse(
     !clean,
   );
   const tail = converter.finish({ clean, usage });
-  if (!client.destroyed) client.end(tail);
-  exchange.finishedAt = Date.now();
+  // The closing frames ([DONE], message_stop, response.completed…) and the end of the body follow
+  // once the charge and its log row are written: a client never holds a complete stream that a
+  // crash would leave uncharged.
   await call.settle({
     usage,
     channel: call.lastChannel,
@@ -91,6 +93,13 @@ export async function relayStreamResponse(
     clientAborted: call.clientGone,
     streamBroken: !clean,
   });
+  if (!client.destroyed) client.end(held.text + tail);
+  exchange.finishedAt = Date.now();
+}
+
+/** The frames from the closing event on, written with the end of the stream. */
+interface HeldFrames {
+  text: string;
 }
 
 /** Moves events from upstream to the client until upstream ends, fails or the client leaves. */
@@ -100,6 +109,7 @@ function pump(
   parser: StreamEventParser,
   converter: StreamConverter,
   ping: Ping,
+  held: HeldFrames,
 ): Promise<StreamEnd> {
   const { exchange } = call;
   const client = exchange.response;
@@ -127,7 +137,9 @@ function pump(
         try {
           for (const event of parser.push(chunk)) {
             call.firstResponseAt ??= Date.now();
-            output += converter.onEvent(event);
+            const frame = converter.onEvent(event);
+            if (converter.closingEventSeen) held.text += frame;
+            else output += frame;
           }
         } catch (error) {
           upstream.abort(error as Error);
@@ -151,7 +163,11 @@ function pump(
         if (finished) return;
         let rest = '';
         try {
-          for (const event of parser.flush()) rest += converter.onEvent(event);
+          for (const event of parser.flush()) {
+            const frame = converter.onEvent(event);
+            if (converter.closingEventSeen) held.text += frame;
+            else rest += frame;
+          }
         } catch (error) {
           finish({ clean: false, error: error as Error });
           return;

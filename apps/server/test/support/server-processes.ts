@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,6 +15,22 @@ export interface ServerProcess {
   stop(): Promise<number | null>;
   /** SIGKILL and wait: the process dies at once, as in a crash or an out-of-memory kill. */
   kill(): Promise<void>;
+  /** The process ids of the cluster's workers (none when WORKERS=1). */
+  workerPids(): number[];
+  /** SIGKILL to the primary and every worker at the same moment: the whole server dies. */
+  killAll(): Promise<void>;
+}
+
+/** The children of a process (its cluster workers). */
+function childPids(pid: number): number[] {
+  try {
+    return execFileSync('pgrep', ['-P', String(pid)], { encoding: 'utf8' })
+      .split('\n')
+      .filter(Boolean)
+      .map(Number);
+  } catch {
+    return []; // pgrep exits 1 when there is none
+  }
 }
 
 export async function freePort(): Promise<number> {
@@ -73,5 +89,32 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
       await exited;
     },
+    workerPids: () => childPids(child.pid!),
+    async killAll() {
+      const workers = childPids(child.pid!);
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+      for (const pid of workers) {
+        try {
+          process.kill(pid, 'SIGKILL');
+        } catch {
+          // already gone
+        }
+      }
+      await exited;
+      // The workers die with the signal; wait until none is left holding the port.
+      const deadline = Date.now() + 10_000;
+      while (workers.some(isAlive) && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    },
   };
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
 }

@@ -37,6 +37,7 @@ export class ResponsesPassThroughStream implements StreamConverter {
   private scanned = 0;
   private text = '';
   private toolCalls = 0;
+  closingEventSeen = false;
 
   constructor(private readonly convertUsage: OpenAiUsageConverter) {}
 
@@ -98,6 +99,7 @@ export class ResponsesPassThroughStream implements StreamConverter {
       this.payloads.push(JSON.stringify(payload));
       return;
     }
+    this.closingEventSeen = true;
     const response = readObject(payload, 'response');
     const usage = response && readObject(response, 'usage');
     if (usage) this.reportedUsage = this.convertUsage(usage);

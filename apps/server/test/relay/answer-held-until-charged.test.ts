@@ -1,14 +1,17 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
 import type { QuotaLedger } from '../../src/billing/quota-ledger.js';
 import { createRelayFixture, type RelayFixture } from '../support/relay-fixture.js';
 
 const CLAUDE = 'claude-3-5-haiku-20241022';
+const REALTIME = 'gpt-4o-realtime-preview';
 /** Long enough for any frame already sent to arrive; nothing here waits on it to pass. */
 const SETTLE_WINDOW_MS = 300;
 
 /**
  * The end of every answer waits for its charge: the last byte of a plain answer and the closing
- * frames of a stream (`[DONE]`, `message_stop`, `response.completed`) reach the client only once
+ * frames of a stream (`[DONE]`, `message_stop`, `response.completed`) and a realtime session's
+ * `response.done` reach the client only once
  * the call's settlement is written, so a client never holds a complete answer that a crash could
  * leave uncharged (the crash itself: concurrency/answered-calls-charged.test.ts). The ledger's
  * writes are held back here by a gate the test opens.
@@ -22,6 +25,7 @@ describe('an answer completes only once its charge is written', () => {
   beforeAll(async () => {
     fixture = await createRelayFixture('sqlite');
     await fixture.addChannel({ name: 'anthropic', type: 14, key: 'sk-ant', models: CLAUDE });
+    await fixture.addChannel({ name: 'realtime', models: REALTIME });
     ledger = fixture.harness.runtime.context.relay.ledger;
     originalSettle = ledger.settle.bind(ledger);
   });
@@ -139,5 +143,30 @@ describe('an answer completes only once its charge is written', () => {
     expect(body.text).not.toContain('response.completed');
     release();
     expect(await body.ended).toContain('event: response.completed');
+  });
+
+  it('holds a realtime response.done', async () => {
+    const { release } = holdSettlements();
+    const socket = new WebSocket(
+      `${fixture.url.replace('http', 'ws')}/v1/realtime?model=${REALTIME}`,
+      ['realtime', `openai-insecure-api-key.${fixture.apiKey}`],
+    );
+    const types: string[] = [];
+    const arrived = (type: string) =>
+      new Promise<void>((resolve) => {
+        const check = () => types.includes(type) && resolve();
+        socket.on('message', check);
+        check();
+      });
+    socket.on('message', (data) => types.push((JSON.parse(String(data)) as { type: string }).type));
+    await new Promise((resolve) => socket.once('open', resolve));
+    await arrived('session.created');
+    socket.send(JSON.stringify({ type: 'response.create', response: { modalities: ['text'] } }));
+    await arrived('response.text.delta');
+    const done = arrived('response.done');
+    expect(await settledWithin(done, SETTLE_WINDOW_MS)).toBe(false);
+    release();
+    await done;
+    socket.close(1000);
   });
 });

@@ -75,12 +75,21 @@ export class RealtimeBilling {
 
   /**
    * Charges one response's usage (a usage of zero tokens charges nothing), then sets the next
-   * estimate aside. Resolves with the ledger's refusal when the balances cannot cover it.
+   * estimate aside. `written` resolves once the charge and its log row are committed; `refusal`
+   * resolves with the ledger's refusal when the balances cannot cover the next estimate.
    */
-  charge(usage: RealtimeUsage, times: ResponseTimes): Promise<unknown> {
+  charge(
+    usage: RealtimeUsage,
+    times: ResponseTimes,
+  ): { written: Promise<void>; refusal: Promise<unknown> } {
+    let written!: (settled: Promise<void>) => void;
+    const charged = new Promise<Promise<void>>((resolve) => (written = resolve));
     const next = this.queue.then(async () => {
-      if (totalTokens(usage) === 0) return undefined;
-      this.settle(usage, times);
+      if (totalTokens(usage) === 0) {
+        written(Promise.resolve());
+        return undefined;
+      }
+      written(this.settle(usage, times));
       try {
         this.admission = await this.services.ledger.admit({
           user: this.plan.caller.user,
@@ -93,7 +102,7 @@ export class RealtimeBilling {
       }
     });
     this.queue = next;
-    return next;
+    return { written: charged.then((settled) => settled), refusal: next };
   }
 
   /** Settles the session: the unbilled usage (if any) against the last hold; resolves once written. */
@@ -115,8 +124,11 @@ export class RealtimeBilling {
     await this.written;
   }
 
-  /** One charge with its log row, against the current hold (or directly when none is left). */
-  private settle(usage: RealtimeUsage, times: ResponseTimes): void {
+  /**
+   * One charge with its log row, against the current hold (or directly when none is left).
+   * Resolves once written.
+   */
+  private settle(usage: RealtimeUsage, times: ResponseTimes): Promise<void> {
     const { services, plan } = this;
     const quotaPerUnit = services.options.getNumber('QuotaPerUnit');
     const ratios = resolveAudioRatios(plan.model);
@@ -182,7 +194,7 @@ export class RealtimeBilling {
       estimate: 0,
     };
     this.admission = undefined;
-    this.track(
+    return this.track(
       services.ledger.settle(admission, {
         quota,
         channelId: this.channelId,
@@ -196,8 +208,9 @@ export class RealtimeBilling {
    * Waits for a settlement at close. The ledger reports a failed write itself and keeps the
    * settlement to write again, so a rejection needs no handling beyond waiting for it.
    */
-  private track(write: Promise<void>): void {
+  private track(write: Promise<void>): Promise<void> {
     const settled = write.catch(() => {});
     this.written = Promise.all([this.written, settled]);
+    return settled;
   }
 }

@@ -17,12 +17,18 @@ export function frameBytes(data: RawData): Buffer {
 /**
  * Forwards frames from one socket to the other as they come, text as text and binary as binary,
  * without re-encoding. When the destination falls behind (more than HIGH_WATER_BYTES written and
- * not yet flushed to its socket) the source is paused, and resumed once it drained below
+ * not yet flushed to its socket, or held) the source is paused, and resumed once it drained below
  * LOW_WATER_BYTES: a slow reader holds back its peer instead of growing a queue in memory.
+ * Frames can be held back, in order, until a promise settles (a `response.done` until its charge is
+ * written).
  */
 export class FramePump {
   private pending = 0;
   private paused = false;
+  /** Frames waiting for the holds to end, in arrival order. */
+  private held: { data: Buffer; isBinary: boolean }[] = [];
+  private holds = 0;
+  private released: (() => void)[] = [];
 
   constructor(
     private readonly from: WebSocket,
@@ -31,20 +37,47 @@ export class FramePump {
 
   /** Sends one frame on (dropped when the destination is no longer open). */
   forward(data: Buffer, isBinary: boolean): void {
-    const to = this.to;
-    if (to.readyState !== to.OPEN) return;
-    const size = data.length;
-    this.pending += size;
-    to.send(data, { binary: isBinary }, () => {
-      this.pending -= size;
-      if (this.paused && this.pending < LOW_WATER_BYTES) {
-        this.paused = false;
-        this.from.resume();
-      }
-    });
+    if (this.to.readyState !== this.to.OPEN) return;
+    this.pending += data.length;
+    if (this.holds > 0) this.held.push({ data, isBinary });
+    else this.send(data, isBinary);
     if (!this.paused && this.pending > HIGH_WATER_BYTES) {
       this.paused = true;
       this.from.pause();
+    }
+  }
+
+  /** Holds this frame and every later one until `until` settles (whether it fulfils or not). */
+  holdUntil(until: Promise<unknown>): void {
+    this.holds += 1;
+    void until
+      .catch(() => {})
+      .then(() => {
+        this.holds -= 1;
+        if (this.holds > 0) return;
+        for (const frame of this.held.splice(0)) {
+          if (this.to.readyState === this.to.OPEN) this.send(frame.data, frame.isBinary);
+          else this.drained(frame.data.length);
+        }
+        for (const resolve of this.released.splice(0)) resolve();
+      });
+  }
+
+  /** Resolves once no frame is held back (at once when none is). */
+  whenReleased(): Promise<void> {
+    if (this.holds === 0) return Promise.resolve();
+    return new Promise((resolve) => this.released.push(resolve));
+  }
+
+  private send(data: Buffer, isBinary: boolean): void {
+    this.to.send(data, { binary: isBinary }, () => this.drained(data.length));
+  }
+
+  private drained(size: number): void {
+    this.pending -= size;
+    if (this.paused && this.pending < LOW_WATER_BYTES) {
+      this.paused = false;
+      this.from.resume();
     }
   }
 }

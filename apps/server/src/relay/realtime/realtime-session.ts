@@ -104,17 +104,25 @@ export async function runRealtimeSession(input: RealtimeSessionInput): Promise<n
             'new_api_error',
             'insufficient_user_quota',
           );
-    if (client.readyState === client.OPEN) client.send(errorEvent(error, requestId));
     closeSocket(upstream, 1000, 'quota exhausted');
-    closeSocket(client, QUOTA_CLOSE_CODE, 'insufficient quota');
+    // After the frames held for a charge (the response.done that used the quota up).
+    void toClient.whenReleased().then(() => {
+      if (client.readyState === client.OPEN) client.send(errorEvent(error, requestId));
+      closeSocket(client, QUOTA_CLOSE_CODE, 'insufficient quota');
+    });
   };
 
   upstream.on('message', (data: RawData, isBinary: boolean) => {
     const bytes = frameBytes(data);
-    toClient.forward(bytes, isBinary);
-    if (isBinary) return;
+    if (isBinary) {
+      toClient.forward(bytes, isBinary);
+      return;
+    }
     const now = Date.now();
     const type = peekType(bytes);
+    // A response.done reaches the client once its charge is written (below); the rest at once.
+    let forwarded = type === undefined ? !bytes.includes(RESPONSE_DONE) : type !== 'response.done';
+    if (forwarded) toClient.forward(bytes, false);
     if (type === 'response.audio.delta') {
       const audioBytes = base64FieldBytes(bytes, DELTA_KEY);
       if (audioBytes !== undefined) {
@@ -131,7 +139,10 @@ export async function runRealtimeSession(input: RealtimeSessionInput): Promise<n
       return;
     }
     const event = readEvent(bytes);
-    if (!event) return;
+    if (!event) {
+      if (!forwarded) toClient.forward(bytes, false);
+      return;
+    }
     switch (event.type) {
       case 'session.created':
       case 'session.updated':
@@ -158,7 +169,12 @@ export async function runRealtimeSession(input: RealtimeSessionInput): Promise<n
         counter.reset();
         response = undefined;
         lastResponseEnd = now;
-        void billing.charge(usage, times).then((refusal) => {
+        const charge = billing.charge(usage, times);
+        // The client never holds a finished response that a crash would leave uncharged.
+        toClient.holdUntil(charge.written);
+        if (!forwarded) toClient.forward(bytes, false);
+        forwarded = true;
+        void charge.refusal.then((refusal) => {
           if (refusal !== undefined) outOfQuota(refusal);
         });
         break;
@@ -166,6 +182,7 @@ export async function runRealtimeSession(input: RealtimeSessionInput): Promise<n
       default:
         break;
     }
+    if (!forwarded) toClient.forward(bytes, false);
   });
 
   client.on('message', (data: RawData, isBinary: boolean) => {
@@ -214,7 +231,10 @@ export async function runRealtimeSession(input: RealtimeSessionInput): Promise<n
     }
   });
 
-  upstream.on('close', (code, reason) => closeSocket(client, code, reason.toString()));
+  // Frames held for a charge are sent before the client is closed.
+  upstream.on('close', (code, reason) => {
+    void toClient.whenReleased().then(() => closeSocket(client, code, reason.toString()));
+  });
   client.on('close', (code, reason) => closeSocket(upstream, code, reason.toString()));
   // The client may have left while upstream was being connected.
   if (clientClosed) closeSocket(upstream, 1000);

@@ -8,6 +8,10 @@ export default defineConfig({
       '@tollgate/contracts': fileURLToPath(
         new URL('./packages/contracts/src/index.ts', import.meta.url),
       ),
+      // The mock upstream's source too: a test file runs on a fresh clone without a build first.
+      '@tollgate/mock-upstream': fileURLToPath(
+        new URL('./tools/mock-upstream/src/index.ts', import.meta.url),
+      ),
     },
   },
   test: {
@@ -21,5 +25,7 @@ export default defineConfig({
     // databases, sockets and child processes rather than the CPU.
     maxWorkers: 2,
     setupFiles: ['./vitest.worker-env.ts'],
+    // Migrates one template database per dialect that test files copy.
+    globalSetup: ['./vitest.global-setup.ts'],
   },
 });

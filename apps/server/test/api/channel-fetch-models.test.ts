@@ -8,7 +8,7 @@ import {
   businessFailure,
   REFUSED,
 } from '../support/test-app.js';
-import { testDatabaseKinds } from '../support/test-databases.js';
+import { appDatabaseKinds } from '../support/test-databases.js';
 
 const GOOD_KEY = 'sk-upstream-good-key';
 
@@ -32,7 +32,7 @@ async function startUpstream(): Promise<{ server: Server; base: string }> {
   return { server, base: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
 }
 
-describe.each(testDatabaseKinds())('fetching upstream models on %s', (kind) => {
+describe.each(appDatabaseKinds())('fetching upstream models on %s', (kind) => {
   let harness: TestApp;
   let root: Session;
   let upstream: { server: Server; base: string };

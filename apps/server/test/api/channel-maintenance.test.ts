@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHANNEL_SECRET as SECRET, channelFixtures } from '../support/channel-fixtures.js';
 import { createTestApp, type Session, type TestApp } from '../support/test-app.js';
-import { testDatabaseKinds } from '../support/test-databases.js';
+import { appDatabaseKinds } from '../support/test-databases.js';
 
-describe.each(testDatabaseKinds())('channel maintenance on %s', (kind) => {
+describe.each(appDatabaseKinds())('channel maintenance on %s', (kind) => {
   let harness: TestApp;
   let root: Session;
   let events = 0;

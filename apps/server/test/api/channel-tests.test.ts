@@ -4,7 +4,7 @@ import { MOCK_HARD_LIMIT_USD, MOCK_TOTAL_USAGE_CENTS } from '@tollgate/mock-upst
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRelayFixture, type RelayFixture } from '../support/relay-fixture.js';
 import { businessFailure, REFUSED, type Session } from '../support/test-app.js';
-import { testDatabaseKinds } from '../support/test-databases.js';
+import { appDatabaseKinds } from '../support/test-databases.js';
 
 const MOCK_BALANCE = MOCK_HARD_LIMIT_USD - MOCK_TOTAL_USAGE_CENTS / 100;
 
@@ -38,7 +38,7 @@ async function waitUntil(
   }
 }
 
-describe.each(testDatabaseKinds())('channel tests and balances on %s', (kind) => {
+describe.each(appDatabaseKinds())('channel tests and balances on %s', (kind) => {
   let fixture: RelayFixture;
   let normalUser: Session;
   let billing: Awaited<ReturnType<typeof startExhaustedBilling>>;

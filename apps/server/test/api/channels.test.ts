@@ -7,9 +7,9 @@ import {
   businessFailure,
   REFUSED,
 } from '../support/test-app.js';
-import { testDatabaseKinds } from '../support/test-databases.js';
+import { appDatabaseKinds } from '../support/test-databases.js';
 
-describe.each(testDatabaseKinds())('channel administration on %s', (kind) => {
+describe.each(appDatabaseKinds())('channel administration on %s', (kind) => {
   let harness: TestApp;
   let root: Session;
   let normalUser: Session;

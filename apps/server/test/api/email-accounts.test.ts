@@ -10,7 +10,7 @@ import {
   type SmtpPeer,
 } from '../support/notification-peers.js';
 import { createTestApp, type Session, type TestApp } from '../support/test-app.js';
-import { testDatabaseKinds, type TestDatabaseKind } from '../support/test-databases.js';
+import { appDatabaseKinds, type TestDatabaseKind } from '../support/test-databases.js';
 
 const PASSWORD = 'password123';
 const SERVER_ADDRESS = 'https://gateway.example.com';
@@ -24,7 +24,7 @@ interface Variant {
   redis: boolean;
 }
 
-const variants: Variant[] = testDatabaseKinds().map((kind) => ({
+const variants: Variant[] = appDatabaseKinds().map((kind) => ({
   name: `${kind}, codes in the database`,
   kind,
   redis: false,

@@ -12,7 +12,7 @@ import {
 } from '../support/oauth-harness.js';
 import { createTestApp, type Session, type TestApp } from '../support/test-app.js';
 import { TestBrowser } from '../support/test-browser.js';
-import { testDatabaseKinds } from '../support/test-databases.js';
+import { appDatabaseKinds } from '../support/test-databases.js';
 
 const CLIENT = { clientId: 'gh-client-id', clientSecret: 'gh-client-secret-value' };
 
@@ -317,7 +317,7 @@ describe('GitHub sign-in and binding', () => {
   });
 });
 
-describe.each(testDatabaseKinds())('a GitHub sign-up that fails half-way on %s', (kind) => {
+describe.each(appDatabaseKinds())('a GitHub sign-up that fails half-way on %s', (kind) => {
   let harness: TestApp;
   let root: Session;
   let github: FakeOAuthProvider;

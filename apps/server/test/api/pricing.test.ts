@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { channelFixtures } from '../support/channel-fixtures.js';
 import { createTestApp, type Session, type TestApp } from '../support/test-app.js';
-import { testDatabaseKinds } from '../support/test-databases.js';
+import { appDatabaseKinds } from '../support/test-databases.js';
 
 interface PricingJson {
   success: boolean;
@@ -19,7 +19,7 @@ interface PricingJson {
   usable_group: Record<string, string>;
 }
 
-describe.each(testDatabaseKinds())('pricing API on %s', (kind) => {
+describe.each(appDatabaseKinds())('pricing API on %s', (kind) => {
   let harness: TestApp;
   let root: Session;
   let vipUser: Session;

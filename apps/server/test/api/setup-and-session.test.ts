@@ -6,9 +6,9 @@ import {
   businessFailure,
   REFUSED,
 } from '../support/test-app.js';
-import { testDatabaseKinds } from '../support/test-databases.js';
+import { appDatabaseKinds } from '../support/test-databases.js';
 
-describe.each(testDatabaseKinds())('setup wizard and sessions on %s', (kind) => {
+describe.each(appDatabaseKinds())('setup wizard and sessions on %s', (kind) => {
   let harness: TestApp;
   beforeAll(async () => {
     harness = await createTestApp(kind);

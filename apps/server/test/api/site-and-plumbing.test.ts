@@ -11,9 +11,9 @@ import {
   businessFailure,
   REFUSED,
 } from '../support/test-app.js';
-import { testDatabaseKinds } from '../support/test-databases.js';
+import { appDatabaseKinds } from '../support/test-databases.js';
 
-describe.each(testDatabaseKinds())('site routes, options and HTTP plumbing on %s', (kind) => {
+describe.each(appDatabaseKinds())('site routes, options and HTTP plumbing on %s', (kind) => {
   let harness: TestApp;
   let root: Session;
   beforeAll(async () => {

@@ -2,7 +2,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { currentTotp } from '../../src/accounts/two-factor/totp.js';
 import { createTestApp, type Session, type TestApp } from '../support/test-app.js';
-import { testDatabaseKinds } from '../support/test-databases.js';
+import { appDatabaseKinds } from '../support/test-databases.js';
 
 const PASSWORD = 'password123';
 const WRONG_CODE = '验证码或备用码错误，请重试';
@@ -24,7 +24,7 @@ function cookiesOf(response: LightMyRequestResponse): Record<string, string> {
  * Two-factor sign-in with TOTP: setup, enabling with a first code, sign-in in two steps, no
  * replay of a TOTP code, single-use backup codes, regeneration, disabling, and the admin reset.
  */
-describe.each(testDatabaseKinds())('two-factor sign-in on %s', (kind) => {
+describe.each(appDatabaseKinds())('two-factor sign-in on %s', (kind) => {
   let harness: TestApp;
   let root: Session;
   let sequence = 0;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type Session, type TestApp } from '../support/test-app.js';
-import { testDatabaseKinds } from '../support/test-databases.js';
+import { appDatabaseKinds } from '../support/test-databases.js';
 
 /** True when `value` has an `access_token` key anywhere inside it. */
 function holdsAccessToken(value: unknown): boolean {
@@ -16,7 +16,7 @@ function holdsAccessToken(value: unknown): boolean {
  * token (root's above all) anybody could act as that user. Only `GET /api/user/token` returns
  * one: the caller's own, freshly generated.
  */
-describe.each(testDatabaseKinds())('user answers never carry access tokens on %s', (kind) => {
+describe.each(appDatabaseKinds())('user answers never carry access tokens on %s', (kind) => {
   let harness: TestApp;
   let root: Session;
   const sessions = new Map<string, Session | undefined>();

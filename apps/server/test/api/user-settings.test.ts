@@ -2,11 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { moveAffQuotaToQuota } from '../../src/users/user-repository.js';
 import { createRelayFixture, type RelayFixture } from '../support/relay-fixture.js';
 import { createTestApp, type Session, type TestApp } from '../support/test-app.js';
-import { testDatabaseKinds } from '../support/test-databases.js';
+import { appDatabaseKinds } from '../support/test-databases.js';
 
 const UNIT = 500_000;
 
-describe.each(testDatabaseKinds())('user settings, invitations and first tokens on %s', (kind) => {
+describe.each(appDatabaseKinds())('user settings, invitations and first tokens on %s', (kind) => {
   let harness: TestApp;
   let root: Session;
 

@@ -52,31 +52,34 @@ describe('Dockerfile', () => {
   });
 });
 
-/** `docker compose` when the plugin is there, else the standalone `docker-compose`. */
-function composeCommand(): string[] {
+/** `docker compose` when the plugin is there, else the standalone `docker-compose`; else none. */
+function composeCommand(): string[] | undefined {
   if (spawnSync('docker', ['compose', 'version'], { stdio: 'ignore' }).status === 0) {
     return ['docker', 'compose'];
   }
   if (spawnSync('docker-compose', ['version'], { stdio: 'ignore' }).status === 0) {
     return ['docker-compose'];
   }
-  throw new Error(
-    'Neither "docker compose" nor "docker-compose" runs: install one (apt-get install docker-compose)',
+  return undefined;
+}
+
+const composeAvailable = composeCommand();
+if (!composeAvailable) {
+  console.warn(
+    'compose.yaml tests skipped: neither "docker compose" nor "docker-compose" runs here ' +
+      '(apt-get install docker-compose to run them; CI does)',
   );
 }
 
-describe('compose.yaml', () => {
+describe.skipIf(!composeAvailable)('compose.yaml', () => {
   const directory = mkdtempSync(join(tmpdir(), 'tollgate-compose-'));
   // An empty env file, so a developer's own .env beside compose.yaml does not change the result.
   const envFile = join(directory, 'empty.env');
   writeFileSync(envFile, '');
   afterAll(() => rmSync(directory, { recursive: true }));
 
-  let compose: string[] | undefined;
-
   function config(env: Record<string, string>) {
-    compose ??= composeCommand();
-    const [command, ...args] = compose;
+    const [command, ...args] = composeAvailable!;
     return spawnSync(
       command!,
       [...args, '--env-file', envFile, '-f', join(REPOSITORY_ROOT, 'compose.yaml'), 'config'],

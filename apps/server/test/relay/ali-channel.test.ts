@@ -7,14 +7,14 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WEATHER_TOOLS, readChatStream } from '../support/chat-stream.js';
 import { createRelayFixture, type RelayFixture } from '../support/relay-fixture.js';
-import { testDatabaseKinds } from '../support/test-databases.js';
+import { appDatabaseKinds } from '../support/test-databases.js';
 
 /**
  * An Alibaba DashScope channel (type 17) behind the OpenAI API, end to end against the mock:
  * chat through the compatible mode (plain, streamed with usage, tools), embeddings through the
  * native text-embedding API, and wanx image generation as an asynchronous task polled to its end.
  */
-describe.each(testDatabaseKinds())('an Ali DashScope channel on %s', (kind) => {
+describe.each(appDatabaseKinds())('an Ali DashScope channel on %s', (kind) => {
   let fixture: RelayFixture;
   let channelId: number;
   beforeAll(async () => {

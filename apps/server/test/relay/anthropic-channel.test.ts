@@ -1,10 +1,10 @@
 import { replyText } from '@tollgate/mock-upstream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRelayFixture, type RelayFixture } from '../support/relay-fixture.js';
-import { testDatabaseKinds } from '../support/test-databases.js';
+import { appDatabaseKinds } from '../support/test-databases.js';
 
 /** OpenAI-format calls served by an Anthropic channel (type 14): converted both ways, billed with cache tokens. */
-describe.each(testDatabaseKinds())('an Anthropic channel behind the OpenAI API on %s', (kind) => {
+describe.each(appDatabaseKinds())('an Anthropic channel behind the OpenAI API on %s', (kind) => {
   let fixture: RelayFixture;
   beforeAll(async () => {
     fixture = await createRelayFixture(kind);

@@ -8,7 +8,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WEATHER_TOOLS, readChatStream } from '../support/chat-stream.js';
 import { createRelayFixture, type RelayFixture } from '../support/relay-fixture.js';
-import { testDatabaseKinds } from '../support/test-databases.js';
+import { appDatabaseKinds } from '../support/test-databases.js';
 
 const BAIDU_KEY = `${MOCK_BAIDU_API_KEY}|${MOCK_BAIDU_SECRET_KEY}`;
 const WENXIN = '/rpc/2.0/ai_custom/v1/wenxinworkshop';
@@ -18,7 +18,7 @@ const WENXIN = '/rpc/2.0/ai_custom/v1/wenxinworkshop';
  * access token, wenxinworkshop chat, stream, functions, embeddings, ERNIE errors in 200 bodies)
  * and Qianfan v2 (type 46: OpenAI-compatible /v2 API with a Bearer key).
  */
-describe.each(testDatabaseKinds())('Baidu channels on %s', (kind) => {
+describe.each(appDatabaseKinds())('Baidu channels on %s', (kind) => {
   let fixture: RelayFixture;
   let ernieChannel: number;
   let qianfanChannel: number;

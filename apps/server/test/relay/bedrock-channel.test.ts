@@ -7,7 +7,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WEATHER_TOOLS, readChatStream } from '../support/chat-stream.js';
 import { createRelayFixture, type RelayFixture } from '../support/relay-fixture.js';
-import { testDatabaseKinds } from '../support/test-databases.js';
+import { appDatabaseKinds } from '../support/test-databases.js';
 
 const GOOD_KEY = `${MOCK_AWS_ACCESS_KEY_ID}|${MOCK_AWS_SECRET_ACCESS_KEY}|us-east-1`;
 
@@ -16,7 +16,7 @@ const GOOD_KEY = `${MOCK_AWS_ACCESS_KEY_ID}|${MOCK_AWS_SECRET_ACCESS_KEY}|us-eas
  * runtime: SigV4 checked by the mock, Claude through InvokeModel, other models through Converse,
  * streams in AWS's binary event-stream framing.
  */
-describe.each(testDatabaseKinds())('an AWS Bedrock channel on %s', (kind) => {
+describe.each(appDatabaseKinds())('an AWS Bedrock channel on %s', (kind) => {
   let fixture: RelayFixture;
   let channelId: number;
   beforeAll(async () => {

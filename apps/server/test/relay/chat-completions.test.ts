@@ -2,7 +2,7 @@ import { replyText } from '@tollgate/mock-upstream';
 import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRelayFixture, type RelayFixture } from '../support/relay-fixture.js';
-import { testDatabaseKinds } from '../support/test-databases.js';
+import { appDatabaseKinds } from '../support/test-databases.js';
 
 /** The quota a log row's own numbers give (architecture: every charge is reproducible from its log). */
 function quotaFromLog(row: Record<string, unknown>): number {
@@ -22,7 +22,7 @@ function quotaFromLog(row: Record<string, unknown>): number {
   return Math.max(1, Math.round(weighted * other.model_ratio * other.group_ratio));
 }
 
-describe.each(testDatabaseKinds())(
+describe.each(appDatabaseKinds())(
   'chat completions through the official openai client on %s',
   (kind) => {
     let fixture: RelayFixture;

@@ -8,7 +8,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countChatPromptTokens } from '../../src/billing/index.js';
 import { createRelayFixture, type RelayFixture } from '../support/relay-fixture.js';
-import { testDatabaseKinds } from '../support/test-databases.js';
+import { appDatabaseKinds } from '../support/test-databases.js';
 
 const CLAUDE = 'claude-3-5-haiku-20241022';
 const WEATHER_TOOL = {
@@ -28,7 +28,7 @@ const PNG_1X1 =
  * (passed through untouched) and on an OpenAI channel (converted both ways), each billed like a
  * chat call: the balance drops by exactly the logged quota.
  */
-describe.each(testDatabaseKinds())('Claude Messages clients on %s', (kind) => {
+describe.each(appDatabaseKinds())('Claude Messages clients on %s', (kind) => {
   let fixture: RelayFixture;
   let client: Anthropic;
 

@@ -8,7 +8,7 @@ import { toFile } from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countCompletionTokens, countTextTokens } from '../../src/billing/index.js';
 import { createRelayFixture, type RelayFixture } from '../support/relay-fixture.js';
-import { testDatabaseKinds } from '../support/test-databases.js';
+import { appDatabaseKinds } from '../support/test-databases.js';
 
 const LLAMA = '@cf/meta/llama-3.1-8b-instruct';
 const BGE = '@cf/baai/bge-base-en-v1.5';
@@ -32,7 +32,7 @@ interface RelayAnswer {
   [field: string]: unknown;
 }
 
-describe.each(testDatabaseKinds())('a Cloudflare Workers AI channel on %s', (kind) => {
+describe.each(appDatabaseKinds())('a Cloudflare Workers AI channel on %s', (kind) => {
   let fixture: RelayFixture;
   let channelId: number;
 

@@ -2,13 +2,13 @@ import { completionTokens, promptTokensForCharacters, replyText } from '@tollgat
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WEATHER_TOOLS, readChatStream } from '../support/chat-stream.js';
 import { createRelayFixture, type RelayFixture } from '../support/relay-fixture.js';
-import { testDatabaseKinds } from '../support/test-databases.js';
+import { appDatabaseKinds } from '../support/test-databases.js';
 
 /**
  * A Cohere channel (type 34) behind the OpenAI API, end to end against the mock's v2 API: chat
  * (plain, streamed, tools), embeddings and rerank, billed on Cohere's billed units.
  */
-describe.each(testDatabaseKinds())('a Cohere channel on %s', (kind) => {
+describe.each(appDatabaseKinds())('a Cohere channel on %s', (kind) => {
   let fixture: RelayFixture;
   let channelId: number;
   beforeAll(async () => {

@@ -8,7 +8,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readChatStream } from '../support/chat-stream.js';
 import { createRelayFixture, type RelayFixture } from '../support/relay-fixture.js';
-import { testDatabaseKinds } from '../support/test-databases.js';
+import { appDatabaseKinds } from '../support/test-databases.js';
 
 const RATIO = 2;
 /** A 1×1 PNG. */
@@ -21,7 +21,7 @@ const PNG_BASE64 =
  * default), the conversation flattened into one query, images uploaded or passed by URL, Dify's
  * errors, billing on Dify's usage, and the console's channel test.
  */
-describe.each(testDatabaseKinds())('a Dify channel on %s', (kind) => {
+describe.each(appDatabaseKinds())('a Dify channel on %s', (kind) => {
   let fixture: RelayFixture;
   let channelId: number;
   beforeAll(async () => {

@@ -1,9 +1,9 @@
 import { toFile } from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRelayFixture, type RelayFixture } from '../support/relay-fixture.js';
-import { testDatabaseKinds } from '../support/test-databases.js';
+import { appDatabaseKinds } from '../support/test-databases.js';
 
-describe.each(testDatabaseKinds())(
+describe.each(appDatabaseKinds())(
   'every OpenAI endpoint through the openai client on %s',
   (kind) => {
     let fixture: RelayFixture;

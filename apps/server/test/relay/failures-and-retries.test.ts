@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRelayFixture, type RelayFixture } from '../support/relay-fixture.js';
-import { testDatabaseKinds } from '../support/test-databases.js';
+import { appDatabaseKinds } from '../support/test-databases.js';
 
 async function post(
   fixture: RelayFixture,
@@ -18,7 +18,7 @@ async function post(
 
 const chat = (model = 'gpt-4o-mini') => ({ model, messages: [{ role: 'user', content: 'hi' }] });
 
-describe.each(testDatabaseKinds())('relay failures, retries and channel health on %s', (kind) => {
+describe.each(appDatabaseKinds())('relay failures, retries and channel health on %s', (kind) => {
   let fixture: RelayFixture;
   beforeAll(async () => {
     fixture = await createRelayFixture(kind, {}, { priority: 10 });

@@ -11,7 +11,7 @@ import { replyText } from '@tollgate/mock-upstream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countChatPromptTokens } from '../../src/billing/index.js';
 import { createRelayFixture, type RelayFixture } from '../support/relay-fixture.js';
-import { testDatabaseKinds } from '../support/test-databases.js';
+import { appDatabaseKinds } from '../support/test-databases.js';
 
 const WEATHER_TOOL: Tool = {
   functionDeclarations: [
@@ -28,7 +28,7 @@ const WEATHER_TOOL: Tool = {
 };
 
 /** Gemini's own SDK against Tollgate, on an OpenAI channel and on an Anthropic channel. */
-describe.each(testDatabaseKinds())('the Gemini API on %s', { timeout: 30_000 }, (kind) => {
+describe.each(appDatabaseKinds())('the Gemini API on %s', { timeout: 30_000 }, (kind) => {
   let fixture: RelayFixture;
   let ai: GoogleGenAI;
   beforeAll(async () => {

@@ -1,13 +1,13 @@
 import { replyText } from '@tollgate/mock-upstream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRelayFixture, type RelayFixture } from '../support/relay-fixture.js';
-import { testDatabaseKinds } from '../support/test-databases.js';
+import { appDatabaseKinds } from '../support/test-databases.js';
 
 const GEMINI_MODELS =
   'gemini-2.5-flash,text-embedding-004,gemini-thoughtful,gemini-busy,imagen-3.0-generate-002';
 
 /** OpenAI-format calls served by a Gemini channel (type 24), converted both ways and billed. */
-describe.each(testDatabaseKinds())('a Gemini channel behind the OpenAI API on %s', (kind) => {
+describe.each(appDatabaseKinds())('a Gemini channel behind the OpenAI API on %s', (kind) => {
   let fixture: RelayFixture;
   let geminiChannel: number;
   beforeAll(async () => {

@@ -1,7 +1,7 @@
 import { promptTokensForCharacters } from '@tollgate/mock-upstream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRelayFixture, type RelayFixture } from '../support/relay-fixture.js';
-import { testDatabaseKinds } from '../support/test-databases.js';
+import { appDatabaseKinds } from '../support/test-databases.js';
 
 const JINA_RERANKER = 'jina-reranker-v2-base-multilingual';
 const JINA_EMBEDDINGS = 'jina-embeddings-v3';
@@ -20,7 +20,7 @@ interface RelayAnswer {
   [field: string]: unknown;
 }
 
-describe.each(testDatabaseKinds())('Jina and MokaAI channels on %s', (kind) => {
+describe.each(appDatabaseKinds())('Jina and MokaAI channels on %s', (kind) => {
   let fixture: RelayFixture;
   let jinaId: number;
   let mokaId: number;

@@ -9,7 +9,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { createRelayFixture, type RelayFixture } from '../support/relay-fixture.js';
-import { testDatabaseKinds } from '../support/test-databases.js';
+import { appDatabaseKinds } from '../support/test-databases.js';
 
 const MODEL = 'gpt-4o-realtime-preview';
 const SLOW = 'gpt-4o-realtime-slow';
@@ -104,7 +104,7 @@ function audioQuota(usage: { textIn: number; textOut: number; audioIn: number; a
  * (the balance drops by exactly the logged quota), an aborted response settled, a session whose
  * quota runs out told so and closed, Azure's URL.
  */
-describe.each(testDatabaseKinds())('Realtime sessions on %s', (kind) => {
+describe.each(appDatabaseKinds())('Realtime sessions on %s', (kind) => {
   let fixture: RelayFixture;
   let realtimeUrl: string;
   let failingFirst: number;

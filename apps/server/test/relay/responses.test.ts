@@ -2,7 +2,7 @@ import { replyText } from '@tollgate/mock-upstream';
 import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRelayFixture, type RelayFixture } from '../support/relay-fixture.js';
-import { testDatabaseKinds } from '../support/test-databases.js';
+import { appDatabaseKinds } from '../support/test-databases.js';
 
 /** The quota a log row's own numbers give (every charge is reproducible from its log). */
 function quotaFromLog(row: Record<string, unknown>): number {
@@ -77,7 +77,7 @@ const ROUTES: Route[] = [
   },
 ];
 
-describe.each(testDatabaseKinds())('the OpenAI Responses API on %s', (kind) => {
+describe.each(appDatabaseKinds())('the OpenAI Responses API on %s', (kind) => {
   let fixture: RelayFixture;
   let azureChannel: number;
   beforeAll(async () => {

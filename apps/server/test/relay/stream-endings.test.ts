@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRelayFixture, type RelayFixture } from '../support/relay-fixture.js';
-import { testDatabaseKinds } from '../support/test-databases.js';
+import { appDatabaseKinds } from '../support/test-databases.js';
 
 /** Reads an SSE response until `stopAfterChunks` content chunks (then aborts) or the end. */
 async function readStream(fixture: RelayFixture, model: string, stopAfterChunks?: number) {
@@ -36,7 +36,7 @@ async function readStream(fixture: RelayFixture, model: string, stopAfterChunks?
   return { text, contentChunks, done };
 }
 
-describe.each(testDatabaseKinds())(
+describe.each(appDatabaseKinds())(
   'however a stream ends, it is charged once for what was produced, on %s',
   (kind) => {
     let fixture: RelayFixture;

@@ -9,7 +9,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WEATHER_TOOLS, readChatStream } from '../support/chat-stream.js';
 import { createRelayFixture, type RelayFixture } from '../support/relay-fixture.js';
-import { testDatabaseKinds } from '../support/test-databases.js';
+import { appDatabaseKinds } from '../support/test-databases.js';
 
 const TENCENT_KEY = `1250000000|${MOCK_TENCENT_SECRET_ID}|${MOCK_TENCENT_SECRET_KEY}`;
 
@@ -18,7 +18,7 @@ const TENCENT_KEY = `1250000000|${MOCK_TENCENT_SECRET_ID}|${MOCK_TENCENT_SECRET_
  * checks every call's TC3-HMAC-SHA256 signature with its own implementation: chat (plain,
  * streamed, tools), embeddings (GetEmbedding), errors answered in 200 bodies.
  */
-describe.each(testDatabaseKinds())('a Tencent Hunyuan channel on %s', (kind) => {
+describe.each(appDatabaseKinds())('a Tencent Hunyuan channel on %s', (kind) => {
   let fixture: RelayFixture;
   let channelId: number;
 

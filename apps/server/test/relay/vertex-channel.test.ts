@@ -2,7 +2,7 @@ import { replyText } from '@tollgate/mock-upstream';
 import { exportPKCS8, exportSPKI, generateKeyPair } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRelayFixture, type RelayFixture } from '../support/relay-fixture.js';
-import { testDatabaseKinds } from '../support/test-databases.js';
+import { appDatabaseKinds } from '../support/test-databases.js';
 
 const CLIENT_EMAIL = 'tollgate-test@vertex-project.iam.gserviceaccount.com';
 
@@ -21,7 +21,7 @@ async function serviceAccountKey(tokenUri: string, email: string) {
 }
 
 /** OpenAI-format calls served by a Vertex AI channel (type 41): Gemini and Claude models. */
-describe.each(testDatabaseKinds())('a Vertex AI channel behind the OpenAI API on %s', (kind) => {
+describe.each(appDatabaseKinds())('a Vertex AI channel behind the OpenAI API on %s', (kind) => {
   let fixture: RelayFixture;
   let vertexChannel: number;
   const tokenRequests = () =>

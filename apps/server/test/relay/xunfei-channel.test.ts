@@ -8,7 +8,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readChatStream } from '../support/chat-stream.js';
 import { createRelayFixture, type RelayFixture } from '../support/relay-fixture.js';
-import { testDatabaseKinds } from '../support/test-databases.js';
+import { appDatabaseKinds } from '../support/test-databases.js';
 
 const TOOLS = [
   {
@@ -35,7 +35,7 @@ interface SparkFrame {
  * API version from the model name or the channel, error frames and refused handshakes, billing
  * on Spark's usage, and the console's channel test.
  */
-describe.each(testDatabaseKinds())('an iFlytek Spark channel on %s', (kind) => {
+describe.each(appDatabaseKinds())('an iFlytek Spark channel on %s', (kind) => {
   let fixture: RelayFixture;
   let channelId: number;
   beforeAll(async () => {

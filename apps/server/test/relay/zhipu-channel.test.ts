@@ -8,7 +8,7 @@ import { decodeJwt, decodeProtectedHeader } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WEATHER_TOOLS, readChatStream } from '../support/chat-stream.js';
 import { createRelayFixture, type RelayFixture } from '../support/relay-fixture.js';
-import { testDatabaseKinds } from '../support/test-databases.js';
+import { appDatabaseKinds } from '../support/test-databases.js';
 
 const [KEY_ID] = MOCK_ZHIPU_API_KEY.split('.');
 
@@ -27,7 +27,7 @@ function sentToken(authorization: unknown, bearer: boolean) {
  * HS256 token: v3 (type 16, invoke / sse-invoke with Zhipu's own stream) and v4 (type 26,
  * OpenAI-compatible chat with tools, and embeddings), billed on Zhipu's usage.
  */
-describe.each(testDatabaseKinds())('Zhipu channels on %s', (kind) => {
+describe.each(appDatabaseKinds())('Zhipu channels on %s', (kind) => {
   let fixture: RelayFixture;
   let v3Channel: number;
   let v4Channel: number;

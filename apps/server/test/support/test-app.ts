@@ -48,7 +48,8 @@ export async function createTestApp(
   env: Record<string, string> = {},
   existing?: { dsn: string; sqlitePath: string },
 ): Promise<TestApp> {
-  const testDatabase = existing ? undefined : await createTestDatabase(kind, { migrate: false });
+  // A copy of the migrated template: the app's own migration at start then finds nothing to do.
+  const testDatabase = existing ? undefined : await createTestDatabase(kind);
   const dsn = existing?.dsn ?? testDatabase!.dsn;
   const sqlitePath = existing?.sqlitePath ?? testDatabase!.sqlitePath;
   const config = loadConfig({

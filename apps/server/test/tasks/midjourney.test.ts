@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testDatabaseKinds } from '../support/test-databases.js';
+import { appDatabaseKinds } from '../support/test-databases.js';
 import { createTaskFixture, logsOfType, TOKEN_QUOTA, type TaskFixture } from './task-fixture.js';
 
-describe.each(testDatabaseKinds())('Midjourney relay on %s', { timeout: 30_000 }, (kind) => {
+describe.each(appDatabaseKinds())('Midjourney relay on %s', { timeout: 30_000 }, (kind) => {
   let fixture: TaskFixture;
   let price: number;
 

@@ -204,8 +204,16 @@ describe.skipIf(!process.env.TEST_POSTGRES_DSN)('a process killed mid-burst on P
     // Killed while every call it serves is in flight, half of them mid-stream.
     const victim = nodes[1];
     const firstBurst = burst([nodes[0], victim]);
+    // Once both processes hold quota for their calls (250 ms on an idle machine; later on a busy
+    // one, but still long before a 400 ms call ends).
+    let heldAtKill: { holder: string }[] = [];
+    const waitUntil = Date.now() + 5000;
     await new Promise((resolve) => setTimeout(resolve, 250));
-    const heldAtKill = await db.selectFrom('quota_holds').select('holder').distinct().execute();
+    for (;;) {
+      heldAtKill = await db.selectFrom('quota_holds').select('holder').distinct().execute();
+      if (heldAtKill.length >= 2 || Date.now() > waitUntil) break;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
     await victim.kill();
     const killedAt = Date.now();
     await firstBurst;

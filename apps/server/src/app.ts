@@ -14,6 +14,7 @@ import { RelayFront } from './http/relay/relay-front.js';
 import { RealtimeRelay } from './relay/realtime/realtime-relay.js';
 import { TrustedProxies } from './lib/trusted-proxies.js';
 import { registerAccessLog } from './http/access-log.js';
+import { bodyIdleTimeoutHook } from './http/body-idle-timeout.js';
 
 export interface BuildAppOptions {
   /** Pino logger options, or false to stay silent (tests). */
@@ -76,6 +77,8 @@ export async function buildApp(
   app.addHook('onRequest', async (request, reply) => {
     reply.header(REQUEST_ID_HEADER, request.id);
   });
+  // A console request whose body stalls is answered 408 long before the request timeout.
+  app.addHook('preParsing', bodyIdleTimeoutHook(config.bodyIdleTimeoutSeconds * 1000));
   // Open realtime sessions end (and settle) before the server stops.
   app.addHook('preClose', async () => realtime.closeAll());
   app.setErrorHandler(handleError);

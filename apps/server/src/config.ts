@@ -59,6 +59,12 @@ export interface Config {
   headersTimeoutSeconds: number;
   /** Seconds a client has to send the whole request, body included (`SERVER_REQUEST_TIMEOUT`). */
   requestTimeoutSeconds: number;
+  /**
+   * Seconds a request body may go without a byte before the request is answered 408 and its
+   * connection closed (`SERVER_BODY_IDLE_TIMEOUT`): a stalled upload holds nothing for the whole
+   * request timeout, while a slow one that keeps moving is unaffected.
+   */
+  bodyIdleTimeoutSeconds: number;
   /** Seconds an idle keep-alive connection stays open (`SERVER_KEEPALIVE_TIMEOUT`). */
   keepAliveTimeoutSeconds: number;
   /** Memory caches of channels/tokens/users (`MEMORY_CACHE_ENABLED`; forced on with Redis). */
@@ -147,6 +153,11 @@ export interface RateLimitConfig {
 }
 
 const DEFAULT_SQLITE_PATH = 'data/tollgate.db';
+/**
+ * A request body idle this long is stalled, not slow: a client on a bad link still moves some
+ * bytes every few seconds, and the headers get 10 s.
+ */
+export const DEFAULT_BODY_IDLE_TIMEOUT_SECONDS = 15;
 /** `WORKERS=auto` uses one process per core, up to this many (each process holds its own caches). */
 export const AUTO_WORKER_LIMIT = 8;
 
@@ -245,6 +256,12 @@ export function loadConfig(
     min: 1,
     max: 3600,
   });
+  const bodyIdleTimeoutSeconds = readInteger(
+    env,
+    'SERVER_BODY_IDLE_TIMEOUT',
+    DEFAULT_BODY_IDLE_TIMEOUT_SECONDS,
+    { min: 1, max: 3600 },
+  );
   if (requestTimeoutSeconds < headersTimeoutSeconds) {
     throw new ConfigError('SERVER_REQUEST_TIMEOUT must not be shorter than SERVER_HEADERS_TIMEOUT');
   }
@@ -272,6 +289,7 @@ export function loadConfig(
     trustedProxies,
     headersTimeoutSeconds,
     requestTimeoutSeconds,
+    bodyIdleTimeoutSeconds,
     keepAliveTimeoutSeconds: readInteger(env, 'SERVER_KEEPALIVE_TIMEOUT', 72, {
       min: 1,
       max: 3600,

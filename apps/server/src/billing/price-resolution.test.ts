@@ -132,7 +132,7 @@ describe('resolvePrice: ratios', () => {
 });
 
 describe('resolvePrice: models without price or ratio', () => {
-  it('refuses them with model_price_error (500, local)', () => {
+  it('refuses them with model_price_error (403, local: no client retries it)', () => {
     let caught: unknown;
     try {
       resolvePrice(priceOptions(), request('mystery-model'));
@@ -141,17 +141,17 @@ describe('resolvePrice: models without price or ratio', () => {
     }
     expect(caught).toBeInstanceOf(RelayError);
     const error = caught as RelayError;
-    expect(error.status).toBe(500);
+    expect(error.status).toBe(403);
     expect(error.code).toBe('model_price_error');
     expect(error.local).toBe(true);
     expect(error.message).toBe(
-      '模型 mystery-model 倍率或价格未配置, 请联系管理员设置；Model mystery-model ratio or price not set, please contact administrator to set',
+      '模型 mystery-model 倍率或价格未配置，请联系管理员设置或开始自用模式；Model mystery-model has no ratio or price: ask the administrator to set a model ratio or a model price for it, or to enable self-use mode',
     );
   });
 
   it('tells the root user (id 1) to configure it or use self-use mode', () => {
     expect(() => resolvePrice(priceOptions(), request('mystery-model', { userId: 1 }))).toThrow(
-      '模型 mystery-model 倍率或价格未配置，请设置或开始自用模式；Model mystery-model ratio or price not set, please set or start self-use mode',
+      '模型 mystery-model 倍率或价格未配置，请设置或开始自用模式；Model mystery-model has no ratio or price: set a model ratio or a model price for it, or enable self-use mode',
     );
   });
 

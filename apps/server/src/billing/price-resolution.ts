@@ -53,7 +53,7 @@ export const CACHE_CREATION_RATIO = 1.25;
 /**
  * Resolves how a call is priced: `ModelPrice` (per call) if the model has one, else the ratios.
  * A model with neither is billed at ratio 37.5 in self-use mode or when the user accepts unpriced
- * models; otherwise it is refused with new-api's `model_price_error` (500, local).
+ * models; otherwise it is refused with new-api's `model_price_error` (403, local: see below).
  */
 export function resolvePrice(options: PriceOptions, request: PriceRequest): PriceInfo {
   const name = billingModelName(request.model);
@@ -101,11 +101,16 @@ export function resolvePrice(options: PriceOptions, request: PriceRequest): Pric
   };
 }
 
-/** new-api's texts: the root user (id 1) is told to configure it or enable self-use mode. */
+/**
+ * The refusal of a model without a price or ratio: 403 (a setting the operator has to make, not a
+ * failure worth retrying: the SDKs retry 5xx answers, new-api's 500 included). The message names
+ * the model and what to set, in Chinese as new-api words it and in English for API clients; the
+ * root user (id 1), who can set it, is told to set it, everyone else to ask the administrator.
+ */
 function unpricedModelError(model: string, userId: number): RelayError {
   const message =
     userId === 1
-      ? `模型 ${model} 倍率或价格未配置，请设置或开始自用模式；Model ${model} ratio or price not set, please set or start self-use mode`
-      : `模型 ${model} 倍率或价格未配置, 请联系管理员设置；Model ${model} ratio or price not set, please contact administrator to set`;
-  return new RelayError(500, message, 'new_api_error', 'model_price_error', true);
+      ? `模型 ${model} 倍率或价格未配置，请设置或开始自用模式；Model ${model} has no ratio or price: set a model ratio or a model price for it, or enable self-use mode`
+      : `模型 ${model} 倍率或价格未配置，请联系管理员设置或开始自用模式；Model ${model} has no ratio or price: ask the administrator to set a model ratio or a model price for it, or to enable self-use mode`;
+  return new RelayError(403, message, 'new_api_error', 'model_price_error', true);
 }

@@ -34,8 +34,8 @@ export function handleError(
         .send(openAiError(message, 'invalid_request_error', fastifyError.code ?? ''));
     }
     // The console shows only the message of a 200 answer (new-api answers bad input that way);
-    // authentication, missing routes, size and rate keep their statuses.
-    const kept = [401, 403, 404, 413, 429].includes(status);
+    // authentication, missing routes, a stalled body, size and rate keep their statuses.
+    const kept = [401, 403, 404, 408, 413, 429].includes(status);
     return reply.status(kept ? status : 200).send(fail(message));
   }
 

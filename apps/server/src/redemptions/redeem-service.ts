@@ -1,5 +1,5 @@
 /** A signed-in user redeems a code for quota (reference §9.1 `TopUp`). */
-import { REDEMPTION_KEY_INPUT_MAX_LENGTH, REDEMPTION_STATUS } from '@tollgate/contracts';
+import { REDEMPTION_KEY_INPUT_MAX_LENGTH } from '@tollgate/contracts';
 import { formatQuota } from '../billing/format-quota.js';
 import { lockingTransaction } from '../billing/locking-transaction.js';
 import { nowSeconds } from '../db/dialect-helpers.js';
@@ -30,10 +30,11 @@ export interface Redeemer {
 export const NO_KEY = '未提供兑换码';
 /** Every failure after the key was read starts with this, as in new-api. */
 export const REDEEM_FAILED_PREFIX = '兑换失败，';
+/**
+ * The one answer for a code that cannot be redeemed, whether unknown, used or disabled: telling
+ * them apart would let a caller probe which guessed keys exist.
+ */
 export const INVALID_KEY = '无效的兑换码';
-export const KEY_USED = '该兑换码已被使用';
-export const KEY_DISABLED = '该兑换码已被禁用';
-export const KEY_BUSY = '该兑换码状态刚刚发生变化，请重试';
 export const REDEEMER_GONE = '用户不存在';
 
 function refused(reason: string): Error {
@@ -61,21 +62,6 @@ function topUpLog(redeemer: Redeemer, content: string, now: number): LogRow {
   };
 }
 
-/** Why the code `key` could not be claimed (read after the fact; the claim itself is atomic). */
-async function refusalReason(deps: RedeemDeps, key: string): Promise<string> {
-  const row = await redemptions.findRedemptionByKey(deps.database.db, key);
-  if (!row) return INVALID_KEY;
-  switch (Number(row.status)) {
-    case REDEMPTION_STATUS.used:
-      return KEY_USED;
-    case REDEMPTION_STATUS.disabled:
-      return KEY_DISABLED;
-    default:
-      // Unused now, so it was disabled at the claim and re-enabled just after.
-      return KEY_BUSY;
-  }
-}
-
 /**
  * `POST /api/user/topup {key}`: credits the code's quota to the redeemer exactly once, whatever
  * number of processes and nodes redeem it at the same moment. One transaction claims the code with
@@ -83,7 +69,9 @@ async function refusalReason(deps: RedeemDeps, key: string): Promise<string> {
  * and writes the top-up log row — in the same transaction, through the log outbox when the logs
  * live in another database — so a credit never lacks its log, nor a used code its credit. No lock
  * outside the database and no delay (new-api serialises with a per-process mutex and a random
- * sleep, which two nodes can pass at once). Returns the quota added.
+ * sleep, which two nodes can pass at once). An unknown, used or disabled code costs the same one
+ * statement and answers the same message, so neither the answer nor its timing tells a guessed
+ * key's state; the route is under the critical rate limit. Returns the quota added.
  */
 export async function redeemCode(
   deps: RedeemDeps,
@@ -120,7 +108,8 @@ export async function redeemCode(
     await writeLogRows(transaction, logs, [topUpLog(redeemer, content, now)], now);
     return amount;
   });
-  if (quota === undefined) throw refused(await refusalReason(deps, key));
+  // Unknown, used and disabled codes took the same single statement and get the same answer.
+  if (quota === undefined) throw refused(INVALID_KEY);
   // Caches of this and every other process (bridged events) re-read the new balance.
   deps.events.emit('user-changed', { userId: redeemer.id });
   return quota;

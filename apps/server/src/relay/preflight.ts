@@ -65,7 +65,7 @@ export function planCall(
     throw noChannelError(services, group, model, exchange.path.startsWith('/pg/'));
   }
 
-  services.sensitiveWords.check(mode, parsed.json);
+  services.sensitiveWords.check(exchange.format, mode, parsed);
 
   const price = resolvePrice(services.options, {
     model,

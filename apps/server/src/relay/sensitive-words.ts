@@ -2,74 +2,8 @@ import { RelayError } from '../errors/relay-error.js';
 import { WordMatcher } from '../lib/word-matcher.js';
 import type { OptionStore } from '../options/option-store.js';
 import type { RelayMode } from '../providers/provider-adaptor.js';
-
-/** The texts of a request the check reads (reference §12.2): what a user writes, never images. */
-function promptTexts(mode: RelayMode, json: Record<string, unknown>): string[] {
-  switch (mode) {
-    case 'chat':
-      return messageTexts(json.messages);
-    case 'completions':
-      return strings(json.prompt);
-    case 'embeddings':
-    case 'moderations':
-      return strings(json.input);
-    case 'edits':
-      return [...strings(json.instruction), ...strings(json.input)];
-    case 'images':
-    case 'speech':
-      return strings(mode === 'images' ? json.prompt : json.input);
-    case 'responses':
-      return [
-        ...strings(json.instructions),
-        ...strings(json.input),
-        ...responsesInputTexts(json.input),
-      ];
-    default:
-      return [];
-  }
-}
-
-function strings(value: unknown): string[] {
-  if (typeof value === 'string') return [value];
-  if (Array.isArray(value)) return value.filter((item): item is string => typeof item === 'string');
-  return [];
-}
-
-/** The texts of Responses input items: message contents and their input_text parts. */
-function responsesInputTexts(items: unknown): string[] {
-  if (!Array.isArray(items)) return [];
-  const texts: string[] = [];
-  for (const item of items) {
-    const content = (item as { content?: unknown } | null)?.content;
-    if (typeof content === 'string') texts.push(content);
-    else if (Array.isArray(content)) {
-      for (const part of content) {
-        const fields = part as { type?: unknown; text?: unknown } | null;
-        if (fields?.type === 'input_text' && typeof fields.text === 'string')
-          texts.push(fields.text);
-      }
-    }
-  }
-  return texts;
-}
-
-function messageTexts(messages: unknown): string[] {
-  if (!Array.isArray(messages)) return [];
-  const texts: string[] = [];
-  for (const message of messages) {
-    const content = (message as { content?: unknown } | null)?.content;
-    if (typeof content === 'string') texts.push(content);
-    else if (Array.isArray(content)) {
-      for (const part of content) {
-        const text = (part as { type?: unknown; text?: unknown } | null)?.text;
-        if ((part as { type?: unknown }).type === 'text' && typeof text === 'string') {
-          texts.push(text);
-        }
-      }
-    }
-  }
-  return texts;
-}
+import type { InboundFormat } from './formats/format-spec.js';
+import type { ParsedRelayBody } from './parse-relay-body.js';
 
 /** The reference's error code per mode: images and speech have their own. */
 function errorCode(mode: RelayMode): string {
@@ -80,9 +14,11 @@ function errorCode(mode: RelayMode): string {
 
 /**
  * The prompt check of `CheckSensitiveEnabled` and `CheckSensitiveOnPromptEnabled` against
- * `SensitiveWords` (one word per line): a request containing a word, in any case, is refused
- * with a local 400 before any channel is chosen or anything is charged. The automaton is rebuilt
- * only when the word list changes, so a check costs one pass over the prompt text.
+ * `SensitiveWords` (one word per line): a request with a word, in any case, in any text it sends
+ * upstream (as its inbound format lists them: prompts, system prompts, names, tool definitions,
+ * tool calls and results; never images or other encoded data) is refused with a local 400 before
+ * any channel is chosen or anything is charged. The automaton is rebuilt only when the word list
+ * changes, so a check costs one pass over the texts; with the check off, the texts are not read.
  */
 export class SensitiveWordCheck {
   private source: string | undefined;
@@ -90,26 +26,43 @@ export class SensitiveWordCheck {
 
   constructor(private readonly options: Pick<OptionStore, 'get' | 'getBoolean'>) {}
 
-  /** Throws the reference's 400 when the request's prompt holds a sensitive word. */
-  check(mode: RelayMode, json: Record<string, unknown> | undefined): void {
-    if (!json) return;
-    if (!this.options.getBoolean('CheckSensitiveEnabled')) return;
-    if (!this.options.getBoolean('CheckSensitiveOnPromptEnabled')) return;
-    const matcher = this.current();
-    if (matcher.empty) return;
-    for (const text of promptTexts(mode, json)) {
+  /** Throws the reference's 400 when a text the call sends upstream holds a sensitive word. */
+  check(
+    format: Pick<InboundFormat, 'requestTexts'>,
+    mode: RelayMode,
+    parsed: ParsedRelayBody,
+  ): void {
+    const matcher = this.active();
+    if (!matcher) return;
+    for (const text of format.requestTexts(mode, parsed)) {
       if (matcher.findIn(text) !== undefined) {
         throw RelayError.badRequest('sensitive words detected', errorCode(mode));
       }
     }
   }
 
-  private current(): WordMatcher {
+  /**
+   * True when the check is on and one of `texts` holds a sensitive word: for the task routes,
+   * which answer in their platforms' own error shapes.
+   */
+  holdsWord(texts: Iterable<string | undefined>): boolean {
+    const matcher = this.active();
+    if (!matcher) return false;
+    for (const text of texts) {
+      if (text && matcher.findIn(text) !== undefined) return true;
+    }
+    return false;
+  }
+
+  /** The matcher when the check is on and the list holds a word; otherwise undefined. */
+  private active(): WordMatcher | undefined {
+    if (!this.options.getBoolean('CheckSensitiveEnabled')) return undefined;
+    if (!this.options.getBoolean('CheckSensitiveOnPromptEnabled')) return undefined;
     const source = this.options.get('SensitiveWords');
     if (source !== this.source) {
       this.source = source;
       this.matcher = new WordMatcher(source.split('\n'));
     }
-    return this.matcher;
+    return this.matcher.empty ? undefined : this.matcher;
   }
 }

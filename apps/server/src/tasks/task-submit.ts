@@ -2,6 +2,7 @@ import { CHANNEL_STATUS } from '@tollgate/contracts';
 import { RelayError } from '../errors/relay-error.js';
 import type { AuthenticatedCall } from '../relay/auth/authenticate-relay.js';
 import type { CachedChannel } from '../relay/channel-cache.js';
+import { jsonTexts } from '../relay/formats/request-texts.js';
 import type { RelayExchange } from '../relay/relay-exchange.js';
 import type { RelayServices } from '../relay/relay-services.js';
 import { admitTask, planTask, settleTask } from './task-billing.js';
@@ -45,7 +46,12 @@ export async function submitPlatformTask(
   adaptor: TaskPlatformAdaptor,
   routeAction: string,
 ): Promise<void> {
-  const submission = adaptor.readSubmission(routeAction, parseJson(exchange.body.toString('utf8')));
+  const body = parseJson(exchange.body.toString('utf8'));
+  const submission = adaptor.readSubmission(routeAction, body);
+  // Every text of the client's body goes upstream (prompt, lyrics, title, tags): all are read.
+  if (services.sensitiveWords.holdsWord(jsonTexts(body))) {
+    throw new TaskError(400, 'sensitive_words_detected', 'sensitive words detected');
+  }
   const channel = submission.continues
     ? await continuedChannel(services, adaptor, call, submission.continues)
     : undefined;

@@ -24,6 +24,13 @@ const FORBIDDEN = { success: false, message: '无权进行此操作，权限不�
 const NAME_LENGTH = '兑换码名称长度必须在1-20之间';
 const QUOTA_INVALID = '兑换额度必须是 0 到 2147483647 之间的整数';
 
+let ipSequence = 0;
+/** A documentation address (198.18.0.0/15) not used before in this file. */
+function nextIp(): string {
+  ipSequence += 1;
+  return `198.18.${Math.floor(ipSequence / 250)}.${(ipSequence % 250) + 1}`;
+}
+
 describe.each(testDatabaseKinds())('redemption codes on %s', (kind) => {
   let harness: TestApp;
   let root: Session;
@@ -62,8 +69,22 @@ describe.each(testDatabaseKinds())('redemption codes on %s', (kind) => {
     return rows.length;
   }
 
+  /**
+   * `POST /api/user/topup` as `session` from `ip`. Each call comes from an address of its own
+   * unless one is given: the route is under the critical per-IP limit (20 per 20 minutes).
+   */
+  function redeemRequest(session: Session | undefined, key: unknown, ip = nextIp()) {
+    return harness.app.inject({
+      method: 'POST',
+      url: '/api/user/topup',
+      remoteAddress: ip,
+      headers: session ? { cookie: session.cookie, 'new-api-user': String(session.userId) } : {},
+      payload: { key },
+    });
+  }
+
   async function redeem(session: Session, key: unknown) {
-    return (await harness.call(session, 'POST', '/api/user/topup', { key })).json();
+    return (await redeemRequest(session, key)).json();
   }
 
   async function balance(session: Session): Promise<number> {
@@ -107,9 +128,7 @@ describe.each(testDatabaseKinds())('redemption codes on %s', (kind) => {
       expect(refused.json(), `${method} ${url}`).toEqual(FORBIDDEN);
       expect((await harness.call(undefined, method, url, body)).statusCode).toBe(401);
     }
-    expect(
-      (await harness.call(undefined, 'POST', '/api/user/topup', { key: 'x' })).statusCode,
-    ).toBe(401);
+    expect((await redeemRequest(undefined, 'x')).statusCode).toBe(401);
     expect(await rowCount()).toBe(0);
   });
 
@@ -397,13 +416,14 @@ describe.each(testDatabaseKinds())('redemption codes on %s', (kind) => {
       content: `通过兑换码充值 ＄0.010000 额度，兑换码ID ${code.id}`,
     });
 
+    // A used code answers like an unknown one.
     expect(await redeem(alice, code.key)).toEqual({
       success: false,
-      message: '兑换失败，该兑换码已被使用',
+      message: '兑换失败，无效的兑换码',
     });
     expect(await redeem(root, code.key)).toEqual({
       success: false,
-      message: '兑换失败，该兑换码已被使用',
+      message: '兑换失败，无效的兑换码',
     });
     expect(await balance(alice)).toBe(before + 5000);
     expect(await topUpLogs(alice.userId)).toHaveLength(logsBefore + 1);
@@ -427,10 +447,7 @@ describe.each(testDatabaseKinds())('redemption codes on %s', (kind) => {
       id: code.id,
       status: 2,
     });
-    expect(await redeem(alice, code.key)).toEqual({
-      success: false,
-      message: '兑换失败，该兑换码已被禁用',
-    });
+    expect(await redeem(alice, code.key)).toEqual(invalid);
     expect(await balance(alice)).toBe(before);
     expect(await topUpLogs(alice.userId)).toHaveLength(logsBefore);
 
@@ -441,6 +458,76 @@ describe.each(testDatabaseKinds())('redemption codes on %s', (kind) => {
     });
     expect((await redeem(alice, code.key)).data).toBe(900);
     expect(await balance(alice)).toBe(before + 900);
+  });
+
+  it('answers unknown, used and disabled codes alike, after the same single statement', async () => {
+    const used = await createOne('spent', 10);
+    expect((await redeem(root, used.key)).success).toBe(true);
+    const disabled = await createOne('paused again', 10);
+    await harness.call(root, 'PUT', '/api/redemption/?status_only=true', {
+      id: disabled.id,
+      status: 2,
+    });
+    const unknown = 'e'.repeat(32);
+
+    // Every statement redeeming runs, by kind and table.
+    const handle = harness.runtime.context.database;
+    const original = handle.db;
+    let statements: string[] = [];
+    handle.db = original.withPlugin({
+      transformQuery({ node }) {
+        const tables = [...JSON.stringify(node).matchAll(/"TableNode".*?"name":"(\w+)"/g)];
+        statements.push(`${node.kind} ${tables.map((match) => match[1]).join(',')}`);
+        return node;
+      },
+      transformResult: async ({ result }) => result,
+    });
+    const answers = [];
+    const work = [];
+    try {
+      for (const key of [unknown, used.key, disabled.key]) {
+        statements = [];
+        const response = await redeemRequest(alice, key);
+        answers.push({
+          status: response.statusCode,
+          type: response.headers['content-type'],
+          body: response.json(),
+        });
+        work.push(statements);
+      }
+    } finally {
+      handle.db = original;
+    }
+    for (const answer of answers) {
+      expect(answer).toEqual({
+        status: 200,
+        type: 'application/json; charset=utf-8',
+        body: { success: false, message: '兑换失败，无效的兑换码' },
+      });
+    }
+    // Signing the caller in reads the user; the code itself is one conditional UPDATE.
+    expect(work[0].filter((statement) => statement.includes('redemptions'))).toEqual([
+      'UpdateQueryNode redemptions',
+    ]);
+    expect(work[1]).toEqual(work[0]);
+    expect(work[2]).toEqual(work[0]);
+  });
+
+  it('limits redeeming per IP like the other critical routes', async () => {
+    const ip = nextIp();
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 21; attempt += 1) {
+      statuses.push((await redeemRequest(alice, `guess-${attempt}`, ip)).statusCode);
+    }
+    expect(statuses.slice(0, 20).every((status) => status === 200)).toBe(true);
+    expect(statuses[20]).toBe(429);
+    const refused = await redeemRequest(alice, 'one more', ip);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({ success: false, message: '请求过于频繁，请稍后再试' });
+
+    // The allowance is the address's: another address still redeems.
+    const code = await createOne('after the limit', 7);
+    expect((await redeemRequest(alice, code.key)).json()).toMatchObject({ success: true, data: 7 });
   });
 });
 

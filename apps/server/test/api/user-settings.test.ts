@@ -338,10 +338,10 @@ describe('calls to unpriced models', () => {
 
   it('are refused until the user accepts them, then billed at ratio 37.5', async () => {
     const refused = await chat(fixture.apiKey);
-    expect(refused.status).toBe(500);
+    expect(refused.status).toBe(403);
     expect((await refused.json()).error).toMatchObject({
       code: 'model_price_error',
-      message: expect.stringContaining('Model mystery-model ratio or price not set'),
+      message: expect.stringContaining('Model mystery-model has no ratio or price'),
     });
 
     const saved = await fixture.harness.call(fixture.root, 'PUT', '/api/user/setting', {

@@ -20,6 +20,7 @@ import type { AppContext } from '../app-context.js';
 import { requireAdmin, requireAuthenticated, requireUser } from '../auth.js';
 import { ok } from '../envelope.js';
 import { parseId, parseInput } from '../parse-body.js';
+import { rateLimitHook } from '../rate-limit-hooks.js';
 
 /** `?status_only=<anything but empty, 0 or false>` selects the status-only update (`true`, `1`). */
 function isStatusOnly(query: unknown): boolean {
@@ -79,8 +80,11 @@ export async function registerRedemptionRoutes(api: FastifyInstance, context: Ap
     });
   }
 
+  // Guessing keys is bounded like signing in: the critical per-IP limit (20 per 20 minutes).
+  const critical = rateLimitHook(context.rateLimiter, 'CT', context.config.criticalRateLimit);
+
   /** `data` is the quota added to the caller's balance. */
-  api.post('/user/topup', userGuard, async (request) => {
+  api.post('/user/topup', { onRequest: critical, ...userGuard }, async (request) => {
     const { key } = parseInput(redeemRequestSchema, request.body);
     const { id, username } = requireAuthenticated(request);
     return ok(await redeemCode(deps, { id, username }, key));

@@ -137,7 +137,9 @@ async function countTokens(services: RelayServices, exchange: RelayExchange): Pr
         'model_not_allowed',
       );
     }
-    const reading = readRelayBody(exchange.request, services.bodyBudget);
+    const reading = readRelayBody(exchange.request, services.bodyBudget, {
+      idleTimeoutMs: services.config.bodyIdleTimeoutSeconds * 1000,
+    });
     release = reading.release;
     let body = await reading.body;
     const nested = parseNested(body);

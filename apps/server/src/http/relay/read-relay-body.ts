@@ -25,6 +25,15 @@ function busy(): RelayError {
   );
 }
 
+function stalled(idleMs: number): RelayError {
+  return new RelayError(
+    408,
+    `The request body stalled: no data arrived for ${Math.round(idleMs / 1000)} s`,
+    'invalid_request_error',
+    'request_timeout',
+  );
+}
+
 function decoderFor(encoding: string): Transform | undefined {
   if (encoding === 'gzip' || encoding === 'x-gzip') return createGunzip();
   if (encoding === 'br') return createBrotliDecompress();
@@ -39,17 +48,27 @@ export interface BodyReading {
   release(): void;
 }
 
+/** How a body is read. */
+export interface BodyReadOptions {
+  /** A body that goes this long without a byte is refused with a 408 (SERVER_BODY_IDLE_TIMEOUT). */
+  idleTimeoutMs: number;
+  /** Largest decompressed size. */
+  limit?: number;
+}
+
 /**
  * Reads a relay request body as bytes (parsed once by the relay, and forwarded as is when
  * unchanged), decompressed first when the client sent `Content-Encoding: gzip`, `deflate` or `br`.
  * The limit applies to the decompressed size, so a small compressed bomb is refused too. The bytes
  * count against `budget` until released; a body that would overrun it is refused without being
- * read.
+ * read. A body that stalls (no byte for `idleTimeoutMs`) is refused with a 408 at once, rather
+ * than holding its budget and connection until the whole request times out; a slow body that
+ * keeps moving is read to its end.
  */
 export function readRelayBody(
   request: IncomingMessage,
   budget: BodyBudget,
-  limit = RELAY_BODY_LIMIT_BYTES,
+  { idleTimeoutMs, limit = RELAY_BODY_LIMIT_BYTES }: BodyReadOptions,
 ): BodyReading {
   let taken = 0;
   const release = () => {
@@ -61,12 +80,13 @@ export function readRelayBody(
     taken += bytes;
     return true;
   };
-  return { body: readBody(request, limit, take), release };
+  return { body: readBody(request, limit, idleTimeoutMs, take), release };
 }
 
 function readBody(
   request: IncomingMessage,
   limit: number,
+  idleMs: number,
   take: (bytes: number) => boolean,
 ): Promise<Buffer> {
   const declared = Number(request.headers['content-length']);
@@ -92,9 +112,23 @@ function readBody(
     const chunks: Buffer[] = [];
     let size = 0;
     let done = false;
+    // Most bodies have arrived whole by now: only one still arriving is watched for a stall.
+    const idle = request.complete
+      ? undefined
+      : setTimeout(() => {
+          if (source !== request) (source as Transform).destroy();
+          finish(stalled(idleMs));
+        }, idleMs);
+    // Compressed bytes may decode to nothing for a while: the client's own bytes show progress.
+    const onProgress = () => idle?.refresh();
+    if (idle && source !== request) request.on('data', onProgress);
     const finish = (error: RelayError | undefined) => {
       if (done) return;
       done = true;
+      if (idle) {
+        clearTimeout(idle);
+        request.removeListener('data', onProgress);
+      }
       source.removeListener('data', onData);
       if (error) {
         // The answer closes the connection (the rest of the upload is not read).
@@ -104,6 +138,7 @@ function readBody(
       }
     };
     const onData = (chunk: Buffer) => {
+      idle?.refresh();
       size += chunk.length;
       if (size > limit || (size > upFront && !take(chunk.length))) {
         if (source !== request) (source as Transform).destroy();

@@ -222,7 +222,9 @@ export class RelayFront {
       let release = () => {};
       let finishRateLimited: FinishRateLimitedCall | undefined;
       const readBody = async () => {
-        const reading = readRelayBody(exchange.request, services.bodyBudget);
+        const reading = readRelayBody(exchange.request, services.bodyBudget, {
+          idleTimeoutMs: services.config.bodyIdleTimeoutSeconds * 1000,
+        });
         release = reading.release;
         exchange.body = await reading.body;
       };

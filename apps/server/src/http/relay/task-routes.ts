@@ -187,7 +187,9 @@ export class TaskRoutes {
           checkCallerIp(call.caller, exchange.ip);
         }
         if (request.method === 'POST') {
-          const reading = readRelayBody(request, services.bodyBudget);
+          const reading = readRelayBody(request, services.bodyBudget, {
+            idleTimeoutMs: services.config.bodyIdleTimeoutSeconds * 1000,
+          });
           release = reading.release;
           exchange.body = await reading.body;
         }

@@ -39,6 +39,14 @@ export interface InboundFormat {
     contentType: string,
     routeModel?: string,
   ): ParsedRelayBody;
+  /**
+   * Every text of the request that reaches upstream, in whichever shape a channel receives it:
+   * prompts and system prompts, message names, tool definitions (names, descriptions, JSON
+   * schemas), tool calls and tool results. Never images, audio, files or other encoded data. The
+   * sensitive-word check reads these before any channel is chosen, so a format cannot be added
+   * without saying what its clients can send.
+   */
+  requestTexts(mode: RelayMode, parsed: ParsedRelayBody): string[];
   /** A complete internal answer, written for the client. */
   writeAnswer(input: RelayCallInput, answer: InternalAnswer): ConvertedResponse;
   /** The client's stream, written from a provider's internal events. */

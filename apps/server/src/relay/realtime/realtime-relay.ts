@@ -1,4 +1,4 @@
-import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
+import { STATUS_CODES, type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { CHANNEL_STATUS } from '@tollgate/contracts';
 import type { FastifyBaseLogger } from 'fastify';
@@ -55,7 +55,7 @@ function refuseHandshake(socket: Duplex, error: RelayError, requestId: string): 
   if (socket.destroyed) return;
   const body = JSON.stringify(error.toBody(requestId));
   socket.end(
-    `HTTP/1.1 ${error.status} ${error.status === 404 ? 'Not Found' : 'Error'}\r\n` +
+    `HTTP/1.1 ${error.status} ${STATUS_CODES[error.status] ?? 'Error'}\r\n` +
       `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
       `${REQUEST_ID_HEADER}: ${requestId}\r\nConnection: close\r\n\r\n${body}`,
   );

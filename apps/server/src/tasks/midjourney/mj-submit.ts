@@ -137,6 +137,9 @@ export async function submitMidjourney(
   const parsed = requestSchema.safeParse(raw);
   if (!parsed.success) throw new MidjourneyError(4, 'bind_request_body_failed');
   const body = parsed.data;
+  if (services.sensitiveWords.holdsWord([body.prompt])) {
+    throw new MidjourneyError(4, 'sensitive_words_detected');
+  }
   const resolved = resolveAction(route, body);
   if ('error' in resolved)
     throw new MidjourneyError(resolved.error.code, resolved.error.description);

@@ -1,6 +1,7 @@
 import type { InboundFormat } from '../format-spec.js';
 import { internalToMessagesAnswer } from './internal-to-messages-answer.js';
 import { writeMessagesError } from './messages-error.js';
+import { messagesRequestTexts } from './messages-request-texts.js';
 import { MessagesStreamWriter } from './messages-stream-writer.js';
 import { readMessagesRequest } from './read-messages-request.js';
 
@@ -13,6 +14,8 @@ import { readMessagesRequest } from './read-messages-request.js';
 export const messagesFormat: InboundFormat = {
   id: 'anthropic-messages',
   readRequest: (_mode, rawBody) => readMessagesRequest(rawBody),
+  // The client's own body: Claude channels receive it, the others its conversion, made from it.
+  requestTexts: (_mode, parsed) => messagesRequestTexts(parsed.native?.body),
   writeAnswer: (input, answer) => ({
     body: JSON.stringify(
       internalToMessagesAnswer(answer.completion, answer.usage, input.upstreamModel),

@@ -11,6 +11,7 @@ import { writeGeminiError } from './gemini-error.js';
 import { GeminiStreamWriter } from './gemini-stream-writer.js';
 import { applyThinkingConfig } from './gemini-thinking-config.js';
 import { invalidArgument } from './gemini-request-guards.js';
+import { geminiRequestTexts } from './gemini-request-texts.js';
 import { geminiToChatRequest } from './gemini-to-chat-request.js';
 
 /** Reads a Gemini request body (JSON) for the model named by the route. */
@@ -62,6 +63,9 @@ function geminiFormat(stream: boolean): InboundFormat {
     id: 'gemini',
     readRequest: (_mode: RelayMode, rawBody: Buffer, _contentType: string, routeModel?: string) =>
       readGeminiRequest(rawBody, routeModel, stream),
+    // The client's own body: Gemini channels receive it, the others its conversion, made from it.
+    requestTexts: (_mode: RelayMode, parsed: ParsedRelayBody) =>
+      geminiRequestTexts(parsed.native?.body),
     writeAnswer,
     createStreamWriter: (input, reader) => new GeminiStreamWriter(input, reader),
     writeError: writeGeminiError,

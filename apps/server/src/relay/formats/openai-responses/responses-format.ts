@@ -3,6 +3,7 @@ import { parseJsonObject } from '../../../providers/json-guards.js';
 import type { InboundFormat } from '../format-spec.js';
 import { chatCompletionToResponse } from './chat-answer-to-response.js';
 import { readResponsesRequest } from './read-responses-request.js';
+import { responsesRequestTexts } from './responses-request-texts.js';
 import { ResponsesStreamWriter } from './responses-stream-writer.js';
 
 /**
@@ -14,6 +15,8 @@ import { ResponsesStreamWriter } from './responses-stream-writer.js';
 export const responsesFormat: InboundFormat = {
   id: 'openai-responses',
   readRequest: readResponsesRequest,
+  // The client's body: channels serving the Responses API get it, the others its chat conversion.
+  requestTexts: (_mode, parsed) => responsesRequestTexts(parsed.json),
   writeAnswer(input, answer) {
     const request = parseJsonObject(input.rawBody.toString('utf8'));
     const response = chatCompletionToResponse(

@@ -2,6 +2,7 @@ import type { RelayError } from '../../../errors/relay-error.js';
 import { parseRelayBody } from '../../parse-relay-body.js';
 import type { InboundFormat } from '../format-spec.js';
 import { writeOpenAiAnswer } from './openai-answer-writer.js';
+import { openAiRequestTexts } from './openai-request-texts.js';
 import { OpenAiStreamWriter } from './openai-stream-writer.js';
 
 /**
@@ -12,6 +13,7 @@ import { OpenAiStreamWriter } from './openai-stream-writer.js';
 export const openAiFormat: InboundFormat = {
   id: 'openai',
   readRequest: parseRelayBody,
+  requestTexts: (mode, parsed) => openAiRequestTexts(mode, parsed.json),
   writeAnswer: writeOpenAiAnswer,
   createStreamWriter: (input, reader) => new OpenAiStreamWriter(input, reader),
   writeError(error: RelayError, requestId: string) {

@@ -66,7 +66,7 @@ export class VertexAdaptor implements ProviderAdaptor {
   constructor(
     private readonly gemini: () => GeminiSettings = () => DEFAULT_GEMINI_SETTINGS,
     private readonly claude: () => AnthropicSettings = () => DEFAULT_ANTHROPIC_SETTINGS,
-    private readonly tokens: VertexTokenCache = new VertexTokenCache(),
+    private readonly tokens: VertexTokenCache,
   ) {
     this.anthropic = new AnthropicAdaptor(claude);
   }

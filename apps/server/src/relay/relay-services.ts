@@ -173,5 +173,5 @@ export async function closeRelayServices(services: RelayServices): Promise<void>
   await services.ledger.close();
   await services.logOutbox?.close();
   await services.upstream.close();
-  await services.outbound.close();
+  // The outbound guard stays open: queued notifications still send through it (bootstrap closes it).
 }

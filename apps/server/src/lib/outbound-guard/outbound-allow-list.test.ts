@@ -20,6 +20,8 @@ describe('OutboundAllowList', () => {
   it('matches addresses and ranges, IPv4-mapped addresses as their IPv4 address', () => {
     expect(list.allowsAddress('10.20.30.40')).toBe(true);
     expect(list.allowsAddress('::ffff:10.1.1.1')).toBe(true);
+    expect(list.allowsAddress('::ffff:a01:101')).toBe(true);
+    expect(list.allowsAddress('[::ffff:c0a8:105]')).toBe(true);
     expect(list.allowsAddress('192.168.1.5')).toBe(true);
     expect(list.allowsAddress('192.168.1.6')).toBe(false);
     expect(list.allowsAddress('fd12::1')).toBe(true);

@@ -1,4 +1,5 @@
 import { BlockList, isIP } from 'node:net';
+import ipaddr from 'ipaddr.js';
 
 /**
  * Hosts an operator lets the server reach although they are internal (`OUTBOUND_ALLOWED_HOSTS`):
@@ -37,11 +38,10 @@ export class OutboundAllowList {
   allowsAddress(address: string): boolean {
     if (!this.hasAddresses) return false;
     const plain = stripBrackets(address);
-    const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(plain);
-    const candidate = mapped ? mapped[1]! : plain;
-    const family = isIP(candidate);
-    if (family === 0) return false;
-    return this.addresses.check(candidate, family === 6 ? 'ipv6' : 'ipv4');
+    if (isIP(plain) === 0) return false;
+    // ipaddr.js reads an IPv4-mapped address (either spelling) as its IPv4 address.
+    const candidate = ipaddr.process(plain);
+    return this.addresses.check(candidate.toString(), candidate.kind());
   }
 }
 

@@ -193,6 +193,13 @@ describe('OutboundGuard', () => {
     expect(answer.status).toBe(200);
     await answer.body.dump();
     await refusal(subject.request(`http://127.0.0.1:${peer.port}/image.png`));
+    // IPv6 hosts match with or without brackets, names whatever their case or final dot.
+    const v6 = subject.check('http://[::1]/image.png', { allowHosts: ['::1'] });
+    await expect(v6).resolves.toBeInstanceOf(URL);
+    const named = subject.check('http://Images.Internal./1.png', {
+      allowHosts: ['images.internal'],
+    });
+    await expect(named).resolves.toBeInstanceOf(URL);
   });
 
   it('follows redirects and checks every hop', async () => {

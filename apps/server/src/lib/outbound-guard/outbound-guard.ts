@@ -9,7 +9,7 @@ import {
   systemResolver,
   type HostResolver,
 } from './guarded-lookup.js';
-import { OutboundAllowList } from './outbound-allow-list.js';
+import { normaliseHostName, OutboundAllowList } from './outbound-allow-list.js';
 import { nextHop, type OutboundBody, type OutboundHop } from './outbound-redirects.js';
 import { OutboundRefusedError, findOutboundRefusal } from './outbound-refused-error.js';
 
@@ -202,10 +202,8 @@ export class OutboundGuard {
 
   private allowedByName(url: URL, allowance: OutboundAllowance): boolean {
     if (this.allowList.allowsName(url.hostname)) return true;
-    const wanted = url.hostname.toLowerCase().replace(/\.$/, '');
-    return (allowance.allowHosts ?? []).some(
-      (host) => host.toLowerCase().replace(/\.$/, '') === wanted,
-    );
+    const wanted = normaliseHostName(url.hostname);
+    return (allowance.allowHosts ?? []).some((host) => normaliseHostName(host) === wanted);
   }
 }
 

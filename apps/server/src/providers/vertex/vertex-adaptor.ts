@@ -28,7 +28,7 @@ import type {
 import { unsupportedModeError } from '../unsupported-mode-error.js';
 import { OpenAiAdaptor } from '../openai/openai-adaptor.js';
 import { openAiCompatibleProfile } from '../openai/openai-compatible-profiles.js';
-import { VertexTokenCache } from './vertex-access-token.js';
+import type { VertexTokenCache } from './vertex-access-token.js';
 import { vertexBaseUrl, vertexClaudeModel, vertexRegion } from './vertex-location.js';
 import { parseServiceAccount } from './vertex-service-account.js';
 

@@ -160,6 +160,8 @@ test(
       FakeEpay.start(epayAccount, 2).then((started) => (epay = started)),
       startServer({
         NOTIFY_ALLOW_HTTP_WEBHOOK: 'true',
+        // The webhook receiver is on loopback: allowed explicitly, as an operator would.
+        OUTBOUND_ALLOWED_HOSTS: '127.0.0.1',
         GLOBAL_API_RATE_LIMIT_ENABLE: 'false',
         GLOBAL_WEB_RATE_LIMIT_ENABLE: 'false',
       }).then((started) => (server = started)),

@@ -196,6 +196,8 @@ test(
         // Each browser context below comes from its own address (X-Forwarded-For), so the per-address
         // limit of the sign-in routes (20 in 20 minutes) counts each visitor apart, as in real life.
         TRUSTED_PROXIES: '127.0.0.1',
+        // The OpenID Provider is on loopback: allowed explicitly, as an operator would.
+        OUTBOUND_ALLOWED_HOSTS: '127.0.0.1',
         DEBUG: 'false',
         GITHUB_OAUTH_BASE_URL: github.baseUrl,
         GITHUB_API_BASE_URL: github.baseUrl,

@@ -126,6 +126,7 @@ export async function startRuntime(
       options,
       events,
       rateLimiter,
+      outbound: relay.outbound,
       onBalances: (listener) => relay.ledger.onBalances(listener),
       heldLocally: (userId) => relay.ledger.heldForUser(userId),
       onAutomaticStatusChange: (listener) => relay.health.onStatusChange(listener),
@@ -212,6 +213,7 @@ export async function startRuntime(
         await closeRelayServices(relay);
         await tracer?.shutdown();
         await notifications.close();
+        await relay.outbound.close();
         options.stop();
         rateLimiter.close();
         redis?.disconnect();

@@ -37,6 +37,14 @@ export function readString(env: NodeJS.ProcessEnv, name: string): string | undef
   return raw ? raw : undefined;
 }
 
+/** A comma-separated list without blank entries (empty when unset). */
+export function readList(env: NodeJS.ProcessEnv, name: string): string[] {
+  return (readString(env, name) ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+}
+
 /** An integer that is off when unset (the periodic jobs). */
 export function readOptionalInteger(
   env: NodeJS.ProcessEnv,

@@ -83,6 +83,18 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ SQL_DSN: 'nonsense' })).toThrow(ConfigError);
   });
 
+  it('reads the outbound allow list, and refuses an entry that is no host, address or range', () => {
+    expect(loadConfig({}).outboundAllowedHosts).toEqual([]);
+    const config = loadConfig({
+      OUTBOUND_ALLOWED_HOSTS: ' upstream.internal, 10.0.0.0/8 ,,::1 ',
+    });
+    expect(config.outboundAllowedHosts).toEqual(['upstream.internal', '10.0.0.0/8', '::1']);
+    expect(() => loadConfig({ OUTBOUND_ALLOWED_HOSTS: 'localhost,http://upstream' })).toThrow(
+      /OUTBOUND_ALLOWED_HOSTS must list host names, IP addresses or CIDRs .* got "http:\/\/upstream"/,
+    );
+    expect(() => loadConfig({ OUTBOUND_ALLOWED_HOSTS: '10.0.0.0/40' })).toThrow(ConfigError);
+  });
+
   it('runs one worker process per core by default, up to the automatic limit', () => {
     expect(loadConfig({}, 2).workers).toBe(2);
     expect(loadConfig({}, 1).workers).toBe(1);

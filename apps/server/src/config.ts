@@ -1,4 +1,5 @@
 import { invalidTrustedProxy } from './lib/trusted-proxies.js';
+import { invalidOutboundAllowEntry } from './lib/outbound-guard/outbound-allow-list.js';
 import { randomBytes } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import {
@@ -7,6 +8,7 @@ import {
   readBoolean,
   readHttpUrl,
   readInteger,
+  readList,
   readOptionalInteger,
   readString,
 } from './config-env.js';
@@ -55,6 +57,12 @@ export interface Config {
    * default: the client's address is the socket's).
    */
   trustedProxies: readonly string[];
+  /**
+   * Internal hosts the server may fetch on someone's behalf (`OUTBOUND_ALLOWED_HOSTS`: host names,
+   * IP addresses and CIDRs; none by default): webhooks, sign-in providers, model lists and the
+   * other URLs the outbound guard checks. Channel base URLs are not checked.
+   */
+  outboundAllowedHosts: readonly string[];
   /** Seconds a client has to send the request headers (`SERVER_HEADERS_TIMEOUT`). */
   headersTimeoutSeconds: number;
   /** Seconds a client has to send the whole request, body included (`SERVER_REQUEST_TIMEOUT`). */
@@ -238,14 +246,18 @@ export function loadConfig(
     throw new ConfigError(`NODE_TYPE must be master or slave, got "${nodeType}"`);
   }
 
-  const trustedProxies = (readString(env, 'TRUSTED_PROXIES') ?? '')
-    .split(',')
-    .map((entry) => entry.trim())
-    .filter(Boolean);
+  const trustedProxies = readList(env, 'TRUSTED_PROXIES');
   const badProxy = invalidTrustedProxy(trustedProxies);
   if (badProxy !== undefined) {
     throw new ConfigError(
       `TRUSTED_PROXIES must list IP addresses or CIDRs separated by commas, got "${badProxy}"`,
+    );
+  }
+  const outboundAllowedHosts = readList(env, 'OUTBOUND_ALLOWED_HOSTS');
+  const badOutboundHost = invalidOutboundAllowEntry(outboundAllowedHosts);
+  if (badOutboundHost !== undefined) {
+    throw new ConfigError(
+      `OUTBOUND_ALLOWED_HOSTS must list host names, IP addresses or CIDRs separated by commas, got "${badOutboundHost}"`,
     );
   }
   const headersTimeoutSeconds = readInteger(env, 'SERVER_HEADERS_TIMEOUT', 10, {
@@ -287,6 +299,7 @@ export function loadConfig(
     },
     quotaHoldSeconds: readInteger(env, 'QUOTA_HOLD_SECONDS', 60, { min: 3, max: 3600 }),
     trustedProxies,
+    outboundAllowedHosts,
     headersTimeoutSeconds,
     requestTimeoutSeconds,
     bodyIdleTimeoutSeconds,

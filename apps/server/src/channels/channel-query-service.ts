@@ -105,7 +105,11 @@ export async function fetchChannelUpstreamModels(
   );
 }
 
-/** `POST /api/channel/fetch_models`: the same for an address and key typed into the form. */
+/**
+ * `POST /api/channel/fetch_models`: the same for an address and key typed into the form. The
+ * route passes `options.outbound` unless the caller is root: an admin's typed address must not
+ * reach an internal one (root may, as for the channels root saves).
+ */
 export async function fetchFormUpstreamModels(
   request: FetchModelsRequest,
   options?: FetchUpstreamModelsOptions,

@@ -21,6 +21,7 @@ import {
   splitChannelKeys,
   withStatusInfo,
 } from './channel-input.js';
+import { checkChannelBaseUrl, type ChannelSaveRules } from './channel-base-url-check.js';
 import { channelRowToDto } from './channel-dto.js';
 import { characters } from './channel-field-rules.js';
 import * as channels from './channel-repository.js';
@@ -41,13 +42,15 @@ function announce(deps: ChannelServiceDeps): void {
 
 /**
  * `POST /api/channel/`: one channel per key (batch mode splits the key into lines), each with its
- * abilities. Returns the new ids.
+ * abilities. Returns the new ids. `rules` check the base URL of an admin who is not root.
  */
 export async function createChannels(
   deps: ChannelServiceDeps,
   request: CreateChannelRequest,
+  rules: ChannelSaveRules = {},
 ): Promise<number[]> {
   const values = prepareNewChannel(request.channel);
+  await checkChannelBaseUrl(rules, values.base_url);
   const keys = splitChannelKeys(request.channel.key ?? '', request.mode === 'batch', values.type);
   if (keys.length === 0) throw failure('渠道密钥不能为空');
   if (keys.length > MAX_CHANNELS_PER_CREATE) {
@@ -80,15 +83,19 @@ export async function createChannels(
 /**
  * `PUT /api/channel/`: writes the sent fields (an empty key keeps the stored one), records a status
  * change in `other_info`, and rebuilds the channel's abilities. Returns the channel as stored.
+ * `rules` check a changed base URL of an admin who is not root.
  */
 export async function updateChannel(
   deps: ChannelServiceDeps,
   request: UpdateChannelRequest,
+  rules: ChannelSaveRules = {},
 ): Promise<ChannelView> {
   const { db } = deps.database;
   const existing = await channels.findChannelById(db, request.id);
   if (!existing) throw failure(CHANNEL_NOT_FOUND);
   const changes = prepareChannelChanges(request, existing);
+  // Only a changed address is checked: the form sends the stored one back with every edit.
+  if (changes.base_url !== existing.base_url) await checkChannelBaseUrl(rules, changes.base_url);
   const key = request.key?.trim() ?? '';
   if (key !== '') changes.key = key;
   if (changes.status !== undefined && changes.status !== existing.status) {

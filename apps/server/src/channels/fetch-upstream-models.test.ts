@@ -1,12 +1,8 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  fetchUpstreamModels,
-  modelsUrl,
-  upstreamMessage,
-  UpstreamModelsError,
-} from './fetch-upstream-models.js';
+import { OutboundGuard } from '../lib/outbound-guard/outbound-guard.js';
+import { fetchUpstreamModels, modelsUrl, UpstreamModelsError } from './fetch-upstream-models.js';
 
 /** A tiny upstream: answers by path, remembers the last request's headers. */
 let server: Server;
@@ -32,6 +28,9 @@ beforeAll(async () => {
         return send(401, JSON.stringify({ error: { message: 'Incorrect API key provided' } }));
       case '/text/v1/models':
         return send(502, 'Bad Gateway');
+      case '/moved/v1/models':
+        response.writeHead(302, { location: '/ok/v1/models' });
+        return response.end();
       case '/html/v1/models':
         return send(200, '<html></html>');
       case '/big/v1/models':
@@ -102,14 +101,52 @@ describe('fetchUpstreamModels', () => {
     ]);
   });
 
-  it('explains upstream refusals without echoing the key', async () => {
+  it('reports upstream refusals by status only, echoing neither the key nor the answer', async () => {
     const message = await failureOf(
       fetchUpstreamModels({ type: 1, baseUrl: `${base}/denied`, key: 'secret-key' }),
     );
-    expect(message).toBe('上游返回状态码 401：Incorrect API key provided');
+    expect(message).toBe('上游返回状态码 401（Unauthorized）');
     expect(
       await failureOf(fetchUpstreamModels({ type: 1, baseUrl: `${base}/text`, key: 'k' })),
-    ).toBe('上游返回状态码 502：Bad Gateway');
+    ).toBe('上游返回状态码 502（Bad Gateway）');
+    expect(
+      await failureOf(fetchUpstreamModels({ type: 1, baseUrl: `${base}/moved`, key: 'k' })),
+    ).toBe('上游返回状态码 302（Found）');
+  });
+
+  it('through the outbound guard, refuses internal addresses and follows no redirect', async () => {
+    const guarded = new OutboundGuard({
+      resolve: async () => [{ address: '169.254.169.254', family: 4 }],
+    });
+    const allowed = new OutboundGuard({ allowedHosts: ['127.0.0.1'] });
+    try {
+      for (const [baseUrl, reason] of [
+        [`${base}/ok`, '127.0.0.1 is a loopback address'],
+        ['http://[::ffff:127.0.0.1]:9', '::ffff:7f00:1 is an IPv4-mapped form of 127.0.0.1'],
+        ['http://metadata.test', 'metadata.test resolves to 169.254.169.254'],
+      ]) {
+        const message = await failureOf(
+          fetchUpstreamModels({ type: 1, baseUrl, key: 'k' }, { outbound: guarded }),
+        );
+        expect(message).toContain(`API 地址不可用（不允许内部地址）：${reason}`);
+      }
+      const listed = await fetchUpstreamModels(
+        { type: 1, baseUrl: `${base}/ok`, key: 'k' },
+        { outbound: allowed },
+      );
+      expect(listed).toEqual(['a', 'b']);
+      expect(
+        await failureOf(
+          fetchUpstreamModels(
+            { type: 1, baseUrl: `${base}/moved`, key: 'k' },
+            { outbound: allowed },
+          ),
+        ),
+      ).toBe('上游返回状态码 302（Found）');
+    } finally {
+      await guarded.close();
+      await allowed.close();
+    }
   });
 
   it('rejects bodies that are not a model list, or too large', async () => {
@@ -138,15 +175,5 @@ describe('fetchUpstreamModels', () => {
         fetchUpstreamModels({ type: 1, baseUrl: `http://127.0.0.1:${port}`, key: 'k' }),
       ),
     ).toBe('无法连接上游：连接被拒绝');
-  });
-});
-
-describe('upstreamMessage', () => {
-  it('prefers OpenAI-style messages and shortens long text', () => {
-    expect(upstreamMessage('{"error":{"message":"nope"}}')).toBe('nope');
-    expect(upstreamMessage('{"message":"plain"}')).toBe('plain');
-    expect(upstreamMessage('null')).toBe('null');
-    expect(upstreamMessage('')).toBe('（无响应内容）');
-    expect(upstreamMessage('x'.repeat(300))).toHaveLength(201);
   });
 });

@@ -1,10 +1,15 @@
 /**
  * Asks an upstream which models it serves (`GET {base}/v1/models`), for the channel form's
- * "fetch models" button. The key is sent only to the upstream and never appears in an error.
+ * "fetch models" button. The key is sent only to the upstream and never appears in an error, and
+ * neither does the upstream's answer to a failed request (only its status): the address may be
+ * anyone's, and the console must not become a way to read what it answers.
  */
+import { STATUS_CODES } from 'node:http';
 import { request } from 'undici';
 import { z } from 'zod';
 import { CHANNEL_TYPE } from '@tollgate/contracts';
+import type { OutboundGuard } from '../lib/outbound-guard/outbound-guard.js';
+import { findOutboundRefusal } from '../lib/outbound-guard/outbound-refused-error.js';
 import { effectiveBaseUrl } from './channel-types.js';
 
 /** What to ask: the channel type decides the path and the auth header. */
@@ -21,6 +26,12 @@ export interface FetchUpstreamModelsOptions {
   timeoutMs?: number;
   /** Largest accepted body; default 8 MiB. */
   maxBytes?: number;
+  /**
+   * Fetch through the outbound guard (an address typed by an admin who is not root): internal
+   * addresses refused, redirects not followed. Without it the address is called as a channel's
+   * base URL is.
+   */
+  outbound?: OutboundGuard;
 }
 
 /** A failure the console can show as is (no stack, no credential). */
@@ -69,24 +80,17 @@ export async function fetchUpstreamModels(
   const url = modelsUrl(target.type, target.baseUrl);
   const key = (target.key.trim().split('\n')[0] ?? '').trim();
 
-  let statusCode: number;
+  const headers = { accept: 'application/json', ...authHeaders(target.type, key) };
   let text: string;
   try {
-    const response = await request(url, {
-      method: 'GET',
-      headers: { accept: 'application/json', ...authHeaders(target.type, key) },
-      headersTimeout: timeoutMs,
-      bodyTimeout: timeoutMs,
-      signal: AbortSignal.timeout(timeoutMs),
-    });
-    statusCode = response.statusCode;
+    const response = await send(url, headers, timeoutMs, options.outbound);
+    if (response.statusCode !== 200) {
+      await response.body.dump();
+      throw new UpstreamModelsError(`上游返回状态码 ${statusText(response.statusCode)}`);
+    }
     text = await readLimited(response.body, options.maxBytes ?? DEFAULT_MAX_BYTES);
   } catch (error) {
     throw new UpstreamModelsError(describeNetworkError(error, timeoutMs));
-  }
-
-  if (statusCode !== 200) {
-    throw new UpstreamModelsError(`上游返回状态码 ${statusCode}：${upstreamMessage(text)}`);
   }
   let parsed: z.infer<typeof modelListSchema>;
   try {
@@ -98,6 +102,33 @@ export async function fetchUpstreamModels(
     target.type === CHANNEL_TYPE.gemini ? model.id.replace(/^models\//, '') : model.id,
   );
   return [...new Set(ids.filter((id) => id.trim() !== ''))];
+}
+
+/** `401（Unauthorized）`: the status and its standard reason, never the answer's body. */
+function statusText(status: number): string {
+  const reason = STATUS_CODES[status];
+  return reason ? `${status}（${reason}）` : String(status);
+}
+
+type ModelsResponse = { statusCode: number; body: Awaited<ReturnType<typeof request>>['body'] };
+
+async function send(
+  url: string,
+  headers: Record<string, string>,
+  timeoutMs: number,
+  outbound: OutboundGuard | undefined,
+): Promise<ModelsResponse> {
+  if (outbound) {
+    const answer = await outbound.request(url, { headers, timeoutMs, maxRedirects: 0 });
+    return { statusCode: answer.status, body: answer.body };
+  }
+  return request(url, {
+    method: 'GET',
+    headers,
+    headersTimeout: timeoutMs,
+    bodyTimeout: timeoutMs,
+    signal: AbortSignal.timeout(timeoutMs),
+  });
 }
 
 async function readLimited(body: AsyncIterable<Buffer> & { destroy(): unknown }, maxBytes: number) {
@@ -118,6 +149,8 @@ async function readLimited(body: AsyncIterable<Buffer> & { destroy(): unknown },
 
 function describeNetworkError(error: unknown, timeoutMs: number): string {
   if (error instanceof UpstreamModelsError) return error.message;
+  const refusal = findOutboundRefusal(error);
+  if (refusal) return `API 地址不可用（不允许内部地址）：${refusal.message}`;
   const { code, name, message } = (error ?? {}) as {
     code?: string;
     name?: string;
@@ -135,23 +168,4 @@ function describeNetworkError(error: unknown, timeoutMs: number): string {
   if (code === 'ECONNREFUSED') return '无法连接上游：连接被拒绝';
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return '无法连接上游：域名无法解析';
   return `无法连接上游：${code ?? message ?? String(error)}`;
-}
-
-/** A short, readable reason from an upstream error body (OpenAI-style JSON or plain text). */
-export function upstreamMessage(text: string): string {
-  let message = text.trim();
-  try {
-    const body = JSON.parse(text) as {
-      error?: { message?: unknown } | string;
-      message?: unknown;
-    };
-    const nested =
-      typeof body.error === 'object' && body.error !== null ? body.error.message : undefined;
-    const candidate = nested ?? (typeof body.error === 'string' ? body.error : body.message);
-    if (typeof candidate === 'string' && candidate.trim() !== '') message = candidate.trim();
-  } catch {
-    // Not JSON: the raw text is the message.
-  }
-  if (message === '') return '（无响应内容）';
-  return message.length > 200 ? `${message.slice(0, 200)}…` : message;
 }

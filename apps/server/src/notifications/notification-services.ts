@@ -4,6 +4,7 @@ import type { ObservedBalances } from '../billing/quota-ledger.js';
 import type { Config } from '../config.js';
 import type { Database } from '../db/schema.js';
 import type { AppEvents } from '../lib/app-events.js';
+import type { OutboundGuard } from '../lib/outbound-guard/outbound-guard.js';
 import type { RateLimiter } from '../lib/rate-limiter.js';
 import type { OptionStore } from '../options/option-store.js';
 import { alertRootOfChannelStatus, type AutomaticStatusChange } from './channel-alerts.js';
@@ -26,6 +27,8 @@ export interface NotificationParts {
   heldLocally(userId: number): number;
   /** Statuses this process changed automatically (`ChannelHealth.onStatusChange`). */
   onAutomaticStatusChange(listener: (change: AutomaticStatusChange) => void): () => void;
+  /** Sends webhooks (the relay services' guard). */
+  outbound: OutboundGuard;
   /** Where failed notifications are reported; a pino logger when omitted. */
   onError?: (error: unknown, where: string) => void;
 }
@@ -51,6 +54,7 @@ export function startNotifications(parts: NotificationParts): NotificationServic
     options: parts.options,
     throttle: createNotifyThrottle(parts.rateLimiter, parts.config.notifyLimit),
     allowHttpWebhook: parts.config.notifyAllowHttpWebhook,
+    outbound: parts.outbound,
   };
   const quotaWarning = new QuotaWarning({
     db: parts.db,

@@ -1,3 +1,4 @@
+import type { OutboundGuard } from '../lib/outbound-guard/outbound-guard.js';
 import type { OptionStore } from '../options/option-store.js';
 import type { UserSetting } from '../users/user-setting.js';
 import { sendEmail, smtpSettings } from './email-sender.js';
@@ -17,6 +18,8 @@ export interface NotifierDeps {
   throttle: NotifyThrottle;
   /** NOTIFY_ALLOW_HTTP_WEBHOOK. */
   allowHttpWebhook: boolean;
+  /** Sends webhooks (and through `WorkerUrl`) to global addresses only. */
+  outbound: OutboundGuard;
 }
 
 /** What became of a notification that did not fail. */
@@ -41,6 +44,7 @@ export async function notifyUser(
     const workerUrl = deps.options.get('WorkerUrl').trim();
     await sendWebhook({ url, secret: setting.webhook_secret }, notification, {
       allowHttp: deps.allowHttpWebhook,
+      outbound: deps.outbound,
       worker: workerUrl ? { url: workerUrl, key: deps.options.get('WorkerValidKey') } : undefined,
     });
     return 'sent';

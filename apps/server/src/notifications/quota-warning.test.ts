@@ -7,6 +7,7 @@ import { insertUser } from '../users/user-repository.js';
 import { NotificationQueue } from './notification-queue.js';
 import { createNotifyThrottle } from './notify-throttle.js';
 import { QuotaWarning } from './quota-warning.js';
+import { OutboundGuard } from '../lib/outbound-guard/outbound-guard.js';
 
 /** A queue that counts the checks handed to it. */
 class CountingQueue extends NotificationQueue {
@@ -19,6 +20,8 @@ class CountingQueue extends NotificationQueue {
 
 /** The decisions of the quota warning, against a real database and webhook receiver. */
 describe('quota warning decisions', () => {
+  // The webhook receiver is on loopback: allowed explicitly, as an operator would.
+  const outbound = new OutboundGuard({ allowedHosts: ['127.0.0.1'] });
   let database: TestDatabase;
   let options: OptionStore;
   let limiter: RateLimiter;
@@ -68,6 +71,7 @@ describe('quota warning decisions', () => {
     limiter?.close();
     options?.stop();
     await hooks?.close();
+    await outbound.close();
     await database?.drop();
   });
   beforeEach(() => {
@@ -84,6 +88,7 @@ describe('quota warning decisions', () => {
         options,
         throttle: createNotifyThrottle(limiter, { count: 2, windowMinutes: 10 }),
         allowHttpWebhook: true,
+        outbound,
       },
       queue,
       heldLocally: () => localHold,

@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import type { WebhookNotificationBody } from '@tollgate/contracts';
-import { request } from 'undici';
+import type { OutboundGuard } from '../lib/outbound-guard/outbound-guard.js';
+import { findOutboundRefusal } from '../lib/outbound-guard/outbound-refused-error.js';
 import type { Notification } from './notification.js';
 
 /** A user's webhook: its URL and optional shared secret. */
@@ -16,6 +17,12 @@ export interface WorkerProxy {
 }
 
 export interface WebhookSendOptions {
+  /**
+   * Sends the request (and the worker's): a webhook is a user's URL, never an internal address
+   * unless OUTBOUND_ALLOWED_HOSTS allows it; checked again at each send, as its name may since
+   * resolve elsewhere.
+   */
+  outbound: OutboundGuard;
   /** Send through this worker instead of directly. */
   worker?: WorkerProxy;
   /** Accept `http://` targets (NOTIFY_ALLOW_HTTP_WEBHOOK); otherwise https only. */
@@ -57,7 +64,9 @@ function checkTarget(url: string, allowHttp: boolean): void {
 /**
  * POSTs the notification as JSON (reference §12.1): with a secret, `X-Webhook-Signature` and
  * `Authorization: Bearer <secret>`. Through the worker when one is given: the worker receives
- * `{url, key, method, headers, body}` and makes the call. Throws unless the answer is 2xx.
+ * `{url, key, method, headers, body}` and makes the call (the target is checked here first, by
+ * what its name resolves to now, and the worker's own address is guarded like any other). Throws
+ * unless the answer is 2xx; a refused address throws `webhook URL refused: <why>`.
  */
 export async function sendWebhook(
   target: WebhookTarget,
@@ -65,6 +74,21 @@ export async function sendWebhook(
   options: WebhookSendOptions,
 ): Promise<void> {
   checkTarget(target.url, options.allowHttp);
+  try {
+    await post(target, notification, options);
+  } catch (error) {
+    const refusal = findOutboundRefusal(error);
+    if (refusal) throw new Error(`webhook URL refused: ${refusal.message}`, { cause: refusal });
+    throw error;
+  }
+}
+
+async function post(
+  target: WebhookTarget,
+  notification: Notification,
+  options: WebhookSendOptions,
+): Promise<void> {
+  const { outbound } = options;
   const timestamp = options.now?.() ?? Math.floor(Date.now() / 1000);
   const payload = webhookBody(notification, timestamp);
   const body = JSON.stringify(payload);
@@ -75,8 +99,9 @@ export async function sendWebhook(
     headers.authorization = `Bearer ${secret}`;
   }
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  if (options.worker) await outbound.check(target.url);
   const sent = options.worker
-    ? await request(options.worker.url.replace(/\/*$/, '/'), {
+    ? await outbound.request(options.worker.url.replace(/\/*$/, '/'), {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({
@@ -87,16 +112,11 @@ export async function sendWebhook(
           // The worker forwards `body` as the request body: the same JSON, so the signature holds.
           body: payload,
         }),
-        signal: AbortSignal.timeout(timeoutMs),
+        timeoutMs,
       })
-    : await request(target.url, {
-        method: 'POST',
-        headers,
-        body,
-        signal: AbortSignal.timeout(timeoutMs),
-      });
+    : await outbound.request(target.url, { method: 'POST', headers, body, timeoutMs });
   await sent.body.dump();
-  if (sent.statusCode < 200 || sent.statusCode >= 300) {
-    throw new Error(`webhook request failed with status code: ${sent.statusCode}`);
+  if (sent.status < 200 || sent.status >= 300) {
+    throw new Error(`webhook request failed with status code: ${sent.status}`);
   }
 }

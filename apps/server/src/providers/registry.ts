@@ -33,7 +33,8 @@ import { ZhipuAdaptor } from './zhipu/zhipu-adaptor.js';
 import { ZhipuTokenCache } from './zhipu/zhipu-token.js';
 import { ZhipuV4Adaptor } from './zhipu/zhipu-v4-adaptor.js';
 import type { SharedTokenStores } from './access-token-cache.js';
-import { VertexTokenCache } from './vertex/vertex-access-token.js';
+import { fetchAccessToken, VertexTokenCache } from './vertex/vertex-access-token.js';
+import { OutboundGuard } from '../lib/outbound-guard/outbound-guard.js';
 import { VertexAdaptor } from './vertex/vertex-adaptor.js';
 import { BaiduTokenCache } from './baidu/baidu-access-token.js';
 import { BaiduAdaptor } from './baidu/baidu-adaptor.js';
@@ -53,6 +54,12 @@ export interface ProviderRegistrySettings {
   cohere?: CohereSettings;
   /** Read on every call, so option changes apply at once. */
   gemini?: () => GeminiSettings;
+  /**
+   * Fetches URLs that come from a channel's key or an upstream's answer rather than the channel's
+   * base URL (Vertex AI token URLs, DashScope result images); a guard without an allow list when
+   * omitted.
+   */
+  outbound?: OutboundGuard;
   /** Where access tokens (Vertex AI, Baidu) are shared by the processes of a node (Redis). */
   accessTokens?: SharedTokenStores;
   /** DashScope image-task polling. */
@@ -75,10 +82,14 @@ export function createProviderRegistry(settings: ProviderRegistrySettings = {}):
   const anthropic = new AnthropicAdaptor(anthropicSettings);
   const geminiSettings = settings.gemini ?? (() => DEFAULT_GEMINI_SETTINGS);
   const gemini = new GeminiAdaptor(geminiSettings);
+  const outbound = settings.outbound ?? new OutboundGuard();
   const vertex = new VertexAdaptor(
     geminiSettings,
     anthropicSettings,
-    new VertexTokenCache(undefined, settings.accessTokens?.('vertex')),
+    new VertexTokenCache(
+      (account) => fetchAccessToken(account, outbound),
+      settings.accessTokens?.('vertex'),
+    ),
   );
   // Zhipu v3 and v4 sign the same kind of token from the same kind of key.
   const zhipuTokens = new ZhipuTokenCache();
@@ -103,7 +114,7 @@ export function createProviderRegistry(settings: ProviderRegistrySettings = {}):
       case 'zhipu-v4':
         return new ZhipuV4Adaptor(openAiCompatibleProfile(type.key), openAiSettings, zhipuTokens);
       case 'ali':
-        return new AliAdaptor(settings.ali ?? DEFAULT_ALI_SETTINGS);
+        return new AliAdaptor(settings.ali ?? DEFAULT_ALI_SETTINGS, outbound);
       case 'cloudflare':
         return new CloudflareAdaptor(openAiSettings);
       case 'baidu':

@@ -2,19 +2,22 @@ import type { Config } from '../config.js';
 import type { OptionStore } from '../options/option-store.js';
 import { createProviderRegistry, type ProviderRegistry } from '../providers/registry.js';
 import type { SharedTokenStores } from '../providers/access-token-cache.js';
+import type { OutboundGuard } from '../lib/outbound-guard/outbound-guard.js';
 
 /**
  * The adaptor registry with settings that follow options (read per call; the option store
  * caches parsed JSON, so this is a few map look-ups) and the deployment's configuration;
- * `accessTokens` shares provider access tokens (Vertex AI, Baidu) between the node's processes
- * when given.
+ * `outbound` fetches the URLs that do not come from a channel's base URL; `accessTokens` shares
+ * provider access tokens (Vertex AI, Baidu) between the node's processes when given.
  */
 export function createConfiguredProviders(
   options: OptionStore,
   config: Config,
+  outbound: OutboundGuard,
   accessTokens?: SharedTokenStores,
 ): ProviderRegistry {
   return createProviderRegistry({
+    outbound,
     accessTokens,
     openAi: { azureDefaultApiVersion: config.azureDefaultApiVersion, openRouterReferer: '' },
     anthropic: () => ({

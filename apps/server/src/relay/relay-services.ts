@@ -21,6 +21,7 @@ import { RelayCallerCache } from './auth/relay-caller-cache.js';
 import { ChannelCache } from './channel-cache.js';
 import { ChannelHealth } from './channel-health.js';
 import { UpstreamClient } from './upstream-client.js';
+import { OutboundGuard } from '../lib/outbound-guard/outbound-guard.js';
 import type { ProviderRegistry } from '../providers/registry.js';
 import { createConfiguredProviders } from './provider-settings.js';
 import type { SharedTokenStores } from '../providers/access-token-cache.js';
@@ -47,6 +48,12 @@ export interface RelayServices {
   /** Copies log rows to LOG_SQL_DSN's database when it is separate. */
   logOutbox: LogOutboxDrainer | undefined;
   upstream: UpstreamClient;
+  /**
+   * Every URL the server fetches on someone's behalf that is not a channel base URL (webhooks,
+   * sign-in providers, upstream-named tokens and results, console model lists): refused at
+   * internal addresses unless OUTBOUND_ALLOWED_HOSTS allows them.
+   */
+  outbound: OutboundGuard;
   /** Adaptors by channel type, configured from options. */
   providers: ProviderRegistry;
   /** Hourly dashboard sums (quota_data), flushed every DataExportInterval minutes. */
@@ -125,6 +132,7 @@ export async function createRelayServices(parts: {
     ? new LogOutboxDrainer(db, logDatabase, { onError: (error) => onError(error, 'log outbox') })
     : undefined;
   logOutbox?.start();
+  const outbound = new OutboundGuard({ allowedHosts: parts.config.outboundAllowedHosts });
   return {
     config: parts.config,
     db,
@@ -144,8 +152,9 @@ export async function createRelayServices(parts: {
       relayTimeoutSeconds: parts.config.relayTimeoutSeconds,
       idleTimeoutSeconds: parts.config.streamingTimeoutSeconds,
     }),
+    outbound,
     dashboard,
-    providers: createConfiguredProviders(parts.options, parts.config, parts.accessTokens),
+    providers: createConfiguredProviders(parts.options, parts.config, outbound, parts.accessTokens),
     bodyBudget: new BodyBudget(DEFAULT_BODY_BUDGET_BYTES),
     inFlight: new InFlight(),
     metrics: parts.metrics ?? NO_RELAY_METRICS,
@@ -164,4 +173,5 @@ export async function closeRelayServices(services: RelayServices): Promise<void>
   await services.ledger.close();
   await services.logOutbox?.close();
   await services.upstream.close();
+  // The outbound guard stays open: queued notifications still send through it (bootstrap closes it).
 }

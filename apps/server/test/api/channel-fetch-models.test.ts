@@ -60,7 +60,7 @@ describe.each(appDatabaseKinds())('fetching upstream models on %s', (kind) => {
     });
   });
 
-  it('explains failures without echoing the key', async () => {
+  it('explains failures by status, echoing neither the key nor the upstream answer', async () => {
     const refused = await harness.call(root, 'POST', '/api/channel/fetch_models', {
       base_url: upstream.base,
       type: 1,
@@ -68,9 +68,10 @@ describe.each(appDatabaseKinds())('fetching upstream models on %s', (kind) => {
     });
     expect(refused.json()).toEqual({
       success: false,
-      message: '获取模型列表失败：上游返回状态码 401：Incorrect API key provided',
+      message: '获取模型列表失败：上游返回状态码 401（Unauthorized）',
     });
     expect(refused.body).not.toContain('sk-wrong-secret');
+    expect(refused.body).not.toContain('Incorrect API key');
 
     const noAddress = await harness.call(root, 'POST', '/api/channel/fetch_models', {
       type: 3,

@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createPasswordUser,
@@ -84,7 +86,8 @@ describe('OIDC sign-in and binding against a real OpenID Provider', () => {
       },
       ACCOUNTS,
     );
-    harness = await createTestApp('sqlite');
+    // The providers are on loopback: the operator allows it explicitly.
+    harness = await createTestApp('sqlite', { OUTBOUND_ALLOWED_HOSTS: '127.0.0.1' });
     root = await harness.setupRoot();
     await setOptions(harness, root, { ServerAddress: SERVER_ADDRESS });
     await useDiscovery(basicProvider, 'tollgate-basic', 'basic-secret-value');
@@ -228,14 +231,15 @@ describe('OIDC sign-in and binding against a real OpenID Provider', () => {
     });
 
     it('refuses plain http away from loopback, and an incomplete setup', async () => {
-      await setOptions(harness, root, { 'oidc.token_endpoint': 'http://10.20.30.40/token' });
+      // Public addresses: refused for plain http before anything is sent.
+      await setOptions(harness, root, { 'oidc.token_endpoint': 'http://93.184.216.34/token' });
       const insecure = await roundTrip(new TestBrowser(harness.app), postProvider, 'sub-grace');
       expect(insecure.json()).toEqual({
         success: false,
         message: 'OIDC 地址必须使用 https（仅本机地址可用 http）',
       });
       await setOptions(harness, root, {
-        'oidc.well_known': 'http://192.0.2.1/.well-known/openid-configuration',
+        'oidc.well_known': 'http://93.184.216.34/.well-known/openid-configuration',
       });
       const insecureDiscovery = await roundTrip(
         new TestBrowser(harness.app),
@@ -251,6 +255,49 @@ describe('OIDC sign-in and binding against a real OpenID Provider', () => {
         success: false,
         message: 'OIDC 配置不完整，请检查设置！',
       });
+    });
+
+    it('refuses to call endpoints a discovery document places at internal addresses', async () => {
+      // A discovery document on an allowed host whose endpoints point inward.
+      const discovery = createServer((_request, response) => {
+        const issuer = `http://127.0.0.1:${(discovery.address() as AddressInfo).port}`;
+        response.writeHead(200, { 'content-type': 'application/json' }).end(
+          JSON.stringify({
+            issuer,
+            authorization_endpoint: `${issuer}/authorize`,
+            token_endpoint: 'https://10.9.8.7/token',
+            userinfo_endpoint: 'https://169.254.169.254/userinfo',
+            jwks_uri: `${issuer}/jwks`,
+            response_types_supported: ['code'],
+            subject_types_supported: ['public'],
+            id_token_signing_alg_values_supported: ['RS256'],
+          }),
+        );
+      });
+      await new Promise<void>((resolve) => discovery.listen(0, '127.0.0.1', resolve));
+      const port = (discovery.address() as AddressInfo).port;
+      try {
+        await setOptions(harness, root, {
+          'oidc.client_id': 'tollgate-post',
+          'oidc.client_secret': 'post-secret-value',
+          'oidc.well_known': `http://127.0.0.1:${port}/.well-known/openid-configuration`,
+        });
+        const browser = new TestBrowser(harness.app);
+        const state = await browser.oauthState();
+        const started = Date.now();
+        const refused = await browser.get(
+          `/api/oauth/oidc?${new URLSearchParams({ code: 'any-code', state })}`,
+        );
+        expect(refused.json()).toEqual({
+          success: false,
+          message: 'OIDC 地址指向内部地址，已拒绝连接，请检查设置！',
+        });
+        // Refused before any connection is tried (a connection to 10.9.8.7 would hang).
+        expect(Date.now() - started).toBeLessThan(2000);
+      } finally {
+        await useDiscovery(postProvider, 'tollgate-post', 'post-secret-value');
+        await new Promise((resolve) => discovery.close(resolve));
+      }
     });
 
     it('refuses everything while OIDC is off', async () => {

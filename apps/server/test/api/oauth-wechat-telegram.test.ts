@@ -1,4 +1,6 @@
 import { createHash, createHmac } from 'node:crypto';
+import { createServer, type IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeWeChatServer } from '../support/fake-oauth-providers.js';
 import {
@@ -48,7 +50,8 @@ describe('WeChat and Telegram sign-in and binding', () => {
 
   beforeAll(async () => {
     wechat = await FakeWeChatServer.start(WECHAT_TOKEN);
-    harness = await createTestApp('sqlite');
+    // The WeChat server is on loopback: the operator allows it explicitly.
+    harness = await createTestApp('sqlite', { OUTBOUND_ALLOWED_HOSTS: '127.0.0.1' });
     root = await harness.setupRoot();
     await setOptions(harness, root, {
       WeChatServerAddress: wechat.baseUrl,
@@ -138,6 +141,48 @@ describe('WeChat and Telegram sign-in and binding', () => {
       );
       expect(off.json()).toEqual({ success: false, message: '管理员未开启通过微信登录以及注册' });
       await setOptions(harness, root, { WeChatAuthEnabled: true });
+    });
+
+    it('refuses a WeChat server at an internal address, when saved and when used', async () => {
+      // A server that would sign anyone in, on a loopback address the operator did not allow.
+      const inward = createServer((_request, response) => {
+        response
+          .writeHead(200, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ success: true, message: '', data: 'wx-intruder' }));
+      });
+      const reached: string[] = [];
+      inward.on('request', (request: IncomingMessage) => reached.push(request.url ?? ''));
+      await new Promise<void>((resolve) => inward.listen(0, '127.0.0.2', resolve));
+      const address = `http://127.0.0.2:${(inward.address() as AddressInfo).port}`;
+      try {
+        const saved = await harness.call(root, 'PUT', '/api/option/', {
+          key: 'WeChatServerAddress',
+          value: address,
+        });
+        expect(saved.json()).toEqual({
+          success: false,
+          message: 'WeChatServerAddress 不能指向内部地址：127.0.0.2 is a loopback address',
+        });
+        // A stored address (written before, or by another program) is refused when used.
+        const { db } = harness.runtime.context.database;
+        await db
+          .updateTable('options')
+          .set({ value: address })
+          .where('key', '=', 'WeChatServerAddress')
+          .execute();
+        await harness.runtime.context.options.load();
+        expect(harness.runtime.context.options.get('WeChatServerAddress')).toBe(address);
+        const refused = await new TestBrowser(harness.app).get('/api/oauth/wechat?code=123456');
+        expect(refused.json()).toEqual({
+          success: false,
+          message: '无法连接至微信服务器，请稍后重试！',
+        });
+        expect(reached).toEqual([]);
+        expect(await usersWithIdentity(harness, 'wechat_id', 'wx-intruder')).toEqual([]);
+      } finally {
+        await setOptions(harness, root, { WeChatServerAddress: wechat.baseUrl });
+        await new Promise((resolve) => inward.close(resolve));
+      }
     });
   });
 

@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { moveAffQuotaToQuota } from '../../src/users/user-repository.js';
 import { createRelayFixture, type RelayFixture } from '../support/relay-fixture.js';
-import { createTestApp, type Session, type TestApp } from '../support/test-app.js';
+import {
+  businessFailure,
+  createTestApp,
+  REFUSED,
+  type Session,
+  type TestApp,
+} from '../support/test-app.js';
 import { appDatabaseKinds } from '../support/test-databases.js';
 
 const UNIT = 500_000;
@@ -83,6 +89,25 @@ describe.each(appDatabaseKinds())('user settings, invitations and first tokens o
       message: 'Webhook地址必须以https://开头',
     });
     expect((await put({ ...valid, quota_warning_threshold: 'many' })).success).toBe(false);
+    // Webhooks at internal addresses are refused before anything is stored.
+    for (const [url, reason] of [
+      ['https://127.0.0.1/hook', '127.0.0.1 is a loopback address'],
+      ['https://0x7f000001/hook', '127.0.0.1 is a loopback address'],
+      ['https://2130706433/hook', '127.0.0.1 is a loopback address'],
+      ['https://[::1]/hook', '::1 is a loopback address'],
+      ['https://[::ffff:127.0.0.1]/hook', 'an IPv4-mapped form of 127.0.0.1'],
+      ['https://169.254.169.254/latest/meta-data', '169.254.169.254 is a link-local address'],
+      ['https://10.0.0.1/hook', '10.0.0.1 is a private address'],
+      ['https://localhost/hook', 'localhost resolves to'],
+    ]) {
+      const refused = await harness.call(alice, 'PUT', '/api/user/setting', {
+        ...webhook,
+        webhook_url: url,
+      });
+      expect(businessFailure(refused)).toEqual(REFUSED);
+      expect(refused.json().message).toContain('Webhook地址不可用（不允许内部地址）');
+      expect(refused.json().message).toContain(reason);
+    }
     expect(await storedSetting(alice.userId)).toBeFalsy();
 
     const anonymous = await harness.call(undefined, 'PUT', '/api/user/setting', valid);

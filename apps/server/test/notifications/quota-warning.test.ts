@@ -71,7 +71,11 @@ describe('quota warnings and channel alerts', () => {
   beforeAll(async () => {
     smtp = await startSmtpPeer();
     hooks = await startWebhookPeer();
-    fixture = await createRelayFixture('sqlite', { NOTIFY_ALLOW_HTTP_WEBHOOK: 'true' });
+    fixture = await createRelayFixture('sqlite', {
+      NOTIFY_ALLOW_HTTP_WEBHOOK: 'true',
+      // The webhook receiver is on loopback: allowed explicitly, as an operator would.
+      OUTBOUND_ALLOWED_HOSTS: '127.0.0.1',
+    });
     for (const [key, value] of Object.entries({
       SMTPServer: '127.0.0.1',
       SMTPPort: String(smtp.port),

@@ -28,7 +28,8 @@ describe.each(appDatabaseKinds())('a Vertex AI channel behind the OpenAI API on 
     fixture.mock.requests.filter((request) => request.path === '/oauth2/token').length;
 
   beforeAll(async () => {
-    fixture = await createRelayFixture(kind);
+    // The token URL is the mock's, on loopback: the operator allows it explicitly.
+    fixture = await createRelayFixture(kind, { OUTBOUND_ALLOWED_HOSTS: '127.0.0.1' });
     const account = await serviceAccountKey(`${fixture.mock.url}/oauth2/token`, CLIENT_EMAIL);
     fixture.mock.trustServiceAccount(CLIENT_EMAIL, account.spki);
     vertexChannel = await fixture.addChannel({
@@ -215,5 +216,34 @@ describe.each(appDatabaseKinds())('a Vertex AI channel behind the OpenAI API on 
       .where('id', '=', bad)
       .executeTakeFirstOrThrow();
     expect(row.status).toBe(3);
+  });
+
+  it('refuses a service account whose token_uri is an internal address, without calling it', async () => {
+    const metadata = await serviceAccountKey(
+      'http://169.254.169.254/computeMetadata/v1/token',
+      CLIENT_EMAIL,
+    );
+    await fixture.addChannel({
+      name: 'vertex-metadata',
+      type: 41,
+      key: metadata.key,
+      models: 'vertex-metadata-only',
+      other: 'us-central1',
+    });
+    await fixture.priceModels({ 'vertex-metadata-only': 0.15 });
+    const before = fixture.mock.requests.length;
+    const response = await fetch(`${fixture.url}/v1/chat/completions`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${fixture.apiKey}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        model: 'vertex-metadata-only',
+        messages: [{ role: 'user', content: 'x' }],
+      }),
+      signal: AbortSignal.timeout(5000),
+    });
+    expect(response.status).toBe(401);
+    const body = (await response.json()) as { error: { message: string } };
+    expect(body.error.message).toContain('169.254.169.254 is a link-local address');
+    expect(fixture.mock.requests.length).toBe(before);
   });
 });

@@ -7,9 +7,16 @@
  * openid-client refuses plain-http providers. Tollgate allows http only when every address it
  * calls is a loopback address (a provider on the same machine, or a test's); any other http
  * address is refused with a message saying so.
+ *
+ * Every request (discovery, and the endpoints the discovery document names) goes through the
+ * outbound guard: an internal address is refused unless OUTBOUND_ALLOWED_HOSTS allows it (a
+ * provider on loopback, as above, must be allowed there too).
  */
 import * as client from 'openid-client';
 import { failure } from '../../errors/app-error.js';
+import { outboundFetch, type OutboundFetch } from '../../lib/outbound-guard/outbound-fetch.js';
+import type { OutboundGuard } from '../../lib/outbound-guard/outbound-guard.js';
+import { findOutboundRefusal } from '../../lib/outbound-guard/outbound-refused-error.js';
 import type { ExternalIdentity } from './identity-providers.js';
 import { logged, PROVIDER_TIMEOUT_MS, type ProviderErrorLog } from './provider-http.js';
 
@@ -39,6 +46,7 @@ export interface OidcCallback {
 const INCOMPLETE = 'OIDC 配置不完整，请检查设置！';
 const INSECURE = 'OIDC 地址必须使用 https（仅本机地址可用 http）';
 const UNREACHABLE = '无法连接至 OIDC 服务器，请稍后重试！';
+const INTERNAL = 'OIDC 地址指向内部地址，已拒绝连接，请检查设置！';
 const TOKEN_FAILED = 'OIDC 获取 Token 失败，请检查设置！';
 const USERINFO_FAILED = 'OIDC 获取用户信息失败！请检查设置！';
 const EMPTY = 'OIDC 获取用户信息为空！请检查设置！';
@@ -46,11 +54,18 @@ const EMPTY = 'OIDC 获取用户信息为空！请检查设置！';
 export async function oidcIdentity(
   settings: OidcSettings,
   callback: OidcCallback,
+  outbound: OutboundGuard,
   log?: ProviderErrorLog,
 ): Promise<ExternalIdentity> {
   if (callback.code === '') throw failure('无效的参数');
   if (settings.clientId === '') throw failure(INCOMPLETE);
-  const { config, discovered } = await oidcConfiguration(settings, Boolean(callback.iss), log);
+  const fetch = outboundFetch(outbound);
+  const { config, discovered } = await oidcConfiguration(
+    settings,
+    Boolean(callback.iss),
+    fetch,
+    log,
+  );
 
   const currentUrl = new URL(settings.redirectUri);
   currentUrl.searchParams.set('code', callback.code);
@@ -64,7 +79,7 @@ export async function oidcIdentity(
       expectedState: callback.state,
     });
   } catch (error) {
-    throw logged(log, error, isNetworkFailure(error) ? UNREACHABLE : TOKEN_FAILED);
+    throw logged(log, error, networkMessage(error) ?? TOKEN_FAILED);
   }
   // With discovered metadata the ID token was checked (issuer, audience, times); its subject must
   // then be the UserInfo subject.
@@ -77,7 +92,7 @@ export async function oidcIdentity(
       subject ?? client.skipSubjectCheck,
     );
   } catch (error) {
-    throw logged(log, error, isNetworkFailure(error) ? UNREACHABLE : USERINFO_FAILED);
+    throw logged(log, error, networkMessage(error) ?? USERINFO_FAILED);
   }
   if (typeof claims.sub !== 'string' || claims.sub === '') throw failure(EMPTY);
   return {
@@ -92,6 +107,7 @@ export async function oidcIdentity(
 async function oidcConfiguration(
   settings: OidcSettings,
   issGiven: boolean,
+  fetch: OutboundFetch,
   log?: ProviderErrorLog,
 ): Promise<{ config: client.Configuration; discovered: boolean }> {
   const clientMetadata = { client_secret: settings.clientSecret };
@@ -103,9 +119,10 @@ async function oidcConfiguration(
       found = await client.discovery(wellKnown, settings.clientId, clientMetadata, undefined, {
         execute: insecure ? [client.allowInsecureRequests] : [],
         timeout: PROVIDER_TIMEOUT_MS / 1000,
+        [client.customFetch]: fetch,
       });
     } catch (error) {
-      throw logged(log, error, isNetworkFailure(error) ? UNREACHABLE : INCOMPLETE);
+      throw logged(log, error, networkMessage(error) ?? INCOMPLETE);
     }
     // A provider that adds `iss` to its callbacks (RFC 9207) has it checked when the console
     // passes it on; without it the answer is still accepted: the parameter defends a client of
@@ -127,6 +144,7 @@ async function oidcConfiguration(
       clientAuthentication(metadata.token_endpoint_auth_methods_supported, settings.clientSecret),
     );
     const endpointsInsecure = allowedInsecure(endpoints);
+    config[client.customFetch] = fetch;
     finish(config, insecure || endpointsInsecure);
     return { config, discovered: true };
   }
@@ -148,7 +166,7 @@ async function oidcConfiguration(
     // new-api posts the client id and secret in the form.
     client.ClientSecretPost(settings.clientSecret),
   );
-  config[client.customFetch] = withoutIdToken(tokenEndpoint.href);
+  config[client.customFetch] = withoutIdToken(tokenEndpoint.href, fetch);
   finish(config, allowedInsecure([tokenEndpoint, userInfoEndpoint]));
   return { config, discovered: false };
 }
@@ -200,9 +218,9 @@ function isLoopback(hostname: string): boolean {
  * A fetch that drops `id_token` from the token endpoint's answer: used when the endpoints are set
  * by hand and the ID token's issuer cannot be known.
  */
-function withoutIdToken(tokenEndpoint: string): client.CustomFetch {
+function withoutIdToken(tokenEndpoint: string, fetch: OutboundFetch): client.CustomFetch {
   return async (url, options) => {
-    const response = await fetch(url, options as RequestInit);
+    const response = await fetch(url, options);
     if (url !== tokenEndpoint || !response.ok) return response;
     const body: unknown = await response.json().catch(() => undefined);
     if (typeof body === 'object' && body !== null && 'id_token' in body) {
@@ -213,6 +231,12 @@ function withoutIdToken(tokenEndpoint: string): client.CustomFetch {
       headers: { 'content-type': 'application/json' },
     });
   };
+}
+
+/** The message for a request that got no answer: refused by the guard, or unreachable. */
+function networkMessage(error: unknown): string | undefined {
+  if (findOutboundRefusal(error)) return INTERNAL;
+  return isNetworkFailure(error) ? UNREACHABLE : undefined;
 }
 
 function isNetworkFailure(error: unknown): boolean {

@@ -1,5 +1,7 @@
 /** The HTTP calls Tollgate makes to a sign-in provider, and how their failures are reported. */
 import { failure, type AppError } from '../../errors/app-error.js';
+import { readOutboundBody } from '../../lib/outbound-guard/outbound-body.js';
+import type { OutboundGuard } from '../../lib/outbound-guard/outbound-guard.js';
 
 /** new-api gives every provider call five seconds. */
 export const PROVIDER_TIMEOUT_MS = 5_000;
@@ -14,25 +16,49 @@ export interface ProviderAnswer {
   body: unknown;
 }
 
+/** A provider's answer is a small JSON document. */
+const PROVIDER_ANSWER_LIMIT = 1024 * 1024;
+
+/** One provider request: redirects are never followed. */
+export interface ProviderRequest {
+  method?: string;
+  headers?: Record<string, string>;
+  body?: string;
+}
+
 /**
- * Calls a provider with a timeout and reads the JSON answer. A network failure or timeout throws
- * `unreachable` (the provider's "cannot connect" message), after logging the cause.
+ * Calls a provider with a timeout and reads the JSON answer. A network failure, a timeout or an
+ * address the outbound guard refuses throws `unreachable` (the provider's "cannot connect"
+ * message), after logging the cause. `outbound` guards an address an admin configured; the fixed
+ * addresses of GitHub and LinuxDO are called directly.
  */
 export async function callProvider(
   url: string,
-  init: RequestInit,
+  init: ProviderRequest,
   unreachable: string,
   log?: ProviderErrorLog,
+  outbound?: OutboundGuard,
 ): Promise<ProviderAnswer> {
-  let response: Response;
+  let status: number;
   let text: string;
   try {
-    response = await fetch(url, {
-      ...init,
-      redirect: 'manual',
-      signal: AbortSignal.timeout(PROVIDER_TIMEOUT_MS),
-    });
-    text = await response.text();
+    if (outbound) {
+      const answer = await outbound.request(url, {
+        ...init,
+        maxRedirects: 0,
+        timeoutMs: PROVIDER_TIMEOUT_MS,
+      });
+      status = answer.status;
+      text = (await readOutboundBody(answer.body, PROVIDER_ANSWER_LIMIT)).toString('utf8');
+    } else {
+      const response = await fetch(url, {
+        ...init,
+        redirect: 'manual',
+        signal: AbortSignal.timeout(PROVIDER_TIMEOUT_MS),
+      });
+      status = response.status;
+      text = await response.text();
+    }
   } catch (error) {
     throw logged(log, error, unreachable);
   }
@@ -42,7 +68,7 @@ export async function callProvider(
   } catch {
     body = undefined;
   }
-  return { status: response.status, body };
+  return { status, body };
 }
 
 /** A field of a JSON object answer, or undefined. */

@@ -5,6 +5,7 @@
  * answers `{success, message, data: <wechat id>}`.
  */
 import { failure } from '../../errors/app-error.js';
+import type { OutboundGuard } from '../../lib/outbound-guard/outbound-guard.js';
 import type { ExternalIdentity } from './identity-providers.js';
 import { callProvider, field, textField, type ProviderErrorLog } from './provider-http.js';
 
@@ -15,9 +16,11 @@ export interface WeChatSettings {
 
 const UNREACHABLE = '无法连接至微信服务器，请稍后重试！';
 
+/** The WeChat server's address is the admin's: called through the outbound guard. */
 export async function wechatIdentity(
   settings: WeChatSettings,
   code: string,
+  outbound: OutboundGuard,
   log?: ProviderErrorLog,
 ): Promise<ExternalIdentity> {
   if (code === '') throw failure('无效的参数');
@@ -28,6 +31,7 @@ export async function wechatIdentity(
     { headers: { authorization: settings.serverToken, accept: 'application/json' } },
     UNREACHABLE,
     log,
+    outbound,
   );
   if (answer.body === undefined) {
     log?.(new Error(`WeChat server answered HTTP ${answer.status} without JSON`), UNREACHABLE);

@@ -1,5 +1,6 @@
 import {
   CHANNEL_STATUS,
+  ROLE,
   batchSetChannelTagRequestSchema,
   channelIdsRequestSchema,
   channelTagRequestSchema,
@@ -8,7 +9,7 @@ import {
   fetchModelsRequestSchema,
   updateChannelRequestSchema,
 } from '@tollgate/contracts';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { listCatalogueModels } from '../../catalogue/model-catalogue.js';
 import {
@@ -92,6 +93,10 @@ export async function registerChannelRoutes(api: FastifyInstance, context: AppCo
   const guard = { preHandler: requireAdmin(context) };
   const deps = { database: context.database, events: context.events };
   const { database } = context;
+  /** Root may point the server at internal addresses (a self-hosted upstream); other admins may not. */
+  const saveRules = (request: FastifyRequest) => ({
+    outbound: requireAuthenticated(request).role >= ROLE.root ? undefined : context.relay.outbound,
+  });
 
   api.get('/channel/', guard, async (request) => {
     const query = parseInput(listQuerySchema, request.query);
@@ -129,9 +134,10 @@ export async function registerChannelRoutes(api: FastifyInstance, context: AppCo
   api.get<IdParams>('/channel/fetch_models/:id', guard, async (request) =>
     ok(await fetchChannelUpstreamModels(database, parseId(request.params.id))),
   );
-  api.post('/channel/fetch_models', guard, async (request) =>
-    ok(await fetchFormUpstreamModels(parseInput(fetchModelsRequestSchema, request.body))),
-  );
+  api.post('/channel/fetch_models', guard, async (request) => {
+    const body = parseInput(fetchModelsRequestSchema, request.body);
+    return ok(await fetchFormUpstreamModels(body, saveRules(request)));
+  });
 
   api.post('/channel/fix', guard, async () => ok(await fixAbilities(deps)));
 
@@ -175,13 +181,15 @@ export async function registerChannelRoutes(api: FastifyInstance, context: AppCo
   );
 
   api.post('/channel/', guard, async (request) => {
-    await createChannels(deps, parseInput(createChannelBodySchema, request.body));
+    const body = parseInput(createChannelBodySchema, request.body);
+    await createChannels(deps, body, saveRules(request));
     return ok();
   });
 
-  api.put('/channel/', guard, async (request) =>
-    ok(await updateChannel(deps, parseInput(updateChannelRequestSchema, request.body))),
-  );
+  api.put('/channel/', guard, async (request) => {
+    const body = parseInput(updateChannelRequestSchema, request.body);
+    return ok(await updateChannel(deps, body, saveRules(request)));
+  });
 
   // The console sends `DELETE /api/channel/{id}/`; both spellings are accepted.
   for (const path of ['/channel/:id', '/channel/:id/']) {

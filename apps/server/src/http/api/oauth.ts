@@ -169,6 +169,7 @@ export async function registerOAuthRoutes(api: FastifyInstance, context: AppCont
         redirectUri: `${serverAddress}/oauth/oidc`,
       },
       { code: query.code, state: query.state, iss: query.iss },
+      context.relay.outbound,
       log,
     );
   };
@@ -180,6 +181,7 @@ export async function registerOAuthRoutes(api: FastifyInstance, context: AppCont
         serverToken: options.get('WeChatServerToken'),
       },
       code,
+      context.relay.outbound,
       providerLog(request, WECHAT),
     );
 

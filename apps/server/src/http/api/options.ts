@@ -1,5 +1,6 @@
 import { optionUpdateSchema } from '@tollgate/contracts';
 import type { FastifyInstance } from 'fastify';
+import { checkOutboundUrlOption } from '../../options/outbound-url-options.js';
 import { listOptionsForRoot } from '../../options/public-options.js';
 import type { AppContext } from '../app-context.js';
 import { requireRoot } from '../auth.js';
@@ -14,7 +15,9 @@ export async function registerOptionRoutes(api: FastifyInstance, context: AppCon
 
   api.put('/option/', guard, async (request) => {
     const { key, value } = parseInput(optionUpdateSchema, request.body);
-    await context.options.update(key, typeof value === 'string' ? value : String(value));
+    const text = typeof value === 'string' ? value : String(value);
+    await checkOutboundUrlOption(context.relay.outbound, key, text);
+    await context.options.update(key, text);
     await context.syncOptions();
     return ok();
   });

@@ -25,6 +25,7 @@ export async function registerUserSettingRoutes(api: FastifyInstance, context: A
     const userId = requireAuthenticated(request).id;
     await updateUserSetting(deps, userId, body, {
       allowHttpWebhook: context.config.notifyAllowHttpWebhook,
+      outbound: context.relay.outbound,
     });
     // The relay and the quota warning keep the setting in their user caches.
     context.events.emit('user-changed', { userId });

@@ -1,3 +1,4 @@
+import { OutboundGuard } from '../../lib/outbound-guard/outbound-guard.js';
 import { RelayError } from '../../errors/relay-error.js';
 import {
   classifyStandardFailure,
@@ -61,7 +62,11 @@ export class AliAdaptor implements ProviderAdaptor {
   readonly nativeFormat = 'openai' as const;
   private readonly chat = new OpenAiAdaptor(openAiCompatibleProfile('ali'));
 
-  constructor(private readonly settings: AliSettings = DEFAULT_ALI_SETTINGS) {}
+  constructor(
+    private readonly settings: AliSettings = DEFAULT_ALI_SETTINGS,
+    /** Fetches result images that are not on the channel's host. */
+    private readonly outbound: OutboundGuard = new OutboundGuard(),
+  ) {}
 
   supports(mode: RelayMode): boolean {
     return mode === 'chat' || mode === 'embeddings' || mode === 'images';
@@ -105,6 +110,7 @@ export class AliAdaptor implements ProviderAdaptor {
         base: aliBaseUrl(input.channel),
         headers: this.nativeHeaders(input.channel),
         fetch,
+        outbound: this.outbound,
         polling: this.settings.imageTaskPolling,
       },
       body,

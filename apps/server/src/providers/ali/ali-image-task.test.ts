@@ -1,5 +1,8 @@
 import { readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
+import { OutboundGuard } from '../../lib/outbound-guard/outbound-guard.js';
 import type { UpstreamRequest } from '../provider-adaptor.js';
 import type { FollowUpResponse } from '../upstream-exchange.js';
 import { makeCallInput, makeChannel } from '../__fixtures__/relay-call-input.js';
@@ -13,8 +16,26 @@ const json = (body: Buffer | string): FollowUpResponse => ({
   body: typeof body === 'string' ? Buffer.from(body) : body,
 });
 
-/** A task call whose fetch answers from `answers` in turn and whose clock only sleeps move. */
-function taskCall(answers: FollowUpResponse[], body: Record<string, unknown> = {}) {
+/** Resolves nothing: a test that reaches DNS fails rather than asking the network. */
+const noNetwork = new OutboundGuard({
+  resolve: async (hostname) => {
+    throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' });
+  },
+});
+
+/** A succeeded task whose one result is at `url`. */
+const succeededAt = (url: string): FollowUpResponse =>
+  json(JSON.stringify({ output: { task_id: 't', task_status: 'SUCCEEDED', results: [{ url }] } }));
+
+/**
+ * A task call whose fetch answers from `answers` in turn and whose clock only sleeps move; the
+ * channel is at `https://ds.test` unless `base` says otherwise.
+ */
+function taskCall(
+  answers: FollowUpResponse[],
+  body: Record<string, unknown> = {},
+  channel: { base?: string; outbound?: OutboundGuard } = {},
+) {
   const sent: UpstreamRequest[] = [];
   const sleeps: number[] = [];
   let clock = 0;
@@ -25,7 +46,7 @@ function taskCall(answers: FollowUpResponse[], body: Record<string, unknown> = {
       body: { model: 'wanx-v1', prompt: 'a cat', ...body },
       channel: makeChannel({ type: 17 }),
     }),
-    base: 'https://ds.test',
+    base: channel.base ?? 'https://ds.test',
     headers: { Authorization: 'Bearer sk-ds' },
     fetch: async (request) => {
       sent.push(request);
@@ -33,6 +54,7 @@ function taskCall(answers: FollowUpResponse[], body: Record<string, unknown> = {
       if (!answer) throw new Error('unexpected request');
       return answer;
     },
+    outbound: channel.outbound ?? noNetwork,
     polling: { firstDelayMs: 100, maxDelayMs: 300, timeoutMs: 1000 },
     sleep: async (ms) => {
       sleeps.push(ms);
@@ -81,7 +103,7 @@ describe('DashScope image tasks', () => {
     );
   });
 
-  it('downloads the images for response_format b64_json', async () => {
+  it("downloads b64_json images on the channel's own host like the polls", async () => {
     const png = Buffer.from([0x89, 0x50, 0x4e, 0x47]);
     const { call, sent } = taskCall(
       [
@@ -89,6 +111,7 @@ describe('DashScope image tasks', () => {
         { status: 200, contentType: 'image/png', body: png },
       ],
       { response_format: 'b64_json' },
+      { base: 'https://dashscope-result-bj.oss-cn-beijing.aliyuncs.com' },
     );
     const answer = JSON.parse(
       (await finishAliImageTask(call, fixture('dashscope-task-submit.json'))).toString(),
@@ -99,6 +122,61 @@ describe('DashScope image tasks', () => {
       url: 'https://dashscope-result-bj.oss-cn-beijing.aliyuncs.com/1.png',
       headers: {},
     });
+  });
+
+  it('downloads b64_json images on another host through the outbound guard', async () => {
+    const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a]);
+    const seen: string[] = [];
+    const images = createServer((request, response) => {
+      seen.push(`${request.headers.host} ${request.url}`);
+      response.writeHead(200, { 'content-type': 'image/png' }).end(png);
+    });
+    await new Promise<void>((resolve) => images.listen(0, '127.0.0.1', resolve));
+    const port = (images.address() as AddressInfo).port;
+    const outbound = new OutboundGuard({
+      allowedHosts: ['images.test'],
+      resolve: async () => [{ address: '127.0.0.1', family: 4 }],
+    });
+    try {
+      const { call, sent } = taskCall(
+        [succeededAt(`http://images.test:${port}/1.png`)],
+        { response_format: 'b64_json' },
+        { outbound },
+      );
+      const answer = JSON.parse(
+        (await finishAliImageTask(call, fixture('dashscope-task-submit.json'))).toString(),
+      ) as { data: { b64_json: string }[] };
+      expect(answer.data[0]!.b64_json).toBe(png.toString('base64'));
+      expect(seen).toEqual([`images.test:${port} /1.png`]);
+      expect(sent).toHaveLength(1);
+    } finally {
+      await outbound.close();
+      await new Promise((resolve) => images.close(resolve));
+    }
+  });
+
+  it('refuses to download a result the upstream placed at an internal address', async () => {
+    const outbound = new OutboundGuard({
+      resolve: async () => [{ address: '10.0.0.7', family: 4 }],
+    });
+    for (const [url, reason] of [
+      ['http://169.254.169.254/latest/meta-data/1.png', '169.254.169.254 is a link-local address'],
+      ['http://[::ffff:127.0.0.1]:8080/1.png', 'an IPv4-mapped form of 127.0.0.1'],
+      ['http://results.internal/1.png', 'results.internal resolves to 10.0.0.7, a private address'],
+    ] as const) {
+      const { call, sent } = taskCall(
+        [succeededAt(url)],
+        { response_format: 'b64_json' },
+        {
+          outbound,
+        },
+      );
+      const error = await failure(finishAliImageTask(call, fixture('dashscope-task-submit.json')));
+      expect(error).toMatchObject({ status: 502, code: 'image_download_failed' });
+      expect((error as Error).message).toContain(reason);
+      expect(sent).toHaveLength(1);
+    }
+    await outbound.close();
   });
 
   it('fails with the task code of a FAILED task', async () => {

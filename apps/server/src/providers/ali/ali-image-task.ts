@@ -1,4 +1,7 @@
 import { RelayError } from '../../errors/relay-error.js';
+import { OutboundBodyTooLarge, readOutboundBody } from '../../lib/outbound-guard/outbound-body.js';
+import type { OutboundGuard } from '../../lib/outbound-guard/outbound-guard.js';
+import { findOutboundRefusal } from '../../lib/outbound-guard/outbound-refused-error.js';
 import { parseJsonObject, type JsonObject } from '../json-guards.js';
 import type { RelayCallInput } from '../provider-adaptor.js';
 import type { UpstreamFetch } from '../upstream-exchange.js';
@@ -32,6 +35,8 @@ export interface AliImageTaskCall {
   /** Headers of each poll (the credential). */
   headers: Record<string, string>;
   fetch: UpstreamFetch;
+  /** Downloads result images that are not on the channel's own host. */
+  outbound: OutboundGuard;
   polling: AliTaskPolling;
   sleep?: (ms: number) => Promise<void>;
   now?: () => number;
@@ -115,9 +120,19 @@ function now(call: AliImageTaskCall): number {
   return (call.now ?? Date.now)();
 }
 
-/** The image at `url` (DashScope's signed result link, no credential) as base64. */
+/** A generated image is a few MiB at most. */
+const IMAGE_DOWNLOAD_LIMIT = 32 * 1024 * 1024;
+const IMAGE_DOWNLOAD_TIMEOUT_MS = 60_000;
+
+/**
+ * The image at `url` (DashScope's signed result link, no credential) as base64. A result on the
+ * channel's own host is fetched like the polls; anywhere else the URL is the upstream's word, so
+ * it goes through the outbound guard (never an internal address).
+ */
 async function download(call: AliImageTaskCall, url: string): Promise<string> {
-  const answer = await call.fetch({ url, method: 'GET', headers: {}, body: undefined });
+  const answer = sameHost(url, call.base)
+    ? await call.fetch({ url, method: 'GET', headers: {}, body: undefined })
+    : await guardedDownload(call.outbound, url);
   if (answer.status !== 200) {
     throw RelayError.upstream(
       502,
@@ -127,4 +142,41 @@ async function download(call: AliImageTaskCall, url: string): Promise<string> {
     );
   }
   return answer.body.toString('base64');
+}
+
+function sameHost(url: string, base: string): boolean {
+  try {
+    return new URL(url).host === new URL(base).host;
+  } catch {
+    return false;
+  }
+}
+
+async function guardedDownload(
+  outbound: OutboundGuard,
+  url: string,
+): Promise<{ status: number; body: Buffer }> {
+  try {
+    const response = await outbound.request(url, {
+      headers: { accept: 'image/*' },
+      timeoutMs: IMAGE_DOWNLOAD_TIMEOUT_MS,
+    });
+    return {
+      status: response.status,
+      body: await readOutboundBody(response.body, IMAGE_DOWNLOAD_LIMIT),
+    };
+  } catch (error) {
+    const refusal = findOutboundRefusal(error);
+    const reason = refusal
+      ? `the result URL is refused: ${refusal.message}`
+      : error instanceof OutboundBodyTooLarge
+        ? `the image is larger than ${IMAGE_DOWNLOAD_LIMIT} bytes`
+        : 'the image could not be fetched';
+    throw RelayError.upstream(
+      502,
+      `downloading the generated image failed: ${reason}`,
+      'upstream_error',
+      'image_download_failed',
+    );
+  }
 }

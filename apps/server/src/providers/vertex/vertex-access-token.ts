@@ -1,6 +1,9 @@
 import { importPKCS8, SignJWT } from 'jose';
 import { z } from 'zod';
 import { RelayError } from '../../errors/relay-error.js';
+import { readOutboundBody } from '../../lib/outbound-guard/outbound-body.js';
+import type { OutboundGuard } from '../../lib/outbound-guard/outbound-guard.js';
+import { findOutboundRefusal } from '../../lib/outbound-guard/outbound-refused-error.js';
 import type { VertexServiceAccount } from './vertex-service-account.js';
 import {
   AccessTokenCache,
@@ -18,6 +21,8 @@ export {
 const CLOUD_PLATFORM_SCOPE = 'https://www.googleapis.com/auth/cloud-platform';
 const JWT_BEARER_GRANT = 'urn:ietf:params:oauth:grant-type:jwt-bearer';
 const TOKEN_REQUEST_TIMEOUT_MS = 15_000;
+/** A token answer is a few hundred bytes. */
+const TOKEN_ANSWER_LIMIT = 64 * 1024;
 
 const tokenAnswerSchema = z.looseObject({
   access_token: z.string().min(1),
@@ -30,19 +35,21 @@ const tokenErrorSchema = z.looseObject({
 
 /** The Vertex AI token cache: the provider-neutral one with Vertex's exchange. */
 export class VertexTokenCache extends AccessTokenCache<VertexServiceAccount> {
-  constructor(
-    fetcher: TokenFetcher<VertexServiceAccount> = fetchAccessToken,
-    shared?: SharedTokenStore,
-  ) {
+  constructor(fetcher: TokenFetcher<VertexServiceAccount>, shared?: SharedTokenStore) {
     super(fetcher, shared);
   }
 }
 
 /**
  * Signs the JWT assertion (RS256 with the account's private key; issuer the account, audience
- * the token URL, one hour) and exchanges it at the account's token URL.
+ * the token URL, one hour) and exchanges it at the account's token URL. The token URL comes from
+ * the channel's key, not its base URL, so it goes through the outbound guard: an internal address
+ * is refused as a bad key (401).
  */
-export async function fetchAccessToken(account: VertexServiceAccount): Promise<AccessToken> {
+export async function fetchAccessToken(
+  account: VertexServiceAccount,
+  outbound: OutboundGuard,
+): Promise<AccessToken> {
   let assertion: string;
   try {
     const key = await importPKCS8(account.privateKey, 'RS256');
@@ -66,15 +73,27 @@ export async function fetchAccessToken(account: VertexServiceAccount): Promise<A
       'invalid_vertex_key',
     );
   }
-  let response: Response;
+  let status: number;
+  let text: string;
   try {
-    response = await fetch(account.tokenUri, {
+    const response = await outbound.request(account.tokenUri, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({ grant_type: JWT_BEARER_GRANT, assertion }).toString(),
-      signal: AbortSignal.timeout(TOKEN_REQUEST_TIMEOUT_MS),
+      timeoutMs: TOKEN_REQUEST_TIMEOUT_MS,
     });
-  } catch {
+    status = response.status;
+    text = (await readOutboundBody(response.body, TOKEN_ANSWER_LIMIT)).toString('utf8');
+  } catch (error) {
+    const refusal = findOutboundRefusal(error);
+    if (refusal) {
+      throw RelayError.upstream(
+        401,
+        `the Vertex AI service account's token_uri is refused: ${refusal.message}`,
+        'authentication_error',
+        'invalid_vertex_key',
+      );
+    }
     throw RelayError.upstream(
       500,
       'Vertex AI token request failed',
@@ -82,22 +101,22 @@ export async function fetchAccessToken(account: VertexServiceAccount): Promise<A
       'do_request_failed',
     );
   }
-  const text = await response.text();
   let json: unknown;
   try {
     json = JSON.parse(text);
   } catch {
     json = undefined;
   }
-  if (!response.ok) {
+  const ok = status >= 200 && status < 300;
+  if (!ok) {
     const error = tokenErrorSchema.safeParse(json);
     const reason = error.success ? (error.data.error_description ?? error.data.error) : undefined;
     // 400/401 from the token endpoint: the key itself is refused (revoked, deleted, wrong key).
-    const status = response.status === 400 || response.status === 401 ? 401 : response.status;
+    const answered = status === 400 || status === 401 ? 401 : status;
     throw RelayError.upstream(
-      status,
-      `Vertex AI token request refused: ${reason ?? `status ${response.status}`}`,
-      status === 401 ? 'authentication_error' : 'upstream_error',
+      answered,
+      `Vertex AI token request refused: ${reason ?? `status ${status}`}`,
+      answered === 401 ? 'authentication_error' : 'upstream_error',
       error.success ? (error.data.error ?? '') : '',
     );
   }

@@ -28,7 +28,7 @@ import type {
 import { unsupportedModeError } from '../unsupported-mode-error.js';
 import { OpenAiAdaptor } from '../openai/openai-adaptor.js';
 import { openAiCompatibleProfile } from '../openai/openai-compatible-profiles.js';
-import { VertexTokenCache } from './vertex-access-token.js';
+import type { VertexTokenCache } from './vertex-access-token.js';
 import { vertexBaseUrl, vertexClaudeModel, vertexRegion } from './vertex-location.js';
 import { parseServiceAccount } from './vertex-service-account.js';
 
@@ -66,7 +66,7 @@ export class VertexAdaptor implements ProviderAdaptor {
   constructor(
     private readonly gemini: () => GeminiSettings = () => DEFAULT_GEMINI_SETTINGS,
     private readonly claude: () => AnthropicSettings = () => DEFAULT_ANTHROPIC_SETTINGS,
-    private readonly tokens: VertexTokenCache = new VertexTokenCache(),
+    private readonly tokens: VertexTokenCache,
   ) {
     this.anthropic = new AnthropicAdaptor(claude);
   }

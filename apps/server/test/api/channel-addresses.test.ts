@@ -2,14 +2,14 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type Session, type TestApp } from '../support/test-app.js';
-import { testDatabaseKinds } from '../support/test-databases.js';
+import { appDatabaseKinds } from '../support/test-databases.js';
 
 /**
  * Channel addresses typed by an admin who is not root go through the outbound guard: the form's
  * "fetch models" cannot reach an internal address, and a channel cannot be saved with one. Root
  * may do both (a self-hosted upstream on the local network).
  */
-describe.each(testDatabaseKinds())('channel addresses by admin and root on %s', (kind) => {
+describe.each(appDatabaseKinds())('channel addresses by admin and root on %s', (kind) => {
   let harness: TestApp;
   let root: Session;
   let admin: Session;

@@ -73,6 +73,29 @@ describe.each(appDatabaseKinds())('Midjourney relay on %s', { timeout: 30_000 },
       expect({ path, status: refused.status }).toEqual({ path, status: 400 });
       expect(await refused.json()).toEqual({ error: 'midjourney_task_not_found' });
     }
+    // The image address is fetched through the outbound guard: the channel's own origin (the mock,
+    // on loopback) is allowed, any other internal address refused, this server's own included.
+    const db = fixture.harness.runtime.context.database.db;
+    for (const internal of [
+      `${fixture.url}/api/status`,
+      'http://169.254.169.254/latest/meta-data/',
+      `http://localhost:${new URL(fixture.mock.url).port}/mj-files/${id}.png`,
+    ]) {
+      await db
+        .updateTable('midjourneys')
+        .set({ image_url: internal })
+        .where('mj_id', '=', id)
+        .execute();
+      const refused = await fetch(task.json.imageUrl);
+      expect({ internal, status: refused.status }).toEqual({ internal, status: 502 });
+      expect(await refused.json()).toEqual({ error: 'midjourney_image_address_refused' });
+    }
+    await db
+      .updateTable('midjourneys')
+      .set({ image_url: `${fixture.mock.url}/mj-files/${id}.png` })
+      .where('mj_id', '=', id)
+      .execute();
+    expect((await fetch(task.json.imageUrl)).status).toBe(200);
 
     const seed = await fixture.get(`/mj/task/${id}/image-seed`);
     expect(seed.json).toMatchObject({ code: 1, result: `seed-${id}` });

@@ -202,6 +202,22 @@ describe('OutboundGuard', () => {
     await expect(named).resolves.toBeInstanceOf(URL);
   });
 
+  it('reaches an origin allowed for one request only, not the other ports of its host', async () => {
+    const subject = guard({ resolve: tableResolver({}) });
+    const allowance = { allowOrigins: [`http://127.0.0.1:${peer.port}`] };
+    const answer = await subject.request(`http://127.0.0.1:${peer.port}/image.png`, allowance);
+    expect(answer.status).toBe(200);
+    await answer.body.dump();
+    await refusal(subject.request(`http://127.0.0.1:${other.port}/metrics`, allowance));
+    await refusal(subject.request(`https://127.0.0.1:${peer.port}/image.png`, allowance));
+    // A redirect from the allowed origin to another port of its host is refused too.
+    const away = `http://127.0.0.1:${peer.port}/redirect/302?to=${encodeURIComponent(
+      `http://127.0.0.1:${other.port}/metrics`,
+    )}`;
+    await refusal(subject.request(away, allowance));
+    expect(other.seen).toEqual([]);
+  });
+
   it('follows redirects and checks every hop', async () => {
     const resolve = tableResolver({
       'first.test': ['127.0.0.1'],

@@ -28,6 +28,12 @@ export interface OutboundAllowance {
    * the host a task's channel answered from: its own upstream may be internal.
    */
   allowHosts?: readonly string[];
+  /**
+   * Origins (scheme, host and port, as `URL.origin` gives them) reachable whatever their host
+   * resolves to: narrower than a host, e.g. the one upstream a task's channel answered from, not
+   * every service on that machine.
+   */
+  allowOrigins?: readonly string[];
 }
 
 /** One guarded request. */
@@ -202,6 +208,7 @@ export class OutboundGuard {
 
   private allowedByName(url: URL, allowance: OutboundAllowance): boolean {
     if (this.allowList.allowsName(url.hostname)) return true;
+    if (allowance.allowOrigins?.includes(url.origin)) return true;
     const wanted = normaliseHostName(url.hostname);
     return (allowance.allowHosts ?? []).some((host) => normaliseHostName(host) === wanted);
   }

@@ -4,8 +4,11 @@ import { CHANNEL_STATUS } from '@tollgate/contracts';
 import type { AuthenticatedCall } from '../../relay/auth/authenticate-relay.js';
 import type { RelayExchange } from '../../relay/relay-exchange.js';
 import type { RelayServices } from '../../relay/relay-services.js';
+import type { CachedChannel } from '../../relay/channel-cache.js';
+import { type OutboundResponse } from '../../lib/outbound-guard/outbound-guard.js';
+import { OutboundRefusedError } from '../../lib/outbound-guard/outbound-refused-error.js';
 import { isFinal } from '../task-refund.js';
-import { callTaskUpstream, parseJson } from '../task-upstream.js';
+import { callTaskUpstream, channelBase, parseJson } from '../task-upstream.js';
 import { toMidjourneyDto } from './mj-dto.js';
 import { isImageLinkSignature } from './mj-image-link.js';
 import { MidjourneyError } from './mj-error.js';
@@ -123,9 +126,11 @@ export async function imageSeedMidjourney(
 }
 
 /**
- * `GET /mj/image/:id?sig=…` (no credential): the task's stored upstream image, streamed through as
- * it arrives (never held whole), with its content type. Only a link this server signed opens it
- * (an unknown task and a wrong signature get the same answer).
+ * `GET /mj/image/:id?sig=…` (no credential): the task's stored image, streamed through as it
+ * arrives (never held whole), with its content type. Only a link this server signed opens it (an
+ * unknown task and a wrong signature get the same answer). The address came from upstream, so it
+ * is fetched through the outbound guard: any public address, or the origin of the task's own
+ * channel (which may be internal), never another internal address.
  */
 export async function proxyMidjourneyImage(
   services: RelayServices,
@@ -144,19 +149,22 @@ export async function proxyMidjourneyImage(
     exchange.sendJson(400, { error: 'midjourney_task_not_found' });
     return;
   }
-  let url: URL;
+  const channel = services.channels.getById(Number(row.channel_id));
+  let upstream: OutboundResponse;
   try {
-    url = new URL(row.image_url);
-  } catch {
-    exchange.sendJson(400, { error: 'midjourney_task_not_found' });
+    upstream = await services.outbound.request(row.image_url, {
+      headers: { accept: 'image/*' },
+      timeoutMs: IMAGE_TIMEOUT_MS,
+      allowOrigins: channel ? [channelOrigin(channel)] : [],
+    });
+  } catch (error) {
+    if (!(error instanceof OutboundRefusedError)) throw error;
+    exchange.log.warn({ err: error, requestId: exchange.id }, 'midjourney image address refused');
+    exchange.sendJson(502, { error: 'midjourney_image_address_refused' });
     return;
   }
-  const upstream = await services.upstream.request(
-    { url: url.toString(), method: 'GET', headers: { accept: 'image/*' }, body: undefined },
-    AbortSignal.timeout(IMAGE_TIMEOUT_MS),
-  );
   const response = exchange.response;
-  response.statusCode = upstream.statusCode;
+  response.statusCode = upstream.status;
   response.setHeader('content-type', String(upstream.headers['content-type'] ?? 'image/jpeg'));
   const length = upstream.headers['content-length'];
   if (length !== undefined) response.setHeader('content-length', String(length));
@@ -164,4 +172,13 @@ export async function proxyMidjourneyImage(
   exchange.firstByteAt = Date.now();
   await pipeline(upstream.body, response);
   exchange.finishedAt = Date.now();
+}
+
+/** The origin a channel's upstream answers from (its base URL, or its type's default). */
+function channelOrigin(channel: CachedChannel): string {
+  try {
+    return new URL(channelBase(channel)).origin;
+  } catch {
+    return '';
+  }
 }

@@ -1,95 +1,79 @@
-// The server's layers, enforced: an import that points from a lower layer to a higher one fails
-// the lint. From the top:
-//   1. http/, cluster/, cli/ and the entry files (app, main, bootstrap): nothing below imports them;
-//   2. relay/ and tasks/: the gateway engine and its asynchronous task relay;
-//   3. console services (`*-service.ts`), which never import the relay;
-//   4. building blocks: providers/, billing/, logs/, repositories (`*-repository.ts`), options/,
-//      metrics/, accounts/, catalogue/, groups/, notifications/, payments/ — never a service, the
-//      relay or http;
-//   5. db/, lib/, errors/ (and the contracts package), which import only each other.
-// providers/ are pure wire conversions: besides layer 5 they import nothing of the server.
+// The layer tables, enforced by tools/layer-rule/layer-rule.js: a file imports from its own unit
+// and from units in rows below its own, nothing else. A unit missing from a table, an import
+// within a row (a folder cycle in the making), a computed dynamic import and a console service
+// (`*-service.ts`) outside the service folders all fail the lint.
+import { layerPlugin } from './tools/layer-rule/layer-rule.js';
 
-const SERVER = 'apps/server/src';
+/** The server (apps/server/src), top to bottom. */
+export const SERVER_TABLE = {
+  root: 'apps/server/src',
+  rows: [
+    // Entry points.
+    { units: ['main.ts'] },
+    { units: ['app.ts', 'bootstrap.ts', 'cli'] },
+    { units: ['http', 'cluster'] },
+    // The gateway engine: the task relay sits on the call relay.
+    { units: ['tasks'] },
+    { units: ['relay'] },
+    // Console services (`*-service.ts`) with their repositories.
+    { units: ['users', 'log-views'] },
+    { units: ['tokens', 'channels', 'dashboard', 'pricing', 'setup', 'redemptions', 'payments'] },
+    // Building blocks.
+    { units: ['notifications'] },
+    { units: ['accounts'] },
+    { units: ['billing'] },
+    { units: ['logs'] },
+    { units: ['catalogue', 'groups', 'metrics', 'tracing'] },
+    { units: ['options'] },
+    { units: ['config.ts'] },
+    { units: ['config-env.ts', 'version.ts'] },
+    { units: ['db'] },
+    // Pure wire conversions: only errors/ and lib/ (and the contracts package) below them.
+    { units: ['providers'] },
+    { units: ['lib', 'errors'] },
+  ],
+  serviceUnits: [
+    'users',
+    'tokens',
+    'channels',
+    'dashboard',
+    'pricing',
+    'setup',
+    'redemptions',
+    'payments',
+    'log-views',
+  ],
+};
 
-const rule = (message, regexes) => [
-  'error',
-  { patterns: regexes.map((regex) => ({ regex, message })) },
-];
-
-const TOP = ['(^|/)http/', '(^|/)cluster/', '(^|/)cli/', '(^|/)(app|main|bootstrap)\\.js$'];
-const RELAY = ['(^|/)relay/', '(^|/)tasks/'];
-const SERVICE = ['-service\\.js$'];
-const BUILDING_BLOCKS = [
-  '(^|/)(providers|billing|logs|options|metrics|tracing|accounts|catalogue|groups|channels|users|tokens|setup|pricing|dashboard|notifications|redemptions|payments)/',
-];
+/** The console (apps/web/src), top to bottom. */
+export const CONSOLE_TABLE = {
+  root: 'apps/web/src',
+  rows: [
+    { units: ['main.tsx'] },
+    { units: ['app'] },
+    // One unit per feature; a feature uses another only through its `index`.
+    { units: ['features'], features: true },
+    { units: ['components'] },
+    // The console's foundation, used everywhere, one group.
+    { units: ['lib', 'i18n', 'locales', 'session', 'status', 'theme', 'styles'], shared: true },
+  ],
+};
 
 // Tests and their fixtures (`__fixtures__/`, never imported by production code) may reach across layers.
-const TESTS = [`${SERVER}/**/*.test.ts`, `${SERVER}/**/__fixtures__/**/*.ts`];
+const SERVER_TESTS = ['apps/server/src/**/*.test.ts', 'apps/server/src/**/__fixtures__/**/*.ts'];
 
-/** ESLint config blocks; later blocks win for the files they match, so the strictest come last. */
+/** ESLint config blocks. */
 export const layerRules = [
   {
-    files: [`${SERVER}/relay/**/*.ts`, `${SERVER}/tasks/**/*.ts`],
-    ignores: [`${SERVER}/**/*-repository.ts`, ...TESTS],
-    rules: {
-      'no-restricted-imports': rule(
-        'Layer rule: the relay imports neither http/, cluster/ nor a console service.',
-        [...TOP, ...SERVICE],
-      ),
-    },
+    files: ['apps/server/src/**/*.ts'],
+    ignores: SERVER_TESTS,
+    plugins: { tollgate: layerPlugin },
+    rules: { 'tollgate/layers': ['error', SERVER_TABLE] },
   },
   {
-    files: [
-      `${SERVER}/{channels,users,tokens,logs,setup,pricing,dashboard,options,metrics,tracing,accounts,catalogue,groups,billing,notifications,redemptions,payments}/**/*.ts`,
-    ],
-    ignores: TESTS,
-    rules: {
-      'no-restricted-imports': rule(
-        'Layer rule: services and building blocks import neither http/, cluster/ nor relay/.',
-        [...TOP, ...RELAY],
-      ),
-    },
-  },
-  {
-    files: [
-      `${SERVER}/{providers,billing,logs,options,metrics,tracing,accounts,catalogue,groups,notifications,payments}/**/*.ts`,
-      `${SERVER}/**/*-repository.ts`,
-    ],
-    ignores: [`${SERVER}/**/*-service.ts`, ...TESTS],
-    rules: {
-      'no-restricted-imports': rule(
-        'Layer rule: building blocks import neither a service, the relay, http/ nor cluster/.',
-        [...TOP, ...RELAY, ...SERVICE],
-      ),
-    },
-  },
-  {
-    files: [`${SERVER}/providers/**/*.ts`],
-    ignores: TESTS,
-    rules: {
-      'no-restricted-imports': rule(
-        'Layer rule: providers are wire conversions; they import only errors/, lib/ and the contracts.',
-        [
-          ...TOP,
-          ...RELAY,
-          ...SERVICE,
-          ...BUILDING_BLOCKS.map((b) => b.replace('providers|', '')),
-          '(^|/)db/',
-          '(^|/)config\\.js$',
-        ],
-      ),
-    },
-  },
-  {
-    files: [`${SERVER}/{db,lib,errors}/**/*.ts`],
-    ignores: TESTS,
-    rules: {
-      'no-restricted-imports': rule('Layer rule: db/, lib/ and errors/ import only each other.', [
-        ...TOP,
-        ...RELAY,
-        ...SERVICE,
-        ...BUILDING_BLOCKS,
-      ]),
-    },
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['apps/web/src/**/*.test.{ts,tsx}'],
+    plugins: { tollgate: layerPlugin },
+    rules: { 'tollgate/layers': ['error', CONSOLE_TABLE] },
   },
 ];

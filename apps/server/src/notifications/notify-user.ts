@@ -1,6 +1,6 @@
 import type { OutboundGuard } from '../lib/outbound-guard/outbound-guard.js';
 import type { OptionStore } from '../options/option-store.js';
-import type { UserSetting } from '../users/user-setting.js';
+import type { UserSetting } from '../accounts/user-setting.js';
 import { sendEmail, smtpSettings } from './email-sender.js';
 import { renderNotificationContent, type Notification } from './notification.js';
 import type { NotifyThrottle } from './notify-throttle.js';

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { ObservedBalances } from '../billing/quota-ledger.js';
 import type { Database } from '../db/schema.js';
 import type { OptionStore } from '../options/option-store.js';
-import type { UserSetting } from '../users/user-setting.js';
+import type { UserSetting } from '../accounts/user-setting.js';
 import type { Notification } from './notification.js';
 import type { NotificationQueue } from './notification-queue.js';
 import { notifyUser, type NotifierDeps } from './notify-user.js';

@@ -2,7 +2,7 @@ import { ROLE } from '@tollgate/contracts';
 import type { Kysely } from 'kysely';
 import { heldForUser } from '../billing/held-quota.js';
 import type { Database } from '../db/schema.js';
-import { readUserSetting } from '../users/user-setting.js';
+import { readUserSetting } from '../accounts/user-setting.js';
 import type { Recipient } from './notify-user.js';
 
 /** Plain queries for notifications; each runs only when a notification may be sent. */

@@ -9,7 +9,7 @@ import type { OutboundGuard } from '../lib/outbound-guard/outbound-guard.js';
 import { OutboundRefusedError } from '../lib/outbound-guard/outbound-refused-error.js';
 import * as users from './user-repository.js';
 import type { UserServiceDeps } from './user-rules.js';
-import { buildUserSetting, readUserSetting, userSettingText } from './user-setting.js';
+import { buildUserSetting, readUserSetting, userSettingText } from '../accounts/user-setting.js';
 
 export const SETTING_UPDATED = '设置已更新';
 export const AFF_TRANSFERRED = '划转成功';

@@ -1,5 +1,5 @@
 import type { UserRow } from '../db/schema.js';
-import { settingTextForClient } from './user-setting.js';
+import { settingTextForClient } from '../accounts/user-setting.js';
 
 /**
  * The user as the console sees it: the row without the password hash and the system access

@@ -15,7 +15,7 @@ import {
   searchAdminLogs,
   searchUserLogs,
   userLogStat,
-} from '../../logs/log-service.js';
+} from '../../log-views/log-service.js';
 import type { AppContext } from '../app-context.js';
 import { requireAdmin, requireAuthenticated, requireUser } from '../auth.js';
 import { ok } from '../envelope.js';

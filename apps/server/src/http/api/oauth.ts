@@ -29,7 +29,7 @@ import {
   bindIdentity,
   findBoundAccount,
   signInWithIdentity,
-} from '../../accounts/oauth/oauth-account-service.js';
+} from '../../users/oauth-account-service.js';
 import { oidcIdentity } from '../../accounts/oauth/oidc-identity.js';
 import type { ProviderErrorLog } from '../../accounts/oauth/provider-http.js';
 import { verifyTelegramLogin } from '../../accounts/oauth/telegram-login.js';

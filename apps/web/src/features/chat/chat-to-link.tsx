@@ -12,7 +12,7 @@ import {
   legacyChatLink,
   serverAddressOf,
 } from './chat-link';
-import { useEnabledTokenKeys } from './token-keys';
+import { useEnabledTokenKeys } from '../../session/token-keys';
 
 const isList = (value: unknown): value is unknown[] => Array.isArray(value);
 

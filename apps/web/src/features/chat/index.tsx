@@ -14,7 +14,7 @@ import {
   isWebLink,
   serverAddressOf,
 } from './chat-link';
-import { useEnabledTokenKeys } from './token-keys';
+import { useEnabledTokenKeys } from '../../session/token-keys';
 
 export { default as ChatToLinkPage } from './chat-to-link';
 

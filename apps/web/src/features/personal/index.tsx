@@ -6,7 +6,7 @@ import { AccountSecurityCard } from './components/account-security-card';
 import { AccountSummaryCard } from './components/account-summary-card';
 import { BindingsCard } from './components/bindings-card';
 import { InviteCard } from './components/invite-card';
-import { useSelfQuery } from './queries';
+import { useSelfQuery } from '../../session/self-user';
 import { NotificationTab } from './tabs/notification-tab';
 import { PriceTab } from './tabs/price-tab';
 

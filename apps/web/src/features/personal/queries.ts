@@ -1,18 +1,14 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useRefreshSelf } from '../../session/self-user';
 import {
   changeOwnPassword,
   deleteOwnAccount,
   fetchAffCode,
-  fetchSelf,
   fetchUserModels,
   generateAccessToken,
   transferAffQuota,
   updateUserSetting,
 } from './api';
-
-export function useSelfQuery() {
-  return useQuery({ queryKey: ['self'], queryFn: fetchSelf });
-}
 
 export function useUserModelsQuery() {
   return useQuery({ queryKey: ['self', 'models'], queryFn: fetchUserModels, staleTime: 60_000 });
@@ -32,12 +28,6 @@ export function useDeleteAccountMutation() {
 
 export function useAffCodeQuery() {
   return useQuery({ queryKey: ['self', 'aff'], queryFn: fetchAffCode, staleTime: Infinity });
-}
-
-/** Re-reads the own user row (after a binding). */
-export function useRefreshSelf() {
-  const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: ['self'], exact: true });
 }
 
 /** Only the user row changes after a transfer or a settings save, not the models or the code. */

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { notify } from '../../lib/notifier';
 import { useIsMobile } from '../../lib/use-is-mobile';
 import { useStoredUser } from '../../session/stored-user';
-import { useEnabledTokenKeys } from '../chat/token-keys';
+import { useEnabledTokenKeys } from '../../session/token-keys';
 import {
   appendToReply,
   buildChatRequest,

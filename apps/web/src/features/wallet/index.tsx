@@ -5,7 +5,7 @@ import { BalanceCard } from './components/balance-card';
 import { OnlineTopUpCard } from './components/online-top-up-card';
 import { RedeemCard } from './components/redeem-card';
 import { TopUpHistoryCard } from './components/top-up-history-card';
-import { useSelfQuery } from './queries';
+import { useSelfQuery } from '../../session/self-user';
 
 /**
  * My wallet (/topup): balance, redeem a code (and the link to buy one), online top-up through the

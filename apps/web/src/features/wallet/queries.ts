@@ -1,9 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { fetchTopUpPage, quoteTopUp, redeemCode, requestPayment } from './api';
 
-/** The own user row (`GET /api/user/self`), shared with the personal page. */
-export { useSelfQuery } from '../personal/queries';
-
 const selfKey = ['self'] as const;
 const topUpsKey = ['wallet', 'top-ups'] as const;
 const quoteKey = (amount: number) => ['wallet', 'quote', amount] as const;

@@ -3,6 +3,7 @@ import { LOG_TYPES } from '@tollgate/contracts';
 import { Popover, Space, Tag, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { copyWithFeedback } from '../../../lib/clipboard';
+import { presetColor } from '../../../lib/preset-color';
 import type { LogRow } from '../api';
 import {
   firstTokenColor,
@@ -11,29 +12,6 @@ import {
   useTimeColor,
 } from '../rules/log-badges';
 import { mappedModel } from '../rules/log-other';
-
-// antd preset names: they have light and dark variants, unlike fixed hex colours.
-const palette = [
-  'gold',
-  'blue',
-  'cyan',
-  'green',
-  'geekblue',
-  'lime',
-  'orange',
-  'magenta',
-  'purple',
-  'red',
-  'volcano',
-];
-
-/** A stable tag colour for a text or a number (same value, same colour). */
-export function presetColor(value: string | number): string {
-  if (typeof value === 'number') return palette[Math.abs(value) % palette.length];
-  let sum = 0;
-  for (let index = 0; index < value.length; index += 1) sum += value.charCodeAt(index);
-  return palette[sum % palette.length];
-}
 
 /** Type 1 top-up, 2 consumption, 3 management, 4 system, anything else unknown. */
 export function LogTypeTag({ type }: { type: number }) {

@@ -7,7 +7,8 @@ import { formatQuota } from '../../../lib/quota-format';
 import { stringToColor } from '../../../lib/string-color';
 import type { LogRow } from '../api';
 import { formatFactor } from '../rules/charge-explanation';
-import { CopyTag, LogGroupTag, LogTypeTag, ModelCell, TimingCell, presetColor } from './log-tags';
+import { presetColor } from '../../../lib/preset-color';
+import { CopyTag, LogGroupTag, LogTypeTag, ModelCell, TimingCell } from './log-tags';
 
 /** Rows about a relay call (consumption, or unknown) show the call columns. */
 export function isCallRow(log: LogRow): boolean {

@@ -2,7 +2,7 @@ import { Avatar, Card, Col, Row, Space, Statistic, Tag, Typography } from 'antd'
 import { useTranslation } from 'react-i18next';
 import { formatNumber, formatQuota } from '../../../lib/quota-format';
 import { stringToColor } from '../../../lib/string-color';
-import { RoleTag } from '../../users/components/user-tags';
+import { RoleTag } from '../../../components/role-tag';
 import type { SelfUser } from '../api';
 import { AvailableModels } from './available-models';
 

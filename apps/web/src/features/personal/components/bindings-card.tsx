@@ -23,7 +23,7 @@ import {
 } from '../../auth';
 import type { SelfUser } from '../api';
 import { EmailBindDialog } from '../dialogs/email-bind-dialog';
-import { useRefreshSelf } from '../queries';
+import { useRefreshSelf } from '../../../session/self-user';
 
 /** The identity kinds the card lists, in the spec's order. */
 type BindingKind = 'email' | 'wechat' | 'github' | 'oidc' | 'telegram' | 'linuxdo';

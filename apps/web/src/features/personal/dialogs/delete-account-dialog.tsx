@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { notify } from '../../../lib/notifier';
-import { useSignOut } from '../../shell/queries';
+import { useSignOut } from '../../../session/sign-out';
 import { useDeleteAccountMutation } from '../queries';
 
 interface DeleteAccountDialogProps {

@@ -8,7 +8,8 @@ import type { SelfUser } from '../api';
 import { SelfLoadState } from '../components/self-load-state';
 import { ThresholdField } from '../components/threshold-field';
 import { WebhookBodyHelp } from '../components/webhook-body-help';
-import { useSelfQuery, useUpdateUserSettingMutation } from '../queries';
+import { useSelfQuery } from '../../../session/self-user';
+import { useUpdateUserSettingMutation } from '../queries';
 import {
   notificationFormValuesOf,
   readNotificationForm,
@@ -106,7 +107,9 @@ function NotificationForm({ user }: { user: SelfUser }) {
               name="webhookUrl"
               label={t('notification.webhookUrl')}
               extra={t(
-                allowHttpWebhook ? 'notification.webhookUrlHintHttp' : 'notification.webhookUrlHint',
+                allowHttpWebhook
+                  ? 'notification.webhookUrlHintHttp'
+                  : 'notification.webhookUrlHint',
               )}
             >
               <Input type="url" placeholder="https://example.com/webhook" autoComplete="off" />

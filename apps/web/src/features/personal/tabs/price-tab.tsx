@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { notify } from '../../../lib/notifier';
 import type { SelfUser } from '../api';
 import { SelfLoadState } from '../components/self-load-state';
-import { useSelfQuery, useUpdateUserSettingMutation } from '../queries';
+import { useSelfQuery } from '../../../session/self-user';
+import { useUpdateUserSettingMutation } from '../queries';
 import { parseUserSetting, userSettingRequest } from '../rules/user-setting';
 
 /** Whether calls to models without a price are accepted (user setting `accept_unset_model_ratio_model`). */

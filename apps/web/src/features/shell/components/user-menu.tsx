@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router';
 import { notify } from '../../../lib/notifier';
 import { stringToColor } from '../../../lib/string-color';
 import type { StoredUser } from '../../../session/stored-user';
-import { useSignOut } from '../queries';
+import { useSignOut } from '../../../session/sign-out';
 
 interface UserMenuProps {
   user: StoredUser;

@@ -2,7 +2,7 @@ import { Button, Image, Modal, Progress, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { copyWithFeedback } from '../../../lib/clipboard';
-import { presetColor } from '../../logs/components/log-tags';
+import { presetColor } from '../../../lib/preset-color';
 import {
   elapsedColor,
   LONG_TEXT,

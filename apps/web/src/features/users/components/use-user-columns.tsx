@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { RowActions, type DataTableColumn, type RowAction } from '../../../components/data-table';
 import { formatNumber, formatQuota } from '../../../lib/quota-format';
 import type { ManageAction, ManagedUser } from '../api';
-import { GroupTags, RoleTag, UserStatusTag } from './user-tags';
+import { RoleTag } from '../../../components/role-tag';
+import { GroupTags, UserStatusTag } from './user-tags';
 
 interface UserColumnHandlers {
   onEdit: (user: ManagedUser) => void;

@@ -2,7 +2,7 @@ import { WalletOutlined } from '@ant-design/icons';
 import { Card, Col, Row, Statistic, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatNumber, formatQuota, type QuotaDisplay } from '../../../lib/quota-format';
-import type { SelfUser } from '../../personal/api';
+import type { SelfUser } from '../../../session/self-user';
 
 /** The wallet's figures: balance, quota used so far and requests, in the site's quota display. */
 export function BalanceCard({

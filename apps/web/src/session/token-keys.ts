@@ -3,9 +3,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { http } from '../../lib/http-client';
-import { isRecord } from '../../lib/local-store';
-import { notify } from '../../lib/notifier';
+import { http } from '../lib/http-client';
+import { isRecord } from '../lib/local-store';
+import { notify } from '../lib/notifier';
 
 const noKeys: string[] = [];
 

@@ -17,7 +17,7 @@ import { failure } from '../errors/app-error.js';
 import { findTokenByKey } from '../tokens/token-repository.js';
 import { channelNamesById } from './channel-name-lookup.js';
 import { logRowToAdminDto, logRowToUserDto } from './log-dto.js';
-import * as logs from './log-repository.js';
+import * as logs from '../logs/log-repository.js';
 
 /** The two databases the log views read: logs may be kept apart from everything else. */
 export interface LogServiceDeps {

@@ -1,7 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { clearStoredUser } from '../../session/stored-user';
-import { logout } from './api';
+import { http } from '../lib/http-client';
+import { clearStoredUser } from './stored-user';
+
+/** `GET /api/user/logout`: clears the server session. */
+function logout(): Promise<unknown> {
+  return http.get<unknown>('/api/user/logout', { notifyErrors: false });
+}
 
 /**
  * Ends the session: asks the server to forget it, then drops the stored user and every cached

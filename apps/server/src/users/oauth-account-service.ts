@@ -10,24 +10,24 @@
  */
 import { DISPLAY_NAME_MAX_LENGTH, EMAIL_MAX_LENGTH, ROLE, USER_STATUS } from '@tollgate/contracts';
 import type { Transaction } from 'kysely';
-import { isUniqueViolation, nowSeconds } from '../../db/dialect-helpers.js';
-import type { Database, UserRow } from '../../db/schema.js';
-import { AppError, failure } from '../../errors/app-error.js';
-import type { RateLimiter } from '../../lib/rate-limiter.js';
-import { randomAlphanumeric } from '../../lib/random.js';
-import { writeLogRows, type LogDestination } from '../../logs/log-destination.js';
-import type { LogRow } from '../../logs/log-insert-statement.js';
-import { LOG_TYPE } from '../../logs/log-writer.js';
-import * as users from '../../users/user-repository.js';
-import { acceptableUsername, quotaText, type UserServiceDeps } from '../../users/user-rules.js';
+import { isUniqueViolation, nowSeconds } from '../db/dialect-helpers.js';
+import type { Database, UserRow } from '../db/schema.js';
+import { AppError, failure } from '../errors/app-error.js';
+import type { RateLimiter } from '../lib/rate-limiter.js';
+import { randomAlphanumeric } from '../lib/random.js';
+import { writeLogRows, type LogDestination } from '../logs/log-destination.js';
+import type { LogRow } from '../logs/log-insert-statement.js';
+import { LOG_TYPE } from '../logs/log-writer.js';
+import * as users from './user-repository.js';
+import { acceptableUsername, quotaText, type UserServiceDeps } from './user-rules.js';
 import {
   affCodeTaken,
   emailTaken,
   findIdentityHolders,
   maxUserId,
   setIdentity,
-} from './identity-repository.js';
-import type { ExternalIdentity, IdentityProvider } from './identity-providers.js';
+} from '../accounts/oauth/identity-repository.js';
+import type { ExternalIdentity, IdentityProvider } from '../accounts/oauth/identity-providers.js';
 
 export interface OAuthAccountDeps extends UserServiceDeps {
   /** The shared limiter (Redis, cluster primary or memory) that holds the identity claims. */

@@ -39,7 +39,15 @@ export function bodyIdleTimeoutHook(idleMs: number) {
         callback(null, chunk);
       },
     });
-    watched.once('close', () => clearTimeout(timer));
+    // The watch ends with the body or with the answer: a route that never reads its body (a GET
+    // sent with one) must not leave a timer that fires after the request is over.
+    const stop = () => clearTimeout(timer);
+    watched.once('close', stop);
+    reply.raw.once('finish', stop);
+    reply.raw.once('close', stop);
+    // Fastify's body reader hears the 408 through its own listener; with no reader, the error
+    // has nowhere to go and must not become an uncaught exception.
+    watched.on('error', () => {});
     payload.once('error', (error) => watched.destroy(error));
     payload.pipe(watched);
     return watched;

@@ -4,9 +4,7 @@ import { lockingTransaction } from './locking-transaction.js';
 import type { Database } from '../db/schema.js';
 import { writeLogRows, type LogDestination } from '../logs/log-destination.js';
 import type { LogRow } from '../logs/log-insert-statement.js';
-
-/** The log type of system events (`logs.type`). */
-const SYSTEM_LOG_TYPE = 4;
+import { accountLogRow, LOG_TYPE } from '../logs/log-writer.js';
 
 export interface HoldTarget {
   db: Kysely<Database>;
@@ -32,24 +30,7 @@ function refundLog(
     amount >= 0
       ? `进程 ${holder} 已停止，其未结算调用的预扣额度 ${amount} 已退还`
       : `进程 ${holder} 已停止，其调用超出预扣的额度 ${-amount} 已扣除`;
-  return {
-    user_id: userId,
-    username,
-    created_at: now,
-    type: SYSTEM_LOG_TYPE,
-    content,
-    prompt_tokens: 0,
-    completion_tokens: 0,
-    token_name: '',
-    model_name: '',
-    quota: 0,
-    channel_id: 0,
-    token_id: 0,
-    use_time: 0,
-    is_stream: false,
-    group: '',
-    other: '',
-  };
+  return accountLogRow({ userId, username, type: LOG_TYPE.system, content, createdAt: now });
 }
 
 /**

@@ -12,7 +12,7 @@ import type { TopUpRow } from '../db/schema.js';
 import type { AppEvents } from '../lib/app-events.js';
 import { writeLogRows, type LogDestination } from '../logs/log-destination.js';
 import type { LogRow } from '../logs/log-insert-statement.js';
-import { LOG_TYPE } from '../logs/log-writer.js';
+import { accountLogRow, LOG_TYPE } from '../logs/log-writer.js';
 import type { OptionStore } from '../options/option-store.js';
 import { readEpaySettings } from './epay-settings.js';
 import { hasValidEpaySignature, type EpayParams } from './epay-signature.js';
@@ -53,24 +53,7 @@ function refused(tradeNo: string, refusal: string, answer: 'success' | 'fail' = 
 }
 
 function topUpLogRow(userId: number, username: string, content: string, now: number): LogRow {
-  return {
-    user_id: userId,
-    username,
-    created_at: now,
-    type: LOG_TYPE.topUp,
-    content,
-    prompt_tokens: 0,
-    completion_tokens: 0,
-    token_name: '',
-    model_name: '',
-    quota: 0,
-    channel_id: 0,
-    token_id: 0,
-    use_time: 0,
-    is_stream: false,
-    group: '',
-    other: '',
-  };
+  return accountLogRow({ userId, username, type: LOG_TYPE.topUp, content, createdAt: now });
 }
 
 /**

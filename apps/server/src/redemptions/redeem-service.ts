@@ -8,7 +8,7 @@ import { failure } from '../errors/app-error.js';
 import type { AppEvents } from '../lib/app-events.js';
 import { writeLogRows, type LogDestination } from '../logs/log-destination.js';
 import type { LogRow } from '../logs/log-insert-statement.js';
-import { LOG_TYPE } from '../logs/log-writer.js';
+import { accountLogRow, LOG_TYPE } from '../logs/log-writer.js';
 import type { OptionStore } from '../options/option-store.js';
 import * as redemptions from './redemption-repository.js';
 
@@ -42,24 +42,13 @@ function refused(reason: string): Error {
 }
 
 function topUpLog(redeemer: Redeemer, content: string, now: number): LogRow {
-  return {
-    user_id: redeemer.id,
+  return accountLogRow({
+    userId: redeemer.id,
     username: redeemer.username,
-    created_at: now,
     type: LOG_TYPE.topUp,
     content,
-    prompt_tokens: 0,
-    completion_tokens: 0,
-    token_name: '',
-    model_name: '',
-    quota: 0,
-    channel_id: 0,
-    token_id: 0,
-    use_time: 0,
-    is_stream: false,
-    group: '',
-    other: '',
-  };
+    createdAt: now,
+  });
 }
 
 /**

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { lockingTransaction } from '../billing/locking-transaction.js';
 import { formatQuota } from '../billing/format-quota.js';
 import { writeLogRows } from '../logs/log-destination.js';
-import { LOG_TYPE } from '../logs/log-writer.js';
+import { accountLogRow, LOG_TYPE } from '../logs/log-writer.js';
 import type { RelayServices } from '../relay/relay-services.js';
 
 /** Statuses after which a task never changes again (a refund can only follow a non-final one). */
@@ -100,24 +100,14 @@ export async function failAndRefund(services: RelayServices, task: FailedTask): 
       transaction,
       services.logDestination,
       [
-        {
-          user_id: task.userId,
+        accountLogRow({
+          userId: task.userId,
           username: user?.username ?? '',
-          created_at: nowSeconds,
           type: LOG_TYPE.system,
           content,
-          prompt_tokens: 0,
-          completion_tokens: 0,
-          token_name: '',
-          model_name: '',
-          quota: 0,
-          channel_id: 0,
-          token_id: task.tokenId ?? 0,
-          use_time: 0,
-          is_stream: false,
-          group: '',
-          other: '',
-        },
+          createdAt: nowSeconds,
+          tokenId: task.tokenId ?? 0,
+        }),
       ],
       nowSeconds,
     );

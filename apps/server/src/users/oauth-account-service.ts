@@ -17,7 +17,7 @@ import type { RateLimiter } from '../lib/rate-limiter.js';
 import { randomAlphanumeric } from '../lib/random.js';
 import { writeLogRows, type LogDestination } from '../logs/log-destination.js';
 import type { LogRow } from '../logs/log-insert-statement.js';
-import { LOG_TYPE } from '../logs/log-writer.js';
+import { accountLogRow, LOG_TYPE } from '../logs/log-writer.js';
 import * as users from './user-repository.js';
 import { acceptableUsername, quotaText, type UserServiceDeps } from './user-rules.js';
 import {
@@ -272,22 +272,5 @@ async function unusedAffCode(transaction: Transaction<Database>): Promise<string
 }
 
 function systemLog(userId: number, username: string, content: string, now: number): LogRow {
-  return {
-    user_id: userId,
-    username,
-    created_at: now,
-    type: LOG_TYPE.system,
-    content,
-    prompt_tokens: 0,
-    completion_tokens: 0,
-    token_name: '',
-    model_name: '',
-    quota: 0,
-    channel_id: 0,
-    token_id: 0,
-    use_time: 0,
-    is_stream: false,
-    group: '',
-    other: '',
-  };
+  return accountLogRow({ userId, username, type: LOG_TYPE.system, content, createdAt: now });
 }

@@ -166,7 +166,7 @@ test('a root operator runs the site from /setting alone', async () => {
     assert.equal(JSON.parse(await option(api, 'ModelPrice'))['visual-model'], 0.25);
 
     // Unset models: the model a channel serves without a price gets a ratio; /pricing shows it.
-    assert.equal((await chat('unpriced-model')).status, 500);
+    assert.equal((await chat('unpriced-model')).status, 403);
     await main.getByRole('tab', { name: text('settings:ratios.tabs.unset') }).click();
     const unsetRow = main.getByRole('row').filter({ hasText: 'unpriced-model' });
     await unsetRow.getByRole('checkbox').check();

@@ -6,10 +6,12 @@
  * The templates are dropped when the run ends.
  */
 import type { TestProject } from 'vitest/node';
+import { buildServerForTests } from './apps/server/test/support/built-server.js';
 import { createTemplateDatabases } from './apps/server/test/support/template-databases.js';
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const templates = await createTemplateDatabases(process.env);
   project.provide('testDatabaseTemplates', templates.names);
+  project.provide('serverEntry', buildServerForTests());
   return () => templates.drop();
 }

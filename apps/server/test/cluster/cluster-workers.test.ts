@@ -58,14 +58,14 @@ function openFiles(pid: number): string[] {
   });
 }
 
-/** The primary's worker processes (its other children, such as a compiler service, left out). */
+/** The primary's worker processes (other children, such as tsx's compiler service, left out). */
 function workerPids(primaryPid: number): number[] {
   const output = execFileSync('ps', ['-o', 'pid=,args=', '--ppid', String(primaryPid)], {
     encoding: 'utf8',
   });
   return output
     .split('\n')
-    .filter((line) => line.includes('main.ts'))
+    .filter((line) => /main\.(ts|js)\b/.test(line))
     .map((line) => Number(line.trim().split(/\s+/)[0]))
     .filter((pid) => pid > 0);
 }

@@ -2,10 +2,28 @@ import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { inject } from 'vitest';
+import { SOURCE_ENTRY, type ServerEntry } from './built-server.js';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** How process tests start the server (the global setup compiles it once). */
+    serverEntry: ServerEntry;
+  }
+}
+
+/** The compiled server when the global setup built it, else the source through tsx. */
+function serverEntry(): ServerEntry {
+  try {
+    return inject('serverEntry') ?? SOURCE_ENTRY;
+  } catch {
+    return SOURCE_ENTRY; // not in a vitest worker with the global setup
+  }
+}
 
 const repositoryRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 
-/** A real Tollgate process (the server's source run through tsx), for multi-node tests. */
+/** A real Tollgate process (the compiled server, see built-server.ts), for multi-node tests. */
 export interface ServerProcess {
   url: string;
   /** The server's process id (the cluster's primary when WORKERS > 1). */
@@ -47,15 +65,11 @@ export async function freePort(): Promise<number> {
 
 export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
   const port = await freePort();
-  const child: ChildProcess = spawn(
-    process.execPath,
-    ['--import', 'tsx', 'apps/server/src/main.ts'],
-    {
-      cwd: repositoryRoot,
-      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
+  const child: ChildProcess = spawn(process.execPath, serverEntry(), {
+    cwd: repositoryRoot,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));

@@ -22,7 +22,8 @@ export interface TemplateDatabases {
 /** Creates and migrates a template for every dialect the environment configures. */
 export async function createTemplateDatabases(env: NodeJS.ProcessEnv): Promise<TemplateDatabases> {
   const kinds = testDatabaseKinds().filter(
-    (kind) => kind === 'sqlite' || (kind === 'postgres' ? env.TEST_POSTGRES_DSN : env.TEST_MYSQL_DSN),
+    (kind) =>
+      kind === 'sqlite' || (kind === 'postgres' ? env.TEST_POSTGRES_DSN : env.TEST_MYSQL_DSN),
   );
   const made: TestDatabase[] = [];
   try {

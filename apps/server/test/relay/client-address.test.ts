@@ -33,6 +33,22 @@ describe('X-Forwarded-For without trusted proxies', () => {
     expect(await callClaiming(fixture, token.apiKey)).toBe(403);
   });
 
+  it('keeps a token limited to other addresses out of every token route', async () => {
+    const token = await fixture.addToken({ name: 'elsewhere', allow_ips: '10.9.8.7' });
+    const headers = { authorization: `Bearer ${token.apiKey}` };
+    for (const path of [
+      '/v1/models',
+      '/v1/models/gpt-4o-mini',
+      '/v1beta/models',
+      '/dashboard/billing/subscription',
+      '/v1/dashboard/billing/usage',
+    ]) {
+      const response = await fetch(`${fixture.url}${path}`, { headers });
+      await response.arrayBuffer();
+      expect(response.status, path).toBe(403);
+    }
+  });
+
   it('changes nothing: the sign-in limit counts the socket address', async () => {
     const statuses: number[] = [];
     for (let attempt = 0; attempt < 22; attempt += 1) {

@@ -1,7 +1,7 @@
 import { withHeldTokenQuota, withHeldUserQuota } from '../../billing/held-quota.js';
-import { authenticateRelay } from '../../relay/auth/authenticate-relay.js';
 import type { RelayExchange } from '../../relay/relay-exchange.js';
 import type { RelayServices } from '../../relay/relay-services.js';
+import { authenticateExchange } from './authenticate-exchange.js';
 import { sendRelayError } from './relay-error-response.js';
 
 /** What an unlimited token reports as its limit (reference §12.7). */
@@ -22,12 +22,7 @@ export async function handleBilling(
   what: 'subscription' | 'usage',
 ): Promise<void> {
   try {
-    const { caller } = await authenticateRelay(
-      exchange.headers,
-      exchange.path,
-      services.callers,
-      services.db,
-    );
+    const { caller } = await authenticateExchange(services, exchange);
     const { options, db } = services;
     const perToken = options.getBoolean('DisplayTokenStatEnabled');
     const inCurrency = options.getBoolean('DisplayInCurrencyEnabled');

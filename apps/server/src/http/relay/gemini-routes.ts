@@ -1,7 +1,5 @@
 import { countChatPromptTokens } from '../../billing/index.js';
 import { RelayError } from '../../errors/relay-error.js';
-import { authenticateRelay } from '../../relay/auth/authenticate-relay.js';
-import { checkCallerIp } from '../../relay/auth/caller-ip.js';
 import { preflightHeaders } from '../../relay/cors.js';
 import {
   geminiGenerateFormat,
@@ -13,6 +11,7 @@ import type { RelayExchange } from '../../relay/relay-exchange.js';
 import type { RelayServices } from '../../relay/relay-services.js';
 import { modelsFor } from './models-routes.js';
 import { readRelayBody } from './read-relay-body.js';
+import { authenticateExchange } from './authenticate-exchange.js';
 import { sendRelayError } from './relay-error-response.js';
 import { decodeSegment } from './path-segment.js';
 
@@ -87,13 +86,7 @@ async function listModels(
   model: string | undefined,
 ): Promise<void> {
   try {
-    const { caller } = await authenticateRelay(
-      exchange.headers,
-      exchange.path,
-      services.callers,
-      services.db,
-    );
-    checkCallerIp(caller, exchange.ip);
+    const { caller } = await authenticateExchange(services, exchange);
     const models = modelsFor(services, caller);
     if (model === undefined) {
       exchange.sendJson(200, { models: models.map(describeGeminiModel) });
@@ -121,13 +114,7 @@ async function listModels(
 async function countTokens(services: RelayServices, exchange: RelayExchange): Promise<void> {
   let release = () => {};
   try {
-    const { caller } = await authenticateRelay(
-      exchange.headers,
-      exchange.path,
-      services.callers,
-      services.db,
-    );
-    checkCallerIp(caller, exchange.ip);
+    const { caller } = await authenticateExchange(services, exchange);
     const model = exchange.model ?? '';
     if (caller.token.model_limits_enabled && !caller.modelLimits.has(model)) {
       throw new RelayError(

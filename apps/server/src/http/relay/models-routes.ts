@@ -1,11 +1,11 @@
 import { channelTypeDefinition } from '@tollgate/contracts';
 import { DEFAULT_MODELS_BY_CHANNEL_TYPE } from '../../catalogue/default-models.js';
-import { authenticateRelay } from '../../relay/auth/authenticate-relay.js';
 import type { RelayCaller } from '../../relay/auth/relay-caller-cache.js';
 import { RelayError } from '../../errors/relay-error.js';
 import type { RelayServices } from '../../relay/relay-services.js';
 import { AUTO_GROUP } from '../../relay/resolve-group.js';
 import { usableGroups } from '../../groups/usable-groups.js';
+import { authenticateExchange } from './authenticate-exchange.js';
 import { sendRelayError } from './relay-error-response.js';
 import type { RelayExchange } from '../../relay/relay-exchange.js';
 import { INBOUND_FORMATS } from '../../relay/formats/inbound-formats.js';
@@ -143,12 +143,7 @@ export async function handleListModels(
   exchange: RelayExchange,
 ): Promise<void> {
   try {
-    const { caller } = await authenticateRelay(
-      exchange.headers,
-      exchange.path,
-      services.callers,
-      services.db,
-    );
+    const { caller } = await authenticateExchange(services, exchange);
     const models = modelsFor(services, caller);
     if (isAnthropicClient(exchange)) {
       exchange.sendJson(200, anthropicModelPage(models, exchange.query));
@@ -169,12 +164,7 @@ export async function handleRetrieveModel(
   exchange: RelayExchange,
 ): Promise<void> {
   try {
-    const { caller } = await authenticateRelay(
-      exchange.headers,
-      exchange.path,
-      services.callers,
-      services.db,
-    );
+    const { caller } = await authenticateExchange(services, exchange);
     const model = exchange.model ?? '';
     if (!modelsFor(services, caller).includes(model)) {
       throw new RelayError(

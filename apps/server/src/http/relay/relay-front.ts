@@ -1,8 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
 import type { RelayMode } from '../../providers/provider-adaptor.js';
-import { authenticateRelay, type AuthenticatedCall } from '../../relay/auth/authenticate-relay.js';
-import { checkCallerIp } from '../../relay/auth/caller-ip.js';
+import type { AuthenticatedCall } from '../../relay/auth/authenticate-relay.js';
 import {
   authenticatePlaygroundSession,
   playgroundCall,
@@ -26,6 +25,7 @@ import { serveModelRoutes } from './models-routes.js';
 import { answerNotImplemented } from './not-implemented-routes.js';
 import { decodeSegment } from './path-segment.js';
 import { readRelayBody } from './read-relay-body.js';
+import { authenticateExchange } from './authenticate-exchange.js';
 import { sendRelayError } from './relay-error-response.js';
 import { RelayExchange } from '../../relay/relay-exchange.js';
 import { TaskRoutes } from './task-routes.js';
@@ -176,13 +176,7 @@ export class RelayFront {
     const services = this.services;
     void (async () => {
       try {
-        const call = await authenticateRelay(
-          exchange.headers,
-          exchange.path,
-          services.callers,
-          services.db,
-        );
-        checkCallerIp(call.caller, exchange.ip);
+        const call = await authenticateExchange(services, exchange);
         await relayStoredResponseCall(services, exchange, call);
       } catch (error) {
         sendRelayError(exchange, error);
@@ -236,13 +230,7 @@ export class RelayFront {
           await readBody();
           call = playgroundCall(user, exchange.body, options);
         } else {
-          call = await authenticateRelay(
-            exchange.headers,
-            exchange.path,
-            services.callers,
-            services.db,
-          );
-          checkCallerIp(call.caller, exchange.ip);
+          call = await authenticateExchange(services, exchange);
           if (countTokens) {
             // Counted here, without a channel: no charge, no log, no rate-limit slot.
             await readBody();

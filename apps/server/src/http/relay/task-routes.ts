@@ -1,8 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
 import type { TrustedProxies } from '../../lib/trusted-proxies.js';
-import { authenticateRelay, type AuthenticatedCall } from '../../relay/auth/authenticate-relay.js';
-import { checkCallerIp } from '../../relay/auth/caller-ip.js';
+import type { AuthenticatedCall } from '../../relay/auth/authenticate-relay.js';
 import { preflightHeaders } from '../../relay/cors.js';
 import { RelayExchange } from '../../relay/relay-exchange.js';
 import type { RelayServices } from '../../relay/relay-services.js';
@@ -21,6 +20,7 @@ import { TASK_PLATFORMS } from '../../tasks/task-platforms.js';
 import { fetchPlatformTask, fetchPlatformTasks } from '../../tasks/task-queries.js';
 import { submitPlatformTask } from '../../tasks/task-submit.js';
 import { readRelayBody } from './read-relay-body.js';
+import { authenticateExchange } from './authenticate-exchange.js';
 import { sendRelayError } from './relay-error-response.js';
 
 /** `/mj/<rest>` and `/<mode>/mj/<rest>` (`/mj-fast/mj/…`); `/api/mj/…` is the console's. */
@@ -178,13 +178,7 @@ export class TaskRoutes {
       try {
         let call: AuthenticatedCall | undefined;
         if (authenticate) {
-          call = await authenticateRelay(
-            exchange.headers,
-            exchange.path,
-            services.callers,
-            services.db,
-          );
-          checkCallerIp(call.caller, exchange.ip);
+          call = await authenticateExchange(services, exchange);
         }
         if (request.method === 'POST') {
           const reading = readRelayBody(request, services.bodyBudget, {

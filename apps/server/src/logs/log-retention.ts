@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
+import { startPeriodicJob, type PeriodicJob } from '../lib/periodic-job.js';
 import { deleteLogsBefore, type BatchedDeleteSettings } from './log-repository.js';
 
 /** Rows deleted per statement: each statement holds its row locks for a few milliseconds only. */
@@ -27,12 +28,8 @@ export function pruneLogsBefore(
   });
 }
 
-/** The retention job while it runs. */
-export interface LogRetention {
-  /** Runs one pass now (tests, and the timer). */
-  runOnce(): Promise<number>;
-  stop(): Promise<void>;
-}
+/** The retention job while it runs; `runOnce()` answers the rows deleted. */
+export type LogRetention = PeriodicJob<number>;
 
 /**
  * Keeps consume and other logs for `LogRetentionDays` days (0 = forever), on the log database
@@ -48,41 +45,19 @@ export function startLogRetention(deps: {
   firstRunDelayMs?: number;
   now?: () => number;
 }): LogRetention {
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<number> | undefined;
   const now = deps.now ?? (() => Math.floor(Date.now() / 1000));
-
-  const runOnce = (): Promise<number> => {
-    if (running) return running;
-    const days = Math.floor(deps.retentionDays());
-    if (!(days > 0)) return Promise.resolve(0);
-    running = pruneLogsBefore(deps.logDb, now() - days * DAY_SECONDS, { stopped: () => stopped })
-      .then((count) => {
-        if (count > 0) deps.onPruned?.(count);
-        return count;
-      })
-      .finally(() => {
-        running = undefined;
+  return startPeriodicJob({
+    async run(signal) {
+      const days = Math.floor(deps.retentionDays());
+      if (!(days > 0)) return 0;
+      const count = await pruneLogsBefore(deps.logDb, now() - days * DAY_SECONDS, {
+        stopped: () => signal.aborted,
       });
-    return running;
-  };
-  const schedule = (delay: number) => {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      runOnce()
-        .catch(deps.onError)
-        .finally(() => schedule(deps.intervalMs ?? RETENTION_INTERVAL_MS));
-    }, delay);
-    timer.unref();
-  };
-  schedule(deps.firstRunDelayMs ?? FIRST_RUN_DELAY_MS);
-  return {
-    runOnce,
-    async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      await running?.catch(() => 0);
+      if (count > 0) deps.onPruned?.(count);
+      return count;
     },
-  };
+    intervalMs: deps.intervalMs ?? RETENTION_INTERVAL_MS,
+    firstDelayMs: deps.firstRunDelayMs ?? FIRST_RUN_DELAY_MS,
+    onError: deps.onError,
+  });
 }

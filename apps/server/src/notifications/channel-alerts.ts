@@ -1,7 +1,8 @@
 import { CHANNEL_STATUS } from '@tollgate/contracts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
-import { escapeHtml, type Notification } from './notification.js';
+import { escapeHtml } from '../lib/escape-html.js';
+import type { Notification } from './notification.js';
 import type { NotificationQueue } from './notification-queue.js';
 import { notifyUser, type NotifierDeps } from './notify-user.js';
 import { findChannelName, findRootRecipient } from './recipient-repository.js';

@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/schema.js';
 import { createOptionStore, type OptionStore } from '../options/option-store.js';
 import { channelStatusNotification } from './channel-alerts.js';
-import { escapeHtml, renderNotificationContent } from './notification.js';
+import { escapeHtml } from '../lib/escape-html.js';
+import { renderNotificationContent } from './notification.js';
 import {
   QUOTA_WARNING_CONTENT,
   quotaWarningNotification,

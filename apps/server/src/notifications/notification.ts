@@ -27,13 +27,3 @@ export function renderNotificationContent(content: string, values: readonly unkn
   }
   return rendered;
 }
-
-/** Escapes text for the HTML of a notification (names and upstream messages are not markup). */
-export function escapeHtml(text: string): string {
-  return text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
-}

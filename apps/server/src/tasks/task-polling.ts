@@ -1,5 +1,5 @@
 import type { Config } from '../config.js';
-import { repeatAfter, type BackgroundJob } from '../relay/channel-checks/channel-schedules.js';
+import { repeatAfter, type BackgroundJob } from '../lib/periodic-job.js';
 import type { RelayServices } from '../relay/relay-services.js';
 import { pollMidjourneyTasks } from './midjourney/mj-poller.js';
 import { pollPlatformTasks } from './task-poller.js';

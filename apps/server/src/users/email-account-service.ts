@@ -14,6 +14,7 @@ import { splitDomainList } from '../options/option-rules.js';
 import type { OptionStore } from '../options/option-store.js';
 import * as users from './user-repository.js';
 import type { UserServiceDeps } from './user-rules.js';
+import { escapeHtml } from '../lib/escape-html.js';
 
 /** How long a verification code and a reset link stay valid (new-api's VerificationValidMinutes). */
 export const EMAIL_CODE_VALID_MINUTES = 10;
@@ -62,15 +63,6 @@ function checkEmailRules(options: OptionStore, email: string): void {
 
 function systemName(options: OptionStore): string {
   return options.get('SystemName');
-}
-
-function escapeHtml(text: string): string {
-  return text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
 }
 
 /**

@@ -3,48 +3,10 @@
  * minutes and "update all balances" every CHANNEL_UPDATE_FREQUENCY minutes (reference §5.2, §5.5).
  */
 import type { Config } from '../../config.js';
+import { repeatAfter, type BackgroundJob } from '../../lib/periodic-job.js';
 import type { RelayServices } from '../relay-services.js';
 import { updateAllChannelBalances } from './channel-balance.js';
 import { runTestAllChannels, stopChannelTests } from './channel-test-all.js';
-
-/** Something running in the background that shutdown waits for. */
-export interface BackgroundJob {
-  /** Cancels the schedule and any run in progress, then waits for it to end. */
-  stop(): Promise<void>;
-}
-
-/**
- * Runs `task` after `intervalMs`, then again `intervalMs` after each run ends (the pause follows
- * the run, as the reference's sleep loops do, so slow runs never overlap).
- */
-export function repeatAfter(
-  intervalMs: number,
-  task: (signal: AbortSignal) => Promise<void>,
-  onError: (error: unknown) => void,
-): BackgroundJob {
-  const abort = new AbortController();
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
-  const schedule = () => {
-    timer = setTimeout(() => {
-      running = task(abort.signal)
-        .catch(onError)
-        .finally(() => {
-          running = undefined;
-          if (!abort.signal.aborted) schedule();
-        });
-    }, intervalMs);
-    timer.unref();
-  };
-  schedule();
-  return {
-    async stop() {
-      abort.abort();
-      if (timer) clearTimeout(timer);
-      await running;
-    },
-  };
-}
 
 const MINUTE_MS = 60_000;
 

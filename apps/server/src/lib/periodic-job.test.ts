@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { repeatAfter } from './channel-schedules.js';
+import { repeatAfter } from './periodic-job.js';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -1,10 +1,9 @@
-import { CHANNEL_STATUS } from '@tollgate/contracts';
 import { resolvePrice } from '../billing/index.js';
 import { RelayError } from '../errors/relay-error.js';
+import { checkChannelAccess } from './auth/model-access.js';
 import type { RelayMode } from '../providers/provider-adaptor.js';
 import type { AuthenticatedCall } from './auth/authenticate-relay.js';
 import type { RequestFacts } from './build-call-input.js';
-import type { CachedChannel } from './channel-cache.js';
 import type { CallPlan } from './relay-call-context.js';
 import type { RelayExchange } from './relay-exchange.js';
 import type { RelayServices } from './relay-services.js';
@@ -50,16 +49,7 @@ export function planCall(
   };
 
   const model = parsed.model;
-  let pinned: CachedChannel | undefined;
-  if (pinnedChannelId !== undefined) {
-    pinned = services.channels.getById(pinnedChannelId);
-    if (!pinned) throw RelayError.badRequest('无效的渠道 Id', 'invalid_channel_id');
-    if (pinned.status !== CHANNEL_STATUS.enabled) {
-      throw new RelayError(403, '该渠道已被禁用', 'new_api_error', 'channel_disabled');
-    }
-  } else if (caller.token.model_limits_enabled && !caller.modelLimits.has(model)) {
-    throw new RelayError(403, `该令牌无权访问模型 ${model}`, 'new_api_error', 'model_not_allowed');
-  }
+  const pinned = checkChannelAccess(services.channels, { caller, pinnedChannelId }, model);
   const group = resolveGroup(caller, model, services.options, services.channels);
   if (!pinned && !services.channels.has(group, model)) {
     throw noChannelError(services, group, model, exchange.path.startsWith('/pg/'));

@@ -11,6 +11,7 @@ import type { RelayExchange } from '../../relay/relay-exchange.js';
 import type { RelayServices } from '../../relay/relay-services.js';
 import { modelsFor } from './models-routes.js';
 import { readRelayBody } from './read-relay-body.js';
+import { checkModelAllowed } from '../../relay/auth/model-access.js';
 import { authenticateExchange } from './authenticate-exchange.js';
 import { sendRelayError } from './relay-error-response.js';
 import { decodeSegment } from './path-segment.js';
@@ -116,14 +117,7 @@ async function countTokens(services: RelayServices, exchange: RelayExchange): Pr
   try {
     const { caller } = await authenticateExchange(services, exchange);
     const model = exchange.model ?? '';
-    if (caller.token.model_limits_enabled && !caller.modelLimits.has(model)) {
-      throw new RelayError(
-        403,
-        `该令牌无权访问模型 ${model}`,
-        'new_api_error',
-        'model_not_allowed',
-      );
-    }
+    checkModelAllowed(caller, model);
     const reading = readRelayBody(exchange.request, services.bodyBudget, {
       idleTimeoutMs: services.config.bodyIdleTimeoutSeconds * 1000,
     });

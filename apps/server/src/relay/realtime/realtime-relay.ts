@@ -1,11 +1,11 @@
 import { STATUS_CODES, type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { CHANNEL_STATUS } from '@tollgate/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { resolvePrice } from '../../billing/index.js';
 import type { Admission } from '../../billing/quota-ledger.js';
 import { RelayError } from '../../errors/relay-error.js';
+import { checkChannelAccess } from '../auth/model-access.js';
 import type { TrustedProxies } from '../../lib/trusted-proxies.js';
 import { authenticateRelay, type AuthenticatedCall } from '../auth/authenticate-relay.js';
 import { checkCallerIp } from '../auth/caller-ip.js';
@@ -225,21 +225,7 @@ export class RealtimeRelay {
   ): { plan: RealtimePlan; pinned: CachedChannel | undefined } {
     const { services } = this;
     if (model === '') throw RelayError.badRequest('model is required', 'model_required');
-    let pinned: CachedChannel | undefined;
-    if (pinnedChannelId !== undefined) {
-      pinned = services.channels.getById(pinnedChannelId);
-      if (!pinned) throw RelayError.badRequest('无效的渠道 Id', 'invalid_channel_id');
-      if (pinned.status !== CHANNEL_STATUS.enabled) {
-        throw new RelayError(403, '该渠道已被禁用', 'new_api_error', 'channel_disabled');
-      }
-    } else if (caller.token.model_limits_enabled && !caller.modelLimits.has(model)) {
-      throw new RelayError(
-        403,
-        `该令牌无权访问模型 ${model}`,
-        'new_api_error',
-        'model_not_allowed',
-      );
-    }
+    const pinned = checkChannelAccess(services.channels, { caller, pinnedChannelId }, model);
     const group = resolveGroup(caller, model, services.options, services.channels);
     if (!pinned && !services.channels.has(group, model)) {
       throw noChannelError(services, group, model, false);

@@ -5,15 +5,14 @@
 import {
   CHANNEL_STATUS,
   type ChannelFields,
-  CHANNEL_TYPE,
   isKnownChannelType,
 } from '@tollgate/contracts';
 import type { ChannelRow, ChannelUpdate } from '../db/schema.js';
+import { vendorOf } from '../providers/vendors.js';
 import { failure } from '../errors/app-error.js';
 import {
   checkJsonField,
   checkName,
-  checkVertexRegion,
   normaliseBaseUrl,
   normaliseGroups,
   normaliseModels,
@@ -56,7 +55,7 @@ export function prepareNewChannel(fields: ChannelFields): NewChannelValues {
   if (models === '') throw failure('请至少选择一个模型');
   const group = normaliseGroups(fields.group ?? '') || 'default';
   const other = fields.other ?? '';
-  if (type === CHANNEL_TYPE.vertexAi) checkVertexRegion(other);
+  vendorOf(type)?.channelFields?.checkOther?.(other);
   return {
     type,
     name,
@@ -134,8 +133,9 @@ export function prepareChannelChanges(
   }
 
   const type = changes.type ?? existing.type;
-  if (type === CHANNEL_TYPE.vertexAi && (fields.type || fields.other !== undefined)) {
-    checkVertexRegion(changes.other ?? existing.other ?? '');
+  const checkOther = vendorOf(type)?.channelFields?.checkOther;
+  if (checkOther && (fields.type || fields.other !== undefined)) {
+    checkOther(changes.other ?? existing.other ?? '');
   }
   return changes;
 }
@@ -151,30 +151,14 @@ export function withStatusInfo(otherInfo: string | null, reason: string, time: n
 
 /**
  * The keys a create request holds: one trimmed key in single mode; in batch mode one per non-empty
- * line, or for Vertex AI one per element of a JSON array of credentials (else the whole text).
+ * line, unless the type's vendor splits them its own way (Vertex AI: a JSON array of credentials).
  */
 export function splitChannelKeys(key: string, batch: boolean, type: number): string[] {
   const trimmed = key.trim();
   if (trimmed === '') return [];
   if (!batch) return [trimmed];
-  if (type === CHANNEL_TYPE.vertexAi) {
-    if (trimmed.startsWith('[')) {
-      let credentials: unknown;
-      try {
-        credentials = JSON.parse(trimmed);
-      } catch {
-        throw failure('Vertex AI 批量添加模式必须使用 JSON 数组格式，例如 [{...}, {...}]');
-      }
-      if (
-        !Array.isArray(credentials) ||
-        credentials.some((item) => typeof item !== 'object' || item === null)
-      ) {
-        throw failure('Vertex AI 批量添加模式必须使用 JSON 数组格式，例如 [{...}, {...}]');
-      }
-      return credentials.map((item) => JSON.stringify(item));
-    }
-    return [trimmed];
-  }
+  const splitBatchKeys = vendorOf(type)?.channelFields?.splitBatchKeys;
+  if (splitBatchKeys) return splitBatchKeys(trimmed);
   return [
     ...new Set(
       trimmed

@@ -53,7 +53,8 @@ export function decimalField(record: JsonObject, key: string): number {
 
 /** The channel's address (trimmed, trailing slashes dropped), else the type's default. */
 export function balanceBaseUrl(channel: BalanceChannel): string {
-  const chosen = channel.baseUrl.trim() || channelTypeDefinition(channel.type)?.defaultBaseUrl || '';
+  const chosen =
+    channel.baseUrl.trim() || channelTypeDefinition(channel.type)?.defaultBaseUrl || '';
   return chosen.replace(/\/+$/, '');
 }
 

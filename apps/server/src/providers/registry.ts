@@ -43,7 +43,9 @@ export function createProviderRegistry(settings: ProviderRegistrySettings = {}):
     if (adaptor) adaptors.set(type.id, adaptor);
     else if (relaysCalls(type.family)) {
       // A native family's row without its vendor line: fail at start, not with a 501 per call.
-      throw new Error(`channel type ${type.key} (family ${type.family}) has no vendor in vendors.ts`);
+      throw new Error(
+        `channel type ${type.key} (family ${type.family}) has no vendor in vendors.ts`,
+      );
     }
   }
 

@@ -2,11 +2,7 @@
  * Turns console channel fields into column values for a create or an update, and the small
  * helpers around them (status info, batch keys). Field-level rules live in channel-field-rules.ts.
  */
-import {
-  CHANNEL_STATUS,
-  type ChannelFields,
-  isKnownChannelType,
-} from '@tollgate/contracts';
+import { CHANNEL_STATUS, type ChannelFields, isKnownChannelType } from '@tollgate/contracts';
 import type { ChannelRow, ChannelUpdate } from '../db/schema.js';
 import { vendorOf } from '../providers/vendors.js';
 import { failure } from '../errors/app-error.js';

@@ -31,7 +31,10 @@ export async function setUpProviderChannels(
 ): Promise<ProviderChannels> {
   const fixture = await createRelayFixture(kind, setup.env);
   const options = fixture.harness.runtime.context.options;
-  const merge = async (key: string, entries: Record<string, number> | undefined) => {
+  const merge = async (
+    key: 'ModelRatio' | 'CompletionRatio' | 'ModelPrice',
+    entries: Record<string, number> | undefined,
+  ) => {
     if (!entries) return;
     const current = JSON.parse(options.get(key)) as Record<string, number>;
     await options.update(key, JSON.stringify({ ...current, ...entries }));

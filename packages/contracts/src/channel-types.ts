@@ -1,5 +1,5 @@
 /**
- * The one table of channel types (new-api's ids 1–27, 31, 33–48). The server's adaptor registry,
+ * The one table of channel types (new-api's ids 1–27, 31, 33–48, 53). The server's adaptor registry,
  * default addresses, model owners and "not supported yet" answers, and the console's type picker
  * are all derived from it: no channel-type number is written anywhere else. Code names a type by
  * its key: `CHANNEL_TYPE.anthropic`.
@@ -187,6 +187,7 @@ export const CHANNEL_TYPE_TABLE = [
     vendor: 'xai',
     streamUsageOption: true,
   }),
+  type(53, 'submodel', 'Submodel', 'openai', 'https://llm.submodel.ai', 'submodel', 'blue'),
   type(27, 'perplexity', 'Perplexity', 'openai', 'https://api.perplexity.ai', 'perplexity', 'cyan'),
   type(6, 'openAiMax', 'OpenAIMax', 'openai', 'https://api.openaimax.com', 'custom', 'default'),
   type(7, 'ohMyGpt', 'OhMyGPT', 'openai', 'https://api.ohmygpt.com', 'custom', 'default'),

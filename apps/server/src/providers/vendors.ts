@@ -25,6 +25,7 @@ import { jinaVendor } from './openai/vendors/jina.js';
 import { siliconFlowVendor } from './openai/vendors/siliconflow.js';
 import { mistralVendor } from './openai/vendors/mistral.js';
 import { xAiVendor } from './openai/vendors/xai.js';
+import { submodelVendor } from './openai/vendors/submodel.js';
 import { anthropicVendor } from './anthropic/anthropic-vendor.js';
 import { bedrockVendor } from './bedrock/bedrock-vendor.js';
 import { cohereVendor } from './cohere/cohere-vendor.js';
@@ -62,6 +63,7 @@ export const VENDORS: readonly Vendor[] = [
   siliconFlowVendor,
   mistralVendor,
   xAiVendor,
+  submodelVendor,
   anthropicVendor,
   bedrockVendor,
   cohereVendor,

@@ -14,9 +14,16 @@ export interface ProviderChannelSetup {
   completionRatios?: Record<string, number>;
   /** `ModelPrice` entries (per call), merged into the built-in ones. */
   prices?: Record<string, number>;
-  /** The channels to create, in order, with the fields the console sends. */
-  channels: Array<Record<string, unknown>>;
+  /**
+   * The channels to create, in order, with the fields the console sends; a function when they
+   * depend on the fixture (the mock's address, a key the mock must trust).
+   */
+  channels:
+    | ChannelFieldList
+    | ((fixture: RelayFixture) => ChannelFieldList | Promise<ChannelFieldList>);
 }
+
+type ChannelFieldList = Array<Record<string, unknown>>;
 
 export interface ProviderChannels {
   fixture: RelayFixture;
@@ -43,7 +50,9 @@ export async function setUpProviderChannels(
   await merge('CompletionRatio', setup.completionRatios);
   await merge('ModelPrice', setup.prices);
   const channelIds: number[] = [];
-  for (const channel of setup.channels) channelIds.push(await fixture.addChannel(channel));
+  const channels =
+    typeof setup.channels === 'function' ? await setup.channels(fixture) : setup.channels;
+  for (const channel of channels) channelIds.push(await fixture.addChannel(channel));
   return { fixture, channelIds };
 }
 

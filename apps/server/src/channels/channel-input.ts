@@ -2,7 +2,12 @@
  * Turns console channel fields into column values for a create or an update, and the small
  * helpers around them (status info, batch keys). Field-level rules live in channel-field-rules.ts.
  */
-import { CHANNEL_STATUS, type ChannelFields, isKnownChannelType } from '@tollgate/contracts';
+import {
+  CHANNEL_STATUS,
+  type ChannelFields,
+  channelTypeDefinition,
+  isKnownChannelType,
+} from '@tollgate/contracts';
 import type { ChannelRow, ChannelUpdate } from '../db/schema.js';
 import { vendorOf } from '../providers/vendors.js';
 import { failure } from '../errors/app-error.js';
@@ -147,14 +152,14 @@ export function withStatusInfo(otherInfo: string | null, reason: string, time: n
 
 /**
  * The keys a create request holds: one trimmed key in single mode; in batch mode one per non-empty
- * line, unless the type's vendor splits them its own way (Vertex AI: a JSON array of credentials).
+ * line; for a type whose keys are JSON credentials (Vertex AI), one per element of a JSON array
+ * (else the whole text: a credential has line breaks of its own).
  */
 export function splitChannelKeys(key: string, batch: boolean, type: number): string[] {
   const trimmed = key.trim();
   if (trimmed === '') return [];
   if (!batch) return [trimmed];
-  const splitBatchKeys = vendorOf(type)?.channelFields?.splitBatchKeys;
-  if (splitBatchKeys) return splitBatchKeys(trimmed);
+  if (channelTypeDefinition(type)?.keyFormat?.kind === 'json') return splitJsonCredentials(trimmed);
   return [
     ...new Set(
       trimmed
@@ -163,4 +168,24 @@ export function splitChannelKeys(key: string, batch: boolean, type: number): str
         .filter((line) => line !== ''),
     ),
   ];
+}
+
+const JSON_BATCH_FORMAT = 'Vertex AI 批量添加模式必须使用 JSON 数组格式，例如 [{...}, {...}]';
+
+/** A batch of JSON credentials: a JSON array of objects, one key each; anything else is one key. */
+function splitJsonCredentials(trimmed: string): string[] {
+  if (!trimmed.startsWith('[')) return [trimmed];
+  let credentials: unknown;
+  try {
+    credentials = JSON.parse(trimmed);
+  } catch {
+    throw failure(JSON_BATCH_FORMAT);
+  }
+  if (
+    !Array.isArray(credentials) ||
+    credentials.some((item) => typeof item !== 'object' || item === null)
+  ) {
+    throw failure(JSON_BATCH_FORMAT);
+  }
+  return credentials.map((item) => JSON.stringify(item));
 }

@@ -75,12 +75,14 @@ export interface ChannelTestRule {
   readonly embeddingsOnly?: boolean;
 }
 
-/** Checks of a channel's fields when it is saved (throw the console's `failure`). */
+/**
+ * Checks of a channel's fields when it is saved (throw the console's `failure`). How a key is
+ * written is data in the type's table row (`keyFormat`), read by the console and the channel
+ * service alike.
+ */
 export interface ChannelFieldRules {
   /** Checks `channels.other` (Vertex AI: its region). */
   readonly checkOther?: (other: string) => void;
-  /** Splits a batch-mode key text into one key per channel; one key per line when absent. */
-  readonly splitBatchKeys?: (trimmedKey: string) => string[];
 }
 
 /** One channel type's server-side rules. Everything is optional: absent = the common behaviour. */

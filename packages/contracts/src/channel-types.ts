@@ -1,5 +1,5 @@
 /**
- * The one table of channel types (new-api's ids 1–27, 31, 33–48). The server's adaptor registry,
+ * The one table of channel types (new-api's ids 1–27, 31, 33–48, 53). The server's adaptor registry,
  * default addresses, model owners and "not supported yet" answers, and the console's type picker
  * are all derived from it: no channel-type number is written anywhere else. Code names a type by
  * its key: `CHANNEL_TYPE.anthropic`.
@@ -33,6 +33,37 @@ export type ChannelFamily =
   | 'cloudflare'
   | 'vertex';
 
+/**
+ * How a type's key is written: one plain key, several parts joined by a separator, or JSON
+ * credentials. The console explains and checks it as the key is typed.
+ */
+export type ChannelKeyFormat =
+  | { kind: 'plain' }
+  | { kind: 'parts'; separator: '|' | '-' | '.'; parts: readonly string[] }
+  | { kind: 'json' };
+
+/**
+ * Which address field the console shows: the Azure resource endpoint, Custom's complete URL,
+ * FastGPT's private deployment, Suno's address before `/suno`, none (the address is fixed), or an
+ * optional replacement of the default address.
+ */
+export type ChannelBaseUrlField =
+  | 'azure-endpoint'
+  | 'full-url'
+  | 'private-deployment'
+  | 'suno'
+  | 'none'
+  | 'optional';
+
+/** What a type keeps in the channel's `other` field. */
+export type ChannelOtherField =
+  | 'api-version'
+  | 'spark-version'
+  | 'knowledge-base-id'
+  | 'account-id'
+  | 'region'
+  | 'plugin';
+
 /** One channel type. */
 export interface ChannelTypeDefinition {
   id: number;
@@ -51,6 +82,28 @@ export interface ChannelTypeDefinition {
   streamUsageOption?: boolean;
   /** antd preset colour of the type's tag in the console. */
   color: string;
+  /** How its key is written; one plain key when absent. */
+  keyFormat?: ChannelKeyFormat;
+  /** The console's address field; `optional` when absent. */
+  baseUrlField?: ChannelBaseUrlField;
+  /** What `other` holds; the console shows no such field when absent. */
+  otherField?: ChannelOtherField;
+  /** What the console fills in `other` when it is left empty. */
+  otherDefault?: string;
+}
+
+/** The fields a row sets beyond its name, family, address, owner and colour. */
+type RowExtras = Pick<
+  ChannelTypeDefinition,
+  'vendor' | 'streamUsageOption' | 'keyFormat' | 'baseUrlField' | 'otherField' | 'otherDefault'
+>;
+
+/** A key of several parts joined by `separator`, e.g. `APIKey|SecretKey`. */
+function parts(
+  separator: '|' | '-' | '.',
+  ...names: string[]
+): Extract<ChannelKeyFormat, { kind: 'parts' }> {
+  return { kind: 'parts', separator, parts: names };
 }
 
 function type(
@@ -61,7 +114,7 @@ function type(
   defaultBaseUrl: string,
   owner: string,
   color: string,
-  extra: Pick<ChannelTypeDefinition, 'vendor' | 'streamUsageOption'> = {},
+  extra: RowExtras = {},
 ): ChannelTypeDefinition {
   return { id, key, name, family, defaultBaseUrl, owner, color, ...extra };
 }
@@ -82,7 +135,7 @@ export const CHANNEL_TYPE_TABLE = [
     'custom',
     'geekblue',
   ),
-  type(36, 'suno', 'Suno API', 'task', '', 'custom', 'purple'),
+  type(36, 'suno', 'Suno API', 'task', '', 'custom', 'purple', { baseUrlField: 'suno' }),
   type(4, 'ollama', 'Ollama', 'openai', 'http://localhost:11434', 'custom', 'default', {
     streamUsageOption: true,
   }),
@@ -98,9 +151,18 @@ export const CHANNEL_TYPE_TABLE = [
       vendor: 'anthropic',
     },
   ),
-  type(33, 'aws', 'AWS Bedrock', 'bedrock', '', 'aws', 'geekblue'),
-  type(41, 'vertexAi', 'Vertex AI', 'vertex', '', 'vertex-ai', 'blue'),
-  type(3, 'azure', 'Azure OpenAI', 'openai', '', 'openai', 'cyan', { streamUsageOption: true }),
+  type(33, 'aws', 'AWS Bedrock', 'bedrock', '', 'aws', 'geekblue', {
+    keyFormat: parts('|', 'Ak', 'Sk', 'Region'),
+  }),
+  type(41, 'vertexAi', 'Vertex AI', 'vertex', '', 'vertex-ai', 'blue', {
+    keyFormat: { kind: 'json' },
+    otherField: 'region',
+  }),
+  type(3, 'azure', 'Azure OpenAI', 'openai', '', 'openai', 'cyan', {
+    streamUsageOption: true,
+    baseUrlField: 'azure-endpoint',
+    otherField: 'api-version',
+  }),
   type(34, 'cohere', 'Cohere', 'cohere', 'https://api.cohere.ai', 'cohere', 'purple'),
   type(
     39,
@@ -110,19 +172,31 @@ export const CHANNEL_TYPE_TABLE = [
     'https://api.cloudflare.com',
     'cloudflare',
     'default',
-    { streamUsageOption: true },
+    { streamUsageOption: true, otherField: 'account-id' },
   ),
   type(43, 'deepSeek', 'DeepSeek', 'openai', 'https://api.deepseek.com', 'deepseek', 'blue', {
     vendor: 'deepseek',
   }),
-  type(15, 'baidu', 'Baidu', 'baidu', 'https://aip.baidubce.com', 'baidu', 'blue'),
+  type(15, 'baidu', 'Baidu', 'baidu', 'https://aip.baidubce.com', 'baidu', 'blue', {
+    keyFormat: parts('|', 'APIKey', 'SecretKey'),
+  }),
   type(46, 'baiduV2', 'Baidu v2', 'openai', 'https://qianfan.baidubce.com', 'baidu_v2', 'blue'),
   type(17, 'ali', 'Ali', 'ali', 'https://dashscope.aliyuncs.com', 'ali', 'orange', {
     streamUsageOption: true,
+    otherField: 'plugin',
   }),
-  type(18, 'xunfei', 'Xunfei', 'xunfei', '', 'xunfei', 'blue'),
-  type(16, 'zhipu', 'Zhipu', 'zhipu', 'https://open.bigmodel.cn', 'zhipu', 'purple'),
-  type(26, 'zhipuV4', 'Zhipu v4', 'zhipu-v4', 'https://open.bigmodel.cn', 'zhipu_4v', 'purple'),
+  type(18, 'xunfei', 'Xunfei', 'xunfei', '', 'xunfei', 'blue', {
+    keyFormat: parts('|', 'APPID', 'APISecret', 'APIKey'),
+    otherField: 'spark-version',
+    otherDefault: 'v2.1',
+  }),
+  // Zhipu signs each call with a JWT made from the key's two halves.
+  type(16, 'zhipu', 'Zhipu', 'zhipu', 'https://open.bigmodel.cn', 'zhipu', 'purple', {
+    keyFormat: parts('.', 'id', 'secret'),
+  }),
+  type(26, 'zhipuV4', 'Zhipu v4', 'zhipu-v4', 'https://open.bigmodel.cn', 'zhipu_4v', 'purple', {
+    keyFormat: parts('.', 'id', 'secret'),
+  }),
   type(
     24,
     'gemini',
@@ -158,6 +232,7 @@ export const CHANNEL_TYPE_TABLE = [
     'https://hunyuan.tencentcloudapi.com',
     'tencent',
     'cyan',
+    { keyFormat: parts('|', 'AppId', 'SecretId', 'SecretKey') },
   ),
   type(
     31,
@@ -187,6 +262,7 @@ export const CHANNEL_TYPE_TABLE = [
     vendor: 'xai',
     streamUsageOption: true,
   }),
+  type(53, 'submodel', 'Submodel', 'openai', 'https://llm.submodel.ai', 'submodel', 'blue'),
   type(27, 'perplexity', 'Perplexity', 'openai', 'https://api.perplexity.ai', 'perplexity', 'cyan'),
   type(6, 'openAiMax', 'OpenAIMax', 'openai', 'https://api.openaimax.com', 'custom', 'default'),
   type(7, 'ohMyGpt', 'OhMyGPT', 'openai', 'https://api.ohmygpt.com', 'custom', 'default'),
@@ -194,8 +270,11 @@ export const CHANNEL_TYPE_TABLE = [
   type(10, 'aiProxy', 'AIProxy', 'openai', 'https://api.aiproxy.io', 'custom', 'default'),
   type(12, 'api2Gpt', 'API2GPT', 'openai', 'https://api.api2gpt.com', 'custom', 'default'),
   type(13, 'aigc2d', 'AIGC2D', 'openai', 'https://api.aigc2d.com', 'custom', 'default'),
-  type(8, 'custom', 'Custom', 'openai', '', 'custom', 'magenta'),
-  type(22, 'fastGpt', 'FastGPT', 'openai', 'https://fastgpt.run/api/openapi', 'custom', 'blue'),
+  type(8, 'custom', 'Custom', 'openai', '', 'custom', 'magenta', { baseUrlField: 'full-url' }),
+  type(22, 'fastGpt', 'FastGPT', 'openai', 'https://fastgpt.run/api/openapi', 'custom', 'blue', {
+    keyFormat: parts('-', 'APIKey', 'AppId'),
+    baseUrlField: 'private-deployment',
+  }),
   type(
     21,
     'aiProxyLibrary',
@@ -204,6 +283,7 @@ export const CHANNEL_TYPE_TABLE = [
     'https://api.aiproxy.io',
     'custom',
     'purple',
+    { otherField: 'knowledge-base-id' },
   ),
   type(44, 'mokaAi', 'MokaAI', 'openai', 'https://api.moka.ai', 'mokaai', 'purple'),
   type(
@@ -214,9 +294,7 @@ export const CHANNEL_TYPE_TABLE = [
     'https://ark.cn-beijing.volces.com',
     'volcengine',
     'blue',
-    {
-      streamUsageOption: true,
-    },
+    { streamUsageOption: true, baseUrlField: 'none' },
   ),
 ] as const satisfies readonly ChannelTypeDefinition[];
 

@@ -5,15 +5,15 @@
 import {
   CHANNEL_STATUS,
   type ChannelFields,
-  CHANNEL_TYPE,
+  channelTypeDefinition,
   isKnownChannelType,
 } from '@tollgate/contracts';
 import type { ChannelRow, ChannelUpdate } from '../db/schema.js';
+import { vendorOf } from '../providers/vendors.js';
 import { failure } from '../errors/app-error.js';
 import {
   checkJsonField,
   checkName,
-  checkVertexRegion,
   normaliseBaseUrl,
   normaliseGroups,
   normaliseModels,
@@ -56,7 +56,7 @@ export function prepareNewChannel(fields: ChannelFields): NewChannelValues {
   if (models === '') throw failure('请至少选择一个模型');
   const group = normaliseGroups(fields.group ?? '') || 'default';
   const other = fields.other ?? '';
-  if (type === CHANNEL_TYPE.vertexAi) checkVertexRegion(other);
+  vendorOf(type)?.channelFields?.checkOther?.(other);
   return {
     type,
     name,
@@ -134,8 +134,9 @@ export function prepareChannelChanges(
   }
 
   const type = changes.type ?? existing.type;
-  if (type === CHANNEL_TYPE.vertexAi && (fields.type || fields.other !== undefined)) {
-    checkVertexRegion(changes.other ?? existing.other ?? '');
+  const checkOther = vendorOf(type)?.channelFields?.checkOther;
+  if (checkOther && (fields.type || fields.other !== undefined)) {
+    checkOther(changes.other ?? existing.other ?? '');
   }
   return changes;
 }
@@ -151,30 +152,14 @@ export function withStatusInfo(otherInfo: string | null, reason: string, time: n
 
 /**
  * The keys a create request holds: one trimmed key in single mode; in batch mode one per non-empty
- * line, or for Vertex AI one per element of a JSON array of credentials (else the whole text).
+ * line; for a type whose keys are JSON credentials (Vertex AI), one per element of a JSON array
+ * (else the whole text: a credential has line breaks of its own).
  */
 export function splitChannelKeys(key: string, batch: boolean, type: number): string[] {
   const trimmed = key.trim();
   if (trimmed === '') return [];
   if (!batch) return [trimmed];
-  if (type === CHANNEL_TYPE.vertexAi) {
-    if (trimmed.startsWith('[')) {
-      let credentials: unknown;
-      try {
-        credentials = JSON.parse(trimmed);
-      } catch {
-        throw failure('Vertex AI 批量添加模式必须使用 JSON 数组格式，例如 [{...}, {...}]');
-      }
-      if (
-        !Array.isArray(credentials) ||
-        credentials.some((item) => typeof item !== 'object' || item === null)
-      ) {
-        throw failure('Vertex AI 批量添加模式必须使用 JSON 数组格式，例如 [{...}, {...}]');
-      }
-      return credentials.map((item) => JSON.stringify(item));
-    }
-    return [trimmed];
-  }
+  if (channelTypeDefinition(type)?.keyFormat?.kind === 'json') return splitJsonCredentials(trimmed);
   return [
     ...new Set(
       trimmed
@@ -183,4 +168,24 @@ export function splitChannelKeys(key: string, batch: boolean, type: number): str
         .filter((line) => line !== ''),
     ),
   ];
+}
+
+const JSON_BATCH_FORMAT = 'Vertex AI 批量添加模式必须使用 JSON 数组格式，例如 [{...}, {...}]';
+
+/** A batch of JSON credentials: a JSON array of objects, one key each; anything else is one key. */
+function splitJsonCredentials(trimmed: string): string[] {
+  if (!trimmed.startsWith('[')) return [trimmed];
+  let credentials: unknown;
+  try {
+    credentials = JSON.parse(trimmed);
+  } catch {
+    throw failure(JSON_BATCH_FORMAT);
+  }
+  if (
+    !Array.isArray(credentials) ||
+    credentials.some((item) => typeof item !== 'object' || item === null)
+  ) {
+    throw failure(JSON_BATCH_FORMAT);
+  }
+  return credentials.map((item) => JSON.stringify(item));
 }

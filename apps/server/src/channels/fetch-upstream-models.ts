@@ -7,9 +7,9 @@
 import { STATUS_CODES } from 'node:http';
 import { request } from 'undici';
 import { z } from 'zod';
-import { CHANNEL_TYPE } from '@tollgate/contracts';
 import type { OutboundGuard } from '../lib/outbound-guard/outbound-guard.js';
 import { findOutboundRefusal } from '../lib/outbound-guard/outbound-refused-error.js';
+import { vendorOf } from '../providers/vendors.js';
 import { effectiveBaseUrl } from './channel-types.js';
 
 /** What to ask: the channel type decides the path and the auth header. */
@@ -46,7 +46,7 @@ const modelListSchema = z.looseObject({
   data: z.array(z.looseObject({ id: z.string() })),
 });
 
-/** The model-list URL for a channel type and address (Gemini and Ali serve it elsewhere). */
+/** The model-list URL for a channel type and address (`/v1/models` unless the vendor says otherwise). */
 export function modelsUrl(type: number, baseUrl: string): string {
   const base = effectiveBaseUrl(type, baseUrl);
   if (base === '') throw new UpstreamModelsError('未设置 API 地址');
@@ -59,16 +59,13 @@ export function modelsUrl(type: number, baseUrl: string): string {
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
     throw new UpstreamModelsError('API 地址无效');
   }
-  if (type === CHANNEL_TYPE.gemini) return `${base}/v1beta/openai/models`;
-  if (type === CHANNEL_TYPE.ali) return `${base}/compatible-mode/v1/models`;
-  return `${base}/v1/models`;
+  return `${base}${vendorOf(type)?.modelList?.path ?? '/v1/models'}`;
 }
 
 function authHeaders(type: number, key: string): Record<string, string> {
   if (key === '') return {};
-  if (type === CHANNEL_TYPE.anthropic)
-    return { 'x-api-key': key, 'anthropic-version': '2023-06-01' };
-  return { authorization: `Bearer ${key}` };
+  const vendorHeaders = vendorOf(type)?.modelList?.headers;
+  return vendorHeaders ? vendorHeaders(key) : { authorization: `Bearer ${key}` };
 }
 
 /** The model ids the upstream lists, in its order, without repeats. */
@@ -98,9 +95,8 @@ export async function fetchUpstreamModels(
   } catch {
     throw new UpstreamModelsError('上游返回的不是合法的模型列表（需要 {"data": [{"id": ...}]}）');
   }
-  const ids = parsed.data.map((model) =>
-    target.type === CHANNEL_TYPE.gemini ? model.id.replace(/^models\//, '') : model.id,
-  );
+  const modelId = vendorOf(target.type)?.modelList?.modelId ?? ((listed: string) => listed);
+  const ids = parsed.data.map((model) => modelId(model.id));
   return [...new Set(ids.filter((id) => id.trim() !== ''))];
 }
 

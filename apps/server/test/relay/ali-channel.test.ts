@@ -6,7 +6,8 @@ import {
 } from '@tollgate/mock-upstream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WEATHER_TOOLS, readChatStream } from '../support/chat-stream.js';
-import { createRelayFixture, type RelayFixture } from '../support/relay-fixture.js';
+import type { RelayFixture } from '../support/relay-fixture.js';
+import { setUpProviderChannels } from '../support/provider-channels.js';
 import { appDatabaseKinds } from '../support/test-databases.js';
 
 /**
@@ -18,24 +19,23 @@ describe.each(appDatabaseKinds())('an Ali DashScope channel on %s', (kind) => {
   let fixture: RelayFixture;
   let channelId: number;
   beforeAll(async () => {
-    fixture = await createRelayFixture(kind);
-    const options = fixture.harness.runtime.context.options;
-    const ratios = JSON.parse(options.get('ModelRatio'));
-    const completion = JSON.parse(options.get('CompletionRatio'));
-    const prices = JSON.parse(options.get('ModelPrice'));
-    await options.update(
-      'ModelRatio',
-      JSON.stringify({ ...ratios, 'qwen-plus': 2, 'text-embedding-v3': 1, 'qwen-denied': 1 }),
-    );
-    await options.update('CompletionRatio', JSON.stringify({ ...completion, 'qwen-plus': 3 }));
-    await options.update('ModelPrice', JSON.stringify({ ...prices, 'wanx-v1': 0.02 }));
-    channelId = await fixture.addChannel({
-      name: 'dashscope',
-      type: 17,
-      key: 'sk-dashscope-key',
-      other: 'web_search',
-      models: 'qwen-plus,text-embedding-v3,wanx-v1',
-    });
+    ({
+      fixture,
+      channelIds: [channelId],
+    } = await setUpProviderChannels(kind, {
+      ratios: { 'qwen-plus': 2, 'text-embedding-v3': 1, 'qwen-denied': 1 },
+      completionRatios: { 'qwen-plus': 3 },
+      prices: { 'wanx-v1': 0.02 },
+      channels: [
+        {
+          name: 'dashscope',
+          type: 17,
+          key: 'sk-dashscope-key',
+          other: 'web_search',
+          models: 'qwen-plus,text-embedding-v3,wanx-v1',
+        },
+      ],
+    }));
   });
   afterAll(async () => {
     await fixture?.close();

@@ -1,27 +1,27 @@
 import { replyText } from '@tollgate/mock-upstream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRelayFixture, type RelayFixture } from '../support/relay-fixture.js';
+import type { RelayFixture } from '../support/relay-fixture.js';
+import { setUpProviderChannels } from '../support/provider-channels.js';
 import { appDatabaseKinds } from '../support/test-databases.js';
 
 /** OpenAI-format calls served by an Anthropic channel (type 14): converted both ways, billed with cache tokens. */
 describe.each(appDatabaseKinds())('an Anthropic channel behind the OpenAI API on %s', (kind) => {
   let fixture: RelayFixture;
   beforeAll(async () => {
-    fixture = await createRelayFixture(kind);
-    await fixture.addChannel({
-      name: 'anthropic',
-      type: 14,
-      key: 'sk-ant-upstream',
-      models: 'claude-3-5-haiku-20241022,claude-cached',
-      model_mapping: JSON.stringify({
-        'claude-cached': 'claude-3-5-haiku-20241022@cached-tokens=40,cache-creation-tokens=10',
-      }),
-    });
-    const ratios = JSON.parse(fixture.harness.runtime.context.options.get('ModelRatio'));
-    await fixture.harness.runtime.context.options.update(
-      'ModelRatio',
-      JSON.stringify({ ...ratios, 'claude-cached': 0.4 }),
-    );
+    ({ fixture } = await setUpProviderChannels(kind, {
+      ratios: { 'claude-cached': 0.4 },
+      channels: [
+        {
+          name: 'anthropic',
+          type: 14,
+          key: 'sk-ant-upstream',
+          models: 'claude-3-5-haiku-20241022,claude-cached',
+          model_mapping: JSON.stringify({
+            'claude-cached': 'claude-3-5-haiku-20241022@cached-tokens=40,cache-creation-tokens=10',
+          }),
+        },
+      ],
+    }));
   });
   afterAll(async () => {
     await fixture?.close();

@@ -7,7 +7,8 @@ import {
 } from '@tollgate/mock-upstream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WEATHER_TOOLS, readChatStream } from '../support/chat-stream.js';
-import { createRelayFixture, type RelayFixture } from '../support/relay-fixture.js';
+import type { RelayFixture } from '../support/relay-fixture.js';
+import { setUpProviderChannels } from '../support/provider-channels.js';
 import { appDatabaseKinds } from '../support/test-databases.js';
 
 const BAIDU_KEY = `${MOCK_BAIDU_API_KEY}|${MOCK_BAIDU_SECRET_KEY}`;
@@ -25,33 +26,33 @@ describe.each(appDatabaseKinds())('Baidu channels on %s', (kind) => {
   const tokenRequests = () => fixture.mock.baidu.tokenRequests;
 
   beforeAll(async () => {
-    fixture = await createRelayFixture(kind);
-    const options = fixture.harness.runtime.context.options;
-    const ratios = JSON.parse(options.get('ModelRatio'));
-    await options.update(
-      'ModelRatio',
-      JSON.stringify({
-        ...ratios,
+    ({
+      fixture,
+      channelIds: [ernieChannel, qianfanChannel],
+    } = await setUpProviderChannels(kind, {
+      ratios: {
         'ERNIE-4.0-8K': 2,
         'ERNIE-Speed-8K': 0.5,
         'Embedding-V1': 0.1,
         'ernie-4.0-turbo-8k': 1.5,
         'embedding-v2': 0.1,
         'ERNIE-denied': 1,
-      }),
-    );
-    ernieChannel = await fixture.addChannel({
-      name: 'ernie',
-      type: 15,
-      key: BAIDU_KEY,
-      models: 'ERNIE-4.0-8K,ERNIE-Speed-8K,Embedding-V1',
-    });
-    qianfanChannel = await fixture.addChannel({
-      name: 'qianfan',
-      type: 46,
-      key: 'bce-v3/qianfan-key',
-      models: 'ernie-4.0-turbo-8k,embedding-v2',
-    });
+      },
+      channels: [
+        {
+          name: 'ernie',
+          type: 15,
+          key: BAIDU_KEY,
+          models: 'ERNIE-4.0-8K,ERNIE-Speed-8K,Embedding-V1',
+        },
+        {
+          name: 'qianfan',
+          type: 46,
+          key: 'bce-v3/qianfan-key',
+          models: 'ernie-4.0-turbo-8k,embedding-v2',
+        },
+      ],
+    }));
   });
   afterAll(async () => {
     await fixture?.close();

@@ -6,7 +6,8 @@ import {
 } from '@tollgate/mock-upstream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WEATHER_TOOLS, readChatStream } from '../support/chat-stream.js';
-import { createRelayFixture, type RelayFixture } from '../support/relay-fixture.js';
+import type { RelayFixture } from '../support/relay-fixture.js';
+import { setUpProviderChannels } from '../support/provider-channels.js';
 import { appDatabaseKinds } from '../support/test-databases.js';
 
 const GOOD_KEY = `${MOCK_AWS_ACCESS_KEY_ID}|${MOCK_AWS_SECRET_ACCESS_KEY}|us-east-1`;
@@ -20,25 +21,31 @@ describe.each(appDatabaseKinds())('an AWS Bedrock channel on %s', (kind) => {
   let fixture: RelayFixture;
   let channelId: number;
   beforeAll(async () => {
-    fixture = await createRelayFixture(kind);
-    await fixture.priceModels({
-      'nova-pro-v1:0': 0.4,
-      'nova-throttled': 0.4,
-      'nova-429': 0.4,
-      'nova-400': 0.4,
-      'nova-denied': 1,
-    });
-    channelId = await fixture.addChannel({
-      name: 'bedrock',
-      type: 33,
-      key: GOOD_KEY,
-      models: 'claude-3-5-sonnet-20240620,nova-pro-v1:0,nova-throttled,nova-429,nova-400',
-      model_mapping: JSON.stringify({
-        'nova-throttled': 'nova-pro-v1:0@error=1',
-        'nova-429': 'nova-pro-v1:0@status=429',
-        'nova-400': 'nova-pro-v1:0@status=400',
-      }),
-    });
+    ({
+      fixture,
+      channelIds: [channelId],
+    } = await setUpProviderChannels(kind, {
+      ratios: {
+        'nova-pro-v1:0': 0.4,
+        'nova-throttled': 0.4,
+        'nova-429': 0.4,
+        'nova-400': 0.4,
+        'nova-denied': 1,
+      },
+      channels: [
+        {
+          name: 'bedrock',
+          type: 33,
+          key: GOOD_KEY,
+          models: 'claude-3-5-sonnet-20240620,nova-pro-v1:0,nova-throttled,nova-429,nova-400',
+          model_mapping: JSON.stringify({
+            'nova-throttled': 'nova-pro-v1:0@error=1',
+            'nova-429': 'nova-pro-v1:0@status=429',
+            'nova-400': 'nova-pro-v1:0@status=400',
+          }),
+        },
+      ],
+    }));
   });
   afterAll(async () => {
     await fixture?.close();

@@ -7,7 +7,8 @@ import {
 import { toFile } from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countCompletionTokens, countTextTokens } from '../../src/billing/index.js';
-import { createRelayFixture, type RelayFixture } from '../support/relay-fixture.js';
+import type { RelayFixture } from '../support/relay-fixture.js';
+import { postJson, setUpProviderChannels } from '../support/provider-channels.js';
 import { appDatabaseKinds } from '../support/test-databases.js';
 
 const LLAMA = '@cf/meta/llama-3.1-8b-instruct';
@@ -25,52 +26,36 @@ const AUDIO_TOKENS = Math.round((1 / 60) * 1000);
  * Whisper speech-to-text on the native `/ai/run/{model}`, billed exactly; Cloudflare's error
  * envelope drives auto-disable, retry and no-retry; the console's channel test succeeds.
  */
-/** A relay answer as these tests read it: an error, or the fields of a success. */
-interface RelayAnswer {
-  error: { message: string; code: string; type: string };
-  data?: unknown[];
-  [field: string]: unknown;
-}
+/** The fields every Workers AI channel of these tests has. */
+const WORKERS_AI = { type: 39, key: 'cf-api-token', other: MOCK_CLOUDFLARE_ACCOUNT_ID };
 
 describe.each(appDatabaseKinds())('a Cloudflare Workers AI channel on %s', (kind) => {
   let fixture: RelayFixture;
   let channelId: number;
 
-  async function post(path: string, body: unknown) {
-    const response = await fetch(`${fixture.url}${path}`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${fixture.apiKey}`, 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-    return { status: response.status, body: (await response.json()) as RelayAnswer };
-  }
+  const post = (path: string, body: unknown) => postJson(fixture, path, body);
 
   async function lastLog() {
     return (await fixture.consumeLogs()).at(-1)!;
   }
 
-  async function setRatios(ratios: Record<string, number>) {
-    const options = fixture.harness.runtime.context.options;
-    const current = JSON.parse(options.get('ModelRatio')) as Record<string, number>;
-    await options.update('ModelRatio', JSON.stringify({ ...current, ...ratios }));
-  }
-
-  async function cloudflareChannel(fields: Record<string, unknown>) {
-    return fixture.addChannel({
-      type: 39,
-      key: 'cf-api-token',
-      other: MOCK_CLOUDFLARE_ACCOUNT_ID,
-      ...fields,
-    });
-  }
+  const cloudflareChannel = (fields: Record<string, unknown>) =>
+    fixture.addChannel({ ...WORKERS_AI, ...fields });
 
   beforeAll(async () => {
-    fixture = await createRelayFixture(kind);
-    await setRatios({ [LLAMA]: 1, [BGE]: 0.5, [WHISPER]: 15, [WHISPER_TURBO]: 15 });
-    channelId = await cloudflareChannel({
-      name: 'workers-ai',
-      models: [LLAMA, BGE, WHISPER, WHISPER_TURBO].join(','),
-    });
+    ({
+      fixture,
+      channelIds: [channelId],
+    } = await setUpProviderChannels(kind, {
+      ratios: { [LLAMA]: 1, [BGE]: 0.5, [WHISPER]: 15, [WHISPER_TURBO]: 15 },
+      channels: [
+        {
+          ...WORKERS_AI,
+          name: 'workers-ai',
+          models: [LLAMA, BGE, WHISPER, WHISPER_TURBO].join(','),
+        },
+      ],
+    }));
   });
   afterAll(async () => {
     await fixture?.close();
@@ -176,7 +161,7 @@ describe.each(appDatabaseKinds())('a Cloudflare Workers AI channel on %s', (kind
   });
 
   it('counts completions locally when the model reports no usage', async () => {
-    await setRatios({ 'llama-quiet': 1 });
+    await fixture.priceModels({ 'llama-quiet': 1 });
     await cloudflareChannel({
       name: 'workers-ai-quiet',
       models: 'llama-quiet',
@@ -264,7 +249,7 @@ describe.each(appDatabaseKinds())('a Cloudflare Workers AI channel on %s', (kind
   });
 
   it('fails locally, naming the field, when the channel has no account id', async () => {
-    await setRatios({ 'llama-no-account': 1 });
+    await fixture.priceModels({ 'llama-no-account': 1 });
     await fixture.addChannel({
       name: 'workers-ai-no-account',
       type: 39,
@@ -288,7 +273,7 @@ describe.each(appDatabaseKinds())('a Cloudflare Workers AI channel on %s', (kind
       key: 'RetryTimes',
       value: '1',
     });
-    await setRatios({ 'llama-bad-account': 1 });
+    await fixture.priceModels({ 'llama-bad-account': 1 });
     await cloudflareChannel({
       name: 'workers-ai-bad-account',
       other: 'not-an-account',
@@ -308,7 +293,7 @@ describe.each(appDatabaseKinds())('a Cloudflare Workers AI channel on %s', (kind
   });
 
   it('retries a Workers AI 429 on the next channel', async () => {
-    await setRatios({ 'llama-busy': 1 });
+    await fixture.priceModels({ 'llama-busy': 1 });
     const busy = await cloudflareChannel({
       name: 'workers-ai-busy',
       models: 'llama-busy',
@@ -338,7 +323,7 @@ describe.each(appDatabaseKinds())('a Cloudflare Workers AI channel on %s', (kind
       key: 'AutomaticDisableChannelEnabled',
       value: 'true',
     });
-    await setRatios({ 'llama-denied': 1 });
+    await fixture.priceModels({ 'llama-denied': 1 });
     const denied = await cloudflareChannel({
       name: 'workers-ai-bad-token',
       key: 'sk-invalid',

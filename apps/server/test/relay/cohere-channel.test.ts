@@ -1,7 +1,8 @@
 import { completionTokens, promptTokensForCharacters, replyText } from '@tollgate/mock-upstream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WEATHER_TOOLS, readChatStream } from '../support/chat-stream.js';
-import { createRelayFixture, type RelayFixture } from '../support/relay-fixture.js';
+import type { RelayFixture } from '../support/relay-fixture.js';
+import { setUpProviderChannels } from '../support/provider-channels.js';
 import { appDatabaseKinds } from '../support/test-databases.js';
 
 /**
@@ -12,19 +13,26 @@ describe.each(appDatabaseKinds())('a Cohere channel on %s', (kind) => {
   let fixture: RelayFixture;
   let channelId: number;
   beforeAll(async () => {
-    fixture = await createRelayFixture(kind, { COHERE_SAFETY_SETTING: 'STRICT' });
-    await fixture.priceModels({
-      'command-a-03-2025': 1.25,
-      'embed-v4.0': 0.05,
-      'rerank-v3.5': 0.05,
-      'command-denied': 1,
-    });
-    channelId = await fixture.addChannel({
-      name: 'cohere',
-      type: 34,
-      key: 'co-upstream-key',
-      models: 'command-a-03-2025,embed-v4.0,rerank-v3.5',
-    });
+    ({
+      fixture,
+      channelIds: [channelId],
+    } = await setUpProviderChannels(kind, {
+      env: { COHERE_SAFETY_SETTING: 'STRICT' },
+      ratios: {
+        'command-a-03-2025': 1.25,
+        'embed-v4.0': 0.05,
+        'rerank-v3.5': 0.05,
+        'command-denied': 1,
+      },
+      channels: [
+        {
+          name: 'cohere',
+          type: 34,
+          key: 'co-upstream-key',
+          models: 'command-a-03-2025,embed-v4.0,rerank-v3.5',
+        },
+      ],
+    }));
   });
   afterAll(async () => {
     await fixture?.close();

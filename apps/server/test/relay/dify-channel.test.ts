@@ -7,7 +7,8 @@ import {
 } from '@tollgate/mock-upstream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readChatStream } from '../support/chat-stream.js';
-import { createRelayFixture, type RelayFixture } from '../support/relay-fixture.js';
+import type { RelayFixture } from '../support/relay-fixture.js';
+import { setUpProviderChannels } from '../support/provider-channels.js';
 import { appDatabaseKinds } from '../support/test-databases.js';
 
 const RATIO = 2;
@@ -25,18 +26,13 @@ describe.each(appDatabaseKinds())('a Dify channel on %s', (kind) => {
   let fixture: RelayFixture;
   let channelId: number;
   beforeAll(async () => {
-    fixture = await createRelayFixture(kind);
-    const ratios = JSON.parse(fixture.harness.runtime.context.options.get('ModelRatio'));
-    await fixture.harness.runtime.context.options.update(
-      'ModelRatio',
-      JSON.stringify({ ...ratios, 'dify-app': RATIO, 'dify-denied': RATIO }),
-    );
-    channelId = await fixture.addChannel({
-      name: 'dify',
-      type: 37,
-      key: 'app-upstream-key',
-      models: 'dify-app',
-    });
+    ({
+      fixture,
+      channelIds: [channelId],
+    } = await setUpProviderChannels(kind, {
+      ratios: { 'dify-app': RATIO, 'dify-denied': RATIO },
+      channels: [{ name: 'dify', type: 37, key: 'app-upstream-key', models: 'dify-app' }],
+    }));
   });
   afterAll(async () => {
     await fixture?.close();

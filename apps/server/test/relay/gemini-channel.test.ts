@@ -1,6 +1,7 @@
 import { replyText } from '@tollgate/mock-upstream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRelayFixture, type RelayFixture } from '../support/relay-fixture.js';
+import type { RelayFixture } from '../support/relay-fixture.js';
+import { setUpProviderChannels } from '../support/provider-channels.js';
 import { appDatabaseKinds } from '../support/test-databases.js';
 
 const GEMINI_MODELS =
@@ -11,30 +12,31 @@ describe.each(appDatabaseKinds())('a Gemini channel behind the OpenAI API on %s'
   let fixture: RelayFixture;
   let geminiChannel: number;
   beforeAll(async () => {
-    fixture = await createRelayFixture(kind);
-    geminiChannel = await fixture.addChannel({
-      name: 'gemini',
-      type: 24,
-      key: 'AIza-upstream',
-      models: GEMINI_MODELS,
-      priority: 10,
-      model_mapping: JSON.stringify({
-        'gemini-thoughtful': 'gemini-2.5-flash@reasoning-tokens=30,cached-tokens=4',
-        'gemini-busy': 'gemini-2.5-flash@status=429',
-      }),
-    });
-    const options = fixture.harness.runtime.context.options;
-    await fixture.priceModels({
-      'gemini-2.5-flash': 0.15,
-      'gemini-thoughtful': 0.15,
-      'gemini-busy': 0.15,
-      'text-embedding-004': 0.05,
-    });
-    const prices = JSON.parse(options.get('ModelPrice'));
-    await options.update(
-      'ModelPrice',
-      JSON.stringify({ ...prices, 'imagen-3.0-generate-002': 0.04 }),
-    );
+    ({
+      fixture,
+      channelIds: [geminiChannel],
+    } = await setUpProviderChannels(kind, {
+      ratios: {
+        'gemini-2.5-flash': 0.15,
+        'gemini-thoughtful': 0.15,
+        'gemini-busy': 0.15,
+        'text-embedding-004': 0.05,
+      },
+      prices: { 'imagen-3.0-generate-002': 0.04 },
+      channels: [
+        {
+          name: 'gemini',
+          type: 24,
+          key: 'AIza-upstream',
+          models: GEMINI_MODELS,
+          priority: 10,
+          model_mapping: JSON.stringify({
+            'gemini-thoughtful': 'gemini-2.5-flash@reasoning-tokens=30,cached-tokens=4',
+            'gemini-busy': 'gemini-2.5-flash@status=429',
+          }),
+        },
+      ],
+    }));
   });
   afterAll(async () => {
     await fixture?.close();

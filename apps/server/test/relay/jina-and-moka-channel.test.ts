@@ -1,6 +1,7 @@
 import { promptTokensForCharacters } from '@tollgate/mock-upstream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRelayFixture, type RelayFixture } from '../support/relay-fixture.js';
+import type { RelayFixture } from '../support/relay-fixture.js';
+import { postJson, setUpProviderChannels } from '../support/provider-channels.js';
 import { appDatabaseKinds } from '../support/test-databases.js';
 
 const JINA_RERANKER = 'jina-reranker-v2-base-multilingual';
@@ -13,49 +14,36 @@ const M3E = 'm3e-base';
  * answered in the normalised shape, Jina embeddings, MokaAI m3e embeddings at `{base}/embeddings`,
  * chat refused locally on both, and the console channel test.
  */
-/** A relay answer as these tests read it: an error, or the fields of a success. */
-interface RelayAnswer {
-  error: { message: string; code: string; type: string };
-  data?: unknown[];
-  [field: string]: unknown;
-}
-
 describe.each(appDatabaseKinds())('Jina and MokaAI channels on %s', (kind) => {
   let fixture: RelayFixture;
   let jinaId: number;
   let mokaId: number;
 
-  async function post(path: string, body: unknown) {
-    const response = await fetch(`${fixture.url}${path}`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${fixture.apiKey}`, 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-    return { status: response.status, body: (await response.json()) as RelayAnswer };
-  }
+  const post = (path: string, body: unknown) => postJson(fixture, path, body);
 
   beforeAll(async () => {
-    fixture = await createRelayFixture(kind);
-    const options = fixture.harness.runtime.context.options;
-    const ratios = JSON.parse(options.get('ModelRatio')) as Record<string, number>;
-    await options.update(
-      'ModelRatio',
-      JSON.stringify({ ...ratios, [JINA_RERANKER]: 2, [JINA_EMBEDDINGS]: 1, [M3E]: 1 }),
-    );
-    jinaId = await fixture.addChannel({
-      name: 'jina',
-      type: 38,
-      key: 'jina_upstream_key',
-      base_url: `${fixture.mock.url}/jina`,
-      models: `${JINA_RERANKER},${JINA_EMBEDDINGS}`,
-    });
-    mokaId = await fixture.addChannel({
-      name: 'moka',
-      type: 44,
-      key: 'moka-upstream-key',
-      base_url: `${fixture.mock.url}/moka`,
-      models: M3E,
-    });
+    ({
+      fixture,
+      channelIds: [jinaId, mokaId],
+    } = await setUpProviderChannels(kind, {
+      ratios: { [JINA_RERANKER]: 2, [JINA_EMBEDDINGS]: 1, [M3E]: 1 },
+      channels: ({ mock }) => [
+        {
+          name: 'jina',
+          type: 38,
+          key: 'jina_upstream_key',
+          base_url: `${mock.url}/jina`,
+          models: `${JINA_RERANKER},${JINA_EMBEDDINGS}`,
+        },
+        {
+          name: 'moka',
+          type: 44,
+          key: 'moka-upstream-key',
+          base_url: `${mock.url}/moka`,
+          models: M3E,
+        },
+      ],
+    }));
   });
   afterAll(async () => {
     await fixture?.close();

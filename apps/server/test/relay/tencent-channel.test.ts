@@ -8,7 +8,8 @@ import {
 } from '@tollgate/mock-upstream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WEATHER_TOOLS, readChatStream } from '../support/chat-stream.js';
-import { createRelayFixture, type RelayFixture } from '../support/relay-fixture.js';
+import type { RelayFixture } from '../support/relay-fixture.js';
+import { setUpProviderChannels } from '../support/provider-channels.js';
 import { appDatabaseKinds } from '../support/test-databases.js';
 
 const TENCENT_KEY = `1250000000|${MOCK_TENCENT_SECRET_ID}|${MOCK_TENCENT_SECRET_KEY}`;
@@ -23,25 +24,25 @@ describe.each(appDatabaseKinds())('a Tencent Hunyuan channel on %s', (kind) => {
   let channelId: number;
 
   beforeAll(async () => {
-    fixture = await createRelayFixture(kind);
-    const options = fixture.harness.runtime.context.options;
-    const ratios = JSON.parse(options.get('ModelRatio'));
-    await options.update(
-      'ModelRatio',
-      JSON.stringify({
-        ...ratios,
+    ({
+      fixture,
+      channelIds: [channelId],
+    } = await setUpProviderChannels(kind, {
+      ratios: {
         'hunyuan-turbo': 1.5,
         'hunyuan-lite': 0.5,
         'hunyuan-embedding': 0.1,
         'hunyuan-denied': 1,
-      }),
-    );
-    channelId = await fixture.addChannel({
-      name: 'hunyuan',
-      type: 23,
-      key: TENCENT_KEY,
-      models: 'hunyuan-turbo,hunyuan-lite,hunyuan-embedding',
-    });
+      },
+      channels: [
+        {
+          name: 'hunyuan',
+          type: 23,
+          key: TENCENT_KEY,
+          models: 'hunyuan-turbo,hunyuan-lite,hunyuan-embedding',
+        },
+      ],
+    }));
   });
   afterAll(async () => {
     await fixture?.close();

@@ -1,7 +1,8 @@
 import { replyText } from '@tollgate/mock-upstream';
 import { exportPKCS8, exportSPKI, generateKeyPair } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRelayFixture, type RelayFixture } from '../support/relay-fixture.js';
+import type { RelayFixture } from '../support/relay-fixture.js';
+import { setUpProviderChannels } from '../support/provider-channels.js';
 import { appDatabaseKinds } from '../support/test-databases.js';
 
 const CLIENT_EMAIL = 'tollgate-test@vertex-project.iam.gserviceaccount.com';
@@ -29,22 +30,35 @@ describe.each(appDatabaseKinds())('a Vertex AI channel behind the OpenAI API on 
 
   beforeAll(async () => {
     // The token URL is the mock's, on loopback: the operator allows it explicitly.
-    fixture = await createRelayFixture(kind, { OUTBOUND_ALLOWED_HOSTS: '127.0.0.1' });
-    const account = await serviceAccountKey(`${fixture.mock.url}/oauth2/token`, CLIENT_EMAIL);
-    fixture.mock.trustServiceAccount(CLIENT_EMAIL, account.spki);
-    vertexChannel = await fixture.addChannel({
-      name: 'vertex',
-      type: 41,
-      key: account.key,
-      models: 'gemini-2.5-flash,claude-sonnet-4-20250514,meta/llama-3.3-70b-instruct-maas',
-      other: JSON.stringify({ default: 'us-central1', 'claude-sonnet-4-20250514': 'us-east5' }),
-      priority: 10,
-    });
-    await fixture.priceModels({
-      'gemini-2.5-flash': 0.15,
-      'claude-sonnet-4-20250514': 1.5,
-      'meta/llama-3.3-70b-instruct-maas': 0.6,
-    });
+    ({
+      fixture,
+      channelIds: [vertexChannel],
+    } = await setUpProviderChannels(kind, {
+      env: { OUTBOUND_ALLOWED_HOSTS: '127.0.0.1' },
+      ratios: {
+        'gemini-2.5-flash': 0.15,
+        'claude-sonnet-4-20250514': 1.5,
+        'meta/llama-3.3-70b-instruct-maas': 0.6,
+      },
+      // The key names the mock's token URL, and the mock trusts its public key.
+      channels: async ({ mock }) => {
+        const account = await serviceAccountKey(`${mock.url}/oauth2/token`, CLIENT_EMAIL);
+        mock.trustServiceAccount(CLIENT_EMAIL, account.spki);
+        return [
+          {
+            name: 'vertex',
+            type: 41,
+            key: account.key,
+            models: 'gemini-2.5-flash,claude-sonnet-4-20250514,meta/llama-3.3-70b-instruct-maas',
+            other: JSON.stringify({
+              default: 'us-central1',
+              'claude-sonnet-4-20250514': 'us-east5',
+            }),
+            priority: 10,
+          },
+        ];
+      },
+    }));
   });
   afterAll(async () => {
     await fixture?.close();

@@ -7,7 +7,8 @@ import {
 } from '@tollgate/mock-upstream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readChatStream } from '../support/chat-stream.js';
-import { createRelayFixture, type RelayFixture } from '../support/relay-fixture.js';
+import type { RelayFixture } from '../support/relay-fixture.js';
+import { setUpProviderChannels } from '../support/provider-channels.js';
 import { appDatabaseKinds } from '../support/test-databases.js';
 
 const TOOLS = [
@@ -39,24 +40,21 @@ describe.each(appDatabaseKinds())('an iFlytek Spark channel on %s', (kind) => {
   let fixture: RelayFixture;
   let channelId: number;
   beforeAll(async () => {
-    fixture = await createRelayFixture(kind);
-    const ratios = JSON.parse(fixture.harness.runtime.context.options.get('ModelRatio'));
-    await fixture.harness.runtime.context.options.update(
-      'ModelRatio',
-      JSON.stringify({
-        ...ratios,
-        'SparkDesk-v3.5': RATIO,
-        SparkDesk: RATIO,
-        'spark-denied': RATIO,
-      }),
-    );
-    channelId = await fixture.addChannel({
-      name: 'spark',
-      type: 18,
-      key: SPARK_MOCK_CHANNEL_KEY,
-      other: 'v4.0',
-      models: 'SparkDesk-v3.5,SparkDesk',
-    });
+    ({
+      fixture,
+      channelIds: [channelId],
+    } = await setUpProviderChannels(kind, {
+      ratios: { 'SparkDesk-v3.5': RATIO, SparkDesk: RATIO, 'spark-denied': RATIO },
+      channels: [
+        {
+          name: 'spark',
+          type: 18,
+          key: SPARK_MOCK_CHANNEL_KEY,
+          other: 'v4.0',
+          models: 'SparkDesk-v3.5,SparkDesk',
+        },
+      ],
+    }));
   });
   afterAll(async () => {
     await fixture?.close();

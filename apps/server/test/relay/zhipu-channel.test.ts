@@ -7,7 +7,8 @@ import {
 import { decodeJwt, decodeProtectedHeader } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WEATHER_TOOLS, readChatStream } from '../support/chat-stream.js';
-import { createRelayFixture, type RelayFixture } from '../support/relay-fixture.js';
+import type { RelayFixture } from '../support/relay-fixture.js';
+import { setUpProviderChannels } from '../support/provider-channels.js';
 import { appDatabaseKinds } from '../support/test-databases.js';
 
 const [KEY_ID] = MOCK_ZHIPU_API_KEY.split('.');
@@ -32,10 +33,6 @@ describe.each(appDatabaseKinds())('Zhipu channels on %s', (kind) => {
   let v3Channel: number;
   let v4Channel: number;
   beforeAll(async () => {
-    fixture = await createRelayFixture(kind);
-    const options = fixture.harness.runtime.context.options;
-    const ratios = JSON.parse(options.get('ModelRatio'));
-    const completion = JSON.parse(options.get('CompletionRatio'));
     const models = [
       'chatglm_turbo',
       'glm-broken',
@@ -44,28 +41,24 @@ describe.each(appDatabaseKinds())('Zhipu channels on %s', (kind) => {
       'glm-denied',
       'glm-4-denied',
     ];
-    await options.update(
-      'ModelRatio',
-      JSON.stringify({ ...ratios, ...Object.fromEntries(models.map((model) => [model, 2])) }),
-    );
-    await options.update(
-      'CompletionRatio',
-      JSON.stringify({ ...completion, ...Object.fromEntries(models.map((model) => [model, 3])) }),
-    );
-    v3Channel = await fixture.addChannel({
-      name: 'zhipu-v3',
-      type: 16,
-      key: MOCK_ZHIPU_API_KEY,
-      models: 'chatglm_turbo,glm-broken',
-      // The mock reads its controls from the model named in the path.
-      model_mapping: JSON.stringify({ 'glm-broken': 'chatglm_turbo@error=1' }),
-    });
-    v4Channel = await fixture.addChannel({
-      name: 'zhipu-v4',
-      type: 26,
-      key: MOCK_ZHIPU_API_KEY,
-      models: 'glm-4,embedding-2',
-    });
+    ({
+      fixture,
+      channelIds: [v3Channel, v4Channel],
+    } = await setUpProviderChannels(kind, {
+      ratios: Object.fromEntries(models.map((model) => [model, 2])),
+      completionRatios: Object.fromEntries(models.map((model) => [model, 3])),
+      channels: [
+        {
+          name: 'zhipu-v3',
+          type: 16,
+          key: MOCK_ZHIPU_API_KEY,
+          models: 'chatglm_turbo,glm-broken',
+          // The mock reads its controls from the model named in the path.
+          model_mapping: JSON.stringify({ 'glm-broken': 'chatglm_turbo@error=1' }),
+        },
+        { name: 'zhipu-v4', type: 26, key: MOCK_ZHIPU_API_KEY, models: 'glm-4,embedding-2' },
+      ],
+    }));
   });
   afterAll(async () => {
     await fixture?.close();

@@ -10,7 +10,7 @@ import { preflightHeaders } from '../../relay/cors.js';
 import { relayCall } from '../../relay/relay-call.js';
 import { responsesFormat } from '../../relay/formats/openai-responses/responses-format.js';
 import { relayStoredResponseCall } from '../../relay/stored-responses.js';
-import { INBOUND_FORMATS } from '../../relay/formats/inbound-formats.js';
+import { INBOUND_ROUTES } from '../../relay/formats/inbound-formats.js';
 import { countMessageTokens } from '../../relay/formats/anthropic/count-message-tokens.js';
 import {
   admitUnderModelRateLimit,
@@ -47,7 +47,6 @@ const RELAY_ROUTES: ReadonlyMap<string, RelayMode> = new Map([
 
 const PLAYGROUND_PATH = '/pg/chat/completions';
 const ENGINE_EMBEDDINGS = /^\/v1\/engines\/([^/]+)\/embeddings$/;
-const RESPONSES_PATH = '/v1/responses';
 /** A stored response (GET, DELETE) or its input items (GET). */
 const STORED_RESPONSE_PATH = /^\/v1\/responses\/[^/]+(\/input_items)?$/;
 
@@ -118,14 +117,10 @@ export class RelayFront {
         this.run(call, mode, false);
         return true;
       }
-      if (call.path === RESPONSES_PATH) {
-        call.format = responsesFormat;
-        this.run(call, 'responses', false);
-        return true;
-      }
-      if (call.path === '/v1/messages' || call.path === '/v1/messages/count_tokens') {
-        call.format = INBOUND_FORMATS['anthropic-messages']!;
-        this.run(call, 'chat', false, call.path.endsWith('/count_tokens'));
+      const formatRoute = INBOUND_ROUTES.get(call.path);
+      if (formatRoute) {
+        call.format = formatRoute.format;
+        this.run(call, formatRoute.mode, false, formatRoute.countTokens === true);
         return true;
       }
       if (call.path === PLAYGROUND_PATH) {

@@ -7,7 +7,7 @@ import {
 } from '../error-classification.js';
 import { parseJsonObject } from '../json-guards.js';
 import { OpenAiAdaptor } from '../openai/openai-adaptor.js';
-import { openAiCompatibleProfile } from '../openai/openai-compatible-profiles.js';
+import { ALI_OPENAI_PROFILE } from './ali-openai-profile.js';
 import type {
   ChannelTarget,
   ConvertedResponse,
@@ -60,7 +60,7 @@ export const DEFAULT_ALI_SETTINGS: AliSettings = { imageTaskPolling: DEFAULT_ALI
 export class AliAdaptor implements ProviderAdaptor {
   readonly name = 'ali';
   readonly nativeFormat = 'openai' as const;
-  private readonly chat = new OpenAiAdaptor(openAiCompatibleProfile('ali'));
+  private readonly chat = new OpenAiAdaptor(ALI_OPENAI_PROFILE);
 
   constructor(
     private readonly settings: AliSettings = DEFAULT_ALI_SETTINGS,

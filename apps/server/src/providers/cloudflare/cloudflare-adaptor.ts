@@ -6,7 +6,7 @@ import {
   OpenAiAdaptor,
   type OpenAiAdaptorSettings,
 } from '../openai/openai-adaptor.js';
-import { openAiCompatibleProfile } from '../openai/openai-compatible-profiles.js';
+import { WORKERS_AI_OPENAI_PROFILE } from './workers-ai-openai-profile.js';
 import { resolveBaseUrl } from '../openai/openai-channel-types.js';
 import { cloudflareAccountUrl } from '../openai/openai-url.js';
 import type {
@@ -58,7 +58,7 @@ export class CloudflareAdaptor implements ProviderAdaptor {
   private readonly openAi: OpenAiAdaptor;
 
   constructor(settings: OpenAiAdaptorSettings = DEFAULT_OPENAI_ADAPTOR_SETTINGS) {
-    this.openAi = new OpenAiAdaptor(openAiCompatibleProfile('cloudflare'), settings);
+    this.openAi = new OpenAiAdaptor(WORKERS_AI_OPENAI_PROFILE, settings);
   }
 
   supports(mode: RelayMode): boolean {

@@ -6,7 +6,7 @@ import { createProviderRegistry } from '../registry.js';
 const { getAdaptor } = createProviderRegistry();
 import { makeCallInput, makeChannel } from '../__fixtures__/relay-call-input.js';
 import { OpenAiAdaptor } from './openai-adaptor.js';
-import { openAiCompatibleProfile } from './openai-compatible-profiles.js';
+import { openRouterVendor } from './vendors/openrouter.js';
 
 function build(
   overrides: Partial<RelayCallInput>,
@@ -52,7 +52,7 @@ describe('OpenAiAdaptor headers', () => {
   it('adds OpenRouter attribution headers', () => {
     const { request } = build({}, { type: 20 });
     expect(request.headers['X-Title']).toBe('Tollgate');
-    const withReferer = new OpenAiAdaptor(openAiCompatibleProfile('openRouter'), {
+    const withReferer = new OpenAiAdaptor(openRouterVendor.openAiProfile!, {
       azureDefaultApiVersion: '2024-12-01-preview',
       openRouterReferer: 'https://gateway.example.com',
     }).buildRequest(makeCallInput({ channel: makeChannel({ type: 20 }) }));

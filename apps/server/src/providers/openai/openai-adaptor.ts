@@ -1,4 +1,3 @@
-import { CHANNEL_TYPE } from '@tollgate/contracts';
 import { RelayError } from '../../errors/relay-error.js';
 import type {
   ChannelTarget,
@@ -19,12 +18,12 @@ import {
 } from '../error-classification.js';
 import { unsupportedModeError } from '../unsupported-mode-error.js';
 import { forwardOpenAiBeta } from './openai-beta-header.js';
+import { honoursStreamUsageOption } from './openai-channel-types.js';
 import {
-  AZURE_DEFAULT_API_VERSION,
-  OPENROUTER_APP_TITLE,
-  honoursStreamUsageOption,
-} from './openai-channel-types.js';
-import type { OpenAiCompatibleProfile } from './openai-compatible-profiles.js';
+  DEFAULT_OPENAI_ADAPTOR_SETTINGS,
+  type OpenAiAdaptorSettings,
+} from './openai-adaptor-settings.js';
+import { bearerCredentials, type OpenAiCompatibleProfile } from './openai-compatible-profile.js';
 import { parseOpenAiError } from './openai-error.js';
 import { applyStreamOptionsRule } from './openai-request-body.js';
 import { convertOpenAiResponse } from './openai-response.js';
@@ -34,18 +33,7 @@ import { ResponsesPassThroughStream } from './responses-pass-through-stream.js';
 import { parseJsonObject } from '../json-guards.js';
 import { buildOpenAiUrl } from './openai-url.js';
 
-/** Deployment-wide settings of the OpenAI-compatible adaptor. */
-export interface OpenAiAdaptorSettings {
-  /** Azure `api-version` when neither the request nor the channel names one. */
-  azureDefaultApiVersion: string;
-  /** The site's public URL, sent to OpenRouter as `HTTP-Referer` for attribution ('' = none). */
-  openRouterReferer: string;
-}
-
-export const DEFAULT_OPENAI_ADAPTOR_SETTINGS: OpenAiAdaptorSettings = {
-  azureDefaultApiVersion: AZURE_DEFAULT_API_VERSION,
-  openRouterReferer: '',
-};
+export { DEFAULT_OPENAI_ADAPTOR_SETTINGS, type OpenAiAdaptorSettings };
 
 /** Modes whose client body is multipart and is forwarded byte for byte. */
 const MULTIPART_MODES: ReadonlySet<RelayMode> = new Set(['transcription', 'translation']);
@@ -81,7 +69,7 @@ export class OpenAiAdaptor implements ProviderAdaptor {
     if (MULTIPART_MODES.has(input.mode)) {
       headers['Content-Type'] = input.contentType;
       return {
-        url: buildOpenAiUrl(input, input.upstreamModel, this.settings.azureDefaultApiVersion),
+        url: buildOpenAiUrl(this.profile, input, input.upstreamModel, this.settings),
         method: 'POST',
         headers,
         body: input.rawBody,
@@ -99,7 +87,7 @@ export class OpenAiAdaptor implements ProviderAdaptor {
     // Nothing changed anywhere: the client's own bytes are the body, no re-serialising.
     const forwardRaw = input.bodyUnchanged && sameTopLevelFields(input.body, body);
     return {
-      url: buildOpenAiUrl(input, model, this.settings.azureDefaultApiVersion),
+      url: buildOpenAiUrl(this.profile, input, model, this.settings),
       method: 'POST',
       headers,
       body: forwardRaw ? input.rawBody : JSON.stringify(body),
@@ -113,7 +101,7 @@ export class OpenAiAdaptor implements ProviderAdaptor {
   ): UpstreamRequest {
     headers['Content-Type'] = 'application/json';
     return {
-      url: buildOpenAiUrl(input, input.upstreamModel, this.settings.azureDefaultApiVersion),
+      url: buildOpenAiUrl(this.profile, input, input.upstreamModel, this.settings),
       method: 'POST',
       headers,
       body: input.bodyUnchanged ? input.rawBody : JSON.stringify(input.body),
@@ -160,20 +148,10 @@ export class OpenAiAdaptor implements ProviderAdaptor {
 
   private buildHeaders(input: RelayCallInput): Record<string, string> {
     const { channel } = input;
-    const headers: Record<string, string> = {};
-    if (channel.type === CHANNEL_TYPE.azure) {
-      headers['api-key'] = channel.key;
-    } else if (channel.key) {
-      headers.Authorization = `Bearer ${channel.key}`;
-    }
-    if (channel.type === CHANNEL_TYPE.openAi && channel.organization) {
-      headers['OpenAI-Organization'] = channel.organization;
-    }
-    if (channel.type === CHANNEL_TYPE.openRouter) {
-      headers['X-Title'] = OPENROUTER_APP_TITLE;
-      if (this.settings.openRouterReferer)
-        headers['HTTP-Referer'] = this.settings.openRouterReferer;
-    }
+    const headers: Record<string, string> = {
+      ...(this.profile.credentialHeaders ?? bearerCredentials)(channel),
+      ...this.profile.vendorHeaders?.(this.settings),
+    };
     const accept = input.clientHeaders.accept;
     if (typeof accept === 'string' && accept) headers.Accept = accept;
     else if (input.stream) headers.Accept = 'text/event-stream';

@@ -10,7 +10,7 @@ import {
 } from '../json-guards.js';
 import { convertAudioUsage } from './convert-openai-usage.js';
 import { joinGeneratedText, readResponseText } from './openai-api-types.js';
-import type { OpenAiCompatibleProfile } from './openai-compatible-profiles.js';
+import type { OpenAiCompatibleProfile } from './openai-compatible-profile.js';
 import { findErrorInSuccessBody } from './openai-error.js';
 
 /** Modes whose success body must be JSON (anything else is a broken upstream). */

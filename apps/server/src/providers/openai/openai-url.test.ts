@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { RelayError } from '../../errors/relay-error.js';
 import type { RelayCallInput } from '../provider-adaptor.js';
 import { makeCallInput, makeChannel } from '../__fixtures__/relay-call-input.js';
-import { AZURE_DEFAULT_API_VERSION } from './openai-channel-types.js';
+import { DEFAULT_OPENAI_ADAPTOR_SETTINGS } from './openai-adaptor-settings.js';
+import { plainOpenAiProfile } from './openai-compatible-profile.js';
+import { openAiProfileOf } from '../vendors.js';
 import { buildOpenAiUrl } from './openai-url.js';
 
 function urlFor(
@@ -10,7 +12,8 @@ function urlFor(
   channel: Parameters<typeof makeChannel>[0] = {},
 ): string {
   const input = makeCallInput({ ...overrides, channel: makeChannel(channel) });
-  return buildOpenAiUrl(input, input.upstreamModel, AZURE_DEFAULT_API_VERSION);
+  const profile = openAiProfileOf(input.channel.type) ?? plainOpenAiProfile('test');
+  return buildOpenAiUrl(profile, input, input.upstreamModel, DEFAULT_OPENAI_ADAPTOR_SETTINGS);
 }
 
 describe('buildOpenAiUrl', () => {

@@ -1,6 +1,7 @@
 import { RelayError } from '../../errors/relay-error.js';
 import type { RelayCallInput } from '../provider-adaptor.js';
-import { CHANNEL_TYPE } from '@tollgate/contracts';
+import type { OpenAiAdaptorSettings } from './openai-adaptor-settings.js';
+import type { OpenAiCompatibleProfile } from './openai-compatible-profile.js';
 import { resolveBaseUrl } from './openai-channel-types.js';
 
 /** Bases of Cloudflare AI Gateway, which proxies OpenAI and Azure with shorter paths. */
@@ -8,17 +9,18 @@ const CLOUDFLARE_GATEWAY_PREFIX = 'https://gateway.ai.cloudflare.com';
 
 /**
  * The upstream URL of an OpenAI-compatible call (reference §3.6 "openai" and the small adaptors):
- * by default the channel base + the client's `/v1/...` path + its query string.
+ * the vendor's URL rule, by default the channel base + the client's `/v1/...` path + its query.
  *
  * @param upstreamModel the model actually sent (after suffix stripping), for Azure deployments
  *   and Custom `{model}` URLs.
  */
 export function buildOpenAiUrl(
+  profile: OpenAiCompatibleProfile,
   input: RelayCallInput,
   upstreamModel: string,
-  azureDefaultApiVersion: string,
+  settings: OpenAiAdaptorSettings,
 ): string {
-  const { channel, mode } = input;
+  const { channel } = input;
   const base = resolveBaseUrl(channel.type, channel.baseUrl);
   if (!base) {
     throw new RelayError(
@@ -28,47 +30,8 @@ export function buildOpenAiUrl(
       'channel_base_url_missing',
     );
   }
-
-  if (mode === 'responses' && channel.type === CHANNEL_TYPE.azure) {
-    // Azure serves the Responses API on its v1 path, not per deployment (the body names it).
-    return `${base}/openai/v1/responses${input.query ? `?${input.query}` : ''}`;
-  }
-  switch (channel.type) {
-    case CHANNEL_TYPE.azure:
-      return buildAzureUrl(input, base, upstreamModel, azureDefaultApiVersion);
-    case CHANNEL_TYPE.custom:
-      // The base URL is the full endpoint; `{model}` lets one channel serve several models.
-      return base.split('{model}').join(upstreamModel);
-    case CHANNEL_TYPE.miniMax:
-      return `${base}/v1/text/chatcompletion_v2`;
-    case CHANNEL_TYPE.perplexity:
-      return `${base}/chat/completions`;
-    case CHANNEL_TYPE.mokaAi:
-      // MokaAI serves its m3e embeddings without a /v1 prefix.
-      return `${base}/embeddings`;
-    case CHANNEL_TYPE.cloudflare:
-      // Workers AI's OpenAI-compatible endpoints (chat and embeddings) live under the account.
-      return `${cloudflareAccountUrl(input.channel, base)}/v1/${mode === 'embeddings' ? 'embeddings' : 'chat/completions'}`;
-    case CHANNEL_TYPE.deepSeek:
-      return mode === 'completions' ? `${base}/beta/completions` : pathUrl(input, base);
-    case CHANNEL_TYPE.zhipuV4:
-      return mode === 'embeddings'
-        ? `${base}/api/paas/v4/embeddings`
-        : `${base}/api/paas/v4/chat/completions`;
-    case CHANNEL_TYPE.ali:
-      return `${base}/compatible-mode/v1/chat/completions`;
-    case CHANNEL_TYPE.baiduV2:
-      // Qianfan's OpenAI-compatible v2 API.
-      return mode === 'embeddings' ? `${base}/v2/embeddings` : `${base}/v2/chat/completions`;
-    case CHANNEL_TYPE.volcEngine:
-      if (mode === 'embeddings') return `${base}/api/v3/embeddings`;
-      // Ark "bot" applications have their own chat endpoint.
-      return upstreamModel.startsWith('bot')
-        ? `${base}/api/v3/bots/chat/completions`
-        : `${base}/api/v3/chat/completions`;
-    default:
-      return pathUrl(input, base);
-  }
+  if (profile.url) return profile.url({ input, base, model: upstreamModel, settings });
+  return openAiPathUrl(input, base);
 }
 
 /**
@@ -90,7 +53,7 @@ export function cloudflareAccountUrl(channel: RelayCallInput['channel'], base: s
 }
 
 /** base + client path + query; Cloudflare AI Gateway bases take the path without `/v1`. */
-function pathUrl(input: RelayCallInput, base: string): string {
+export function openAiPathUrl(input: RelayCallInput, base: string): string {
   let path = input.path;
   if (base.startsWith(CLOUDFLARE_GATEWAY_PREFIX) && path.startsWith('/v1/')) path = path.slice(3);
   return input.query ? `${base}${path}?${input.query}` : `${base}${path}`;
@@ -100,7 +63,7 @@ function pathUrl(input: RelayCallInput, base: string): string {
  * `{base}/openai/deployments/{model without dots}/{path without /v1/}?api-version={v}`, where v is
  * the request's `api-version` query, else the channel's `other`, else the default.
  */
-function buildAzureUrl(
+export function azureDeploymentUrl(
   input: RelayCallInput,
   base: string,
   upstreamModel: string,
@@ -114,4 +77,11 @@ function buildAzureUrl(
   const query = `api-version=${encodeURIComponent(apiVersion)}`;
   if (base.startsWith(CLOUDFLARE_GATEWAY_PREFIX)) return `${base}/${deployment}/${task}?${query}`;
   return `${base}/openai/deployments/${deployment}/${task}?${query}`;
+}
+
+/** The websocket form of a base URL: https → wss, http → ws. */
+export function websocketBase(base: string): string {
+  if (base.startsWith('https://')) return `wss://${base.slice('https://'.length)}`;
+  if (base.startsWith('http://')) return `ws://${base.slice('http://'.length)}`;
+  return base;
 }

@@ -1,8 +1,9 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import { CHANNEL_TYPE } from '@tollgate/contracts';
 import { forwardOpenAiBeta } from './openai-beta-header.js';
 import type { ChannelTarget, UpstreamRequest } from '../provider-adaptor.js';
 import { resolveBaseUrl } from './openai-channel-types.js';
+import { bearerCredentials } from './openai-compatible-profile.js';
+import { openAiProfileOf } from '../vendors.js';
 
 /**
  * A call on a response OpenAI or Azure stored (`GET /v1/responses/{id}`, `DELETE …`,
@@ -18,16 +19,11 @@ export function buildStoredResponseRequest(
   clientHeaders: IncomingHttpHeaders = {},
 ): UpstreamRequest {
   const base = resolveBaseUrl(channel.type, channel.baseUrl);
+  const profile = openAiProfileOf(channel.type);
   const headers: Record<string, string> = {};
   forwardOpenAiBeta(headers, clientHeaders);
-  let url: string;
-  if (channel.type === CHANNEL_TYPE.azure) {
-    headers['api-key'] = channel.key;
-    url = `${base}/openai${path}`;
-  } else {
-    if (channel.key) headers.Authorization = `Bearer ${channel.key}`;
-    if (channel.organization) headers['OpenAI-Organization'] = channel.organization;
-    url = `${base}${path}`;
-  }
+  Object.assign(headers, (profile?.credentialHeaders ?? bearerCredentials)(channel));
+  const root = profile?.responsesRoot?.(base) ?? base;
+  const url = `${root}${path}`;
   return { url: query ? `${url}?${query}` : url, method, headers, body: undefined };
 }

@@ -27,7 +27,7 @@ import type {
 } from '../provider-adaptor.js';
 import { unsupportedModeError } from '../unsupported-mode-error.js';
 import { OpenAiAdaptor } from '../openai/openai-adaptor.js';
-import { openAiCompatibleProfile } from '../openai/openai-compatible-profiles.js';
+import { plainOpenAiProfile } from '../openai/openai-compatible-profile.js';
 import type { VertexTokenCache } from './vertex-access-token.js';
 import { vertexBaseUrl, vertexClaudeModel, vertexRegion } from './vertex-location.js';
 import { parseServiceAccount } from './vertex-service-account.js';
@@ -61,7 +61,7 @@ export class VertexAdaptor implements ProviderAdaptor {
   readonly nativeFormat = 'gemini' as const;
   private readonly anthropic: AnthropicAdaptor;
   /** Reads the OpenAI-compatible endpoint's answers (Llama models). */
-  private readonly openAi = new OpenAiAdaptor(openAiCompatibleProfile('vertexAi'));
+  private readonly openAi = new OpenAiAdaptor(plainOpenAiProfile('vertexai'));
 
   constructor(
     private readonly gemini: () => GeminiSettings = () => DEFAULT_GEMINI_SETTINGS,

@@ -5,13 +5,13 @@ import type {
   UpstreamRequest,
 } from '../provider-adaptor.js';
 import { OpenAiAdaptor, type OpenAiAdaptorSettings } from '../openai/openai-adaptor.js';
-import type { OpenAiCompatibleProfile } from '../openai/openai-compatible-profiles.js';
+import type { OpenAiCompatibleProfile } from '../openai/openai-compatible-profile.js';
 import { parseZhipuError } from './zhipu-error.js';
 import { ZhipuTokenCache } from './zhipu-token.js';
 
 /**
  * Zhipu's v4 API (channel type 26): OpenAI-compatible (`/api/paas/v4/chat/completions` and
- * `/embeddings`, see the `zhipuV4` profile and openai-url.ts), served by the OpenAI adaptor with
+ * `/embeddings`, see `zhipu-v4-vendor.ts`), served by the OpenAI adaptor with
  * one difference: the credential is a JWT made from the `id.secret` key, sent as
  * `Authorization: Bearer <JWT>` in place of the key itself. Errors carry Zhipu's business codes,
  * which decide the status.

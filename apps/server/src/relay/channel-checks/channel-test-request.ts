@@ -2,7 +2,6 @@
  * The pure parts of a channel test (reference §5.2): which model is tested, which endpoint, the
  * request body, and what the test would have cost.
  */
-import { CHANNEL_TYPE } from '@tollgate/contracts';
 import {
   countChatPromptTokens,
   countCompletionTokens,
@@ -10,7 +9,7 @@ import {
   type PriceInfo,
 } from '../../billing/index.js';
 import type { RelayMode } from '../../providers/provider-adaptor.js';
-import { DEFAULT_MODELS_BY_CHANNEL_TYPE } from '../../catalogue/default-models.js';
+import { vendorOf } from '../../providers/vendors.js';
 import type { Usage } from '../../providers/usage.js';
 
 /** Tested when nothing names a model and the channel's type has no default model list. */
@@ -19,16 +18,9 @@ export const FALLBACK_TEST_MODEL = 'gpt-4o-mini';
 /** Token name and content of the consume log a successful test writes. */
 export const CHANNEL_TEST_LOG_NAME = '模型测试';
 
-/** Channel types whose test is refused outright, with the reference's texts. */
-const UNTESTABLE_TYPES: Readonly<Record<number, string>> = {
-  [CHANNEL_TYPE.midjourney]: 'midjourney channel test is not supported',
-  [CHANNEL_TYPE.midjourneyPlus]: 'midjourney plus channel test is not supported',
-  [CHANNEL_TYPE.suno]: 'suno channel test is not supported',
-};
-
-/** Why a channel type cannot be tested at all; undefined when it can. */
+/** Why a channel type cannot be tested at all (its vendor's refusal); undefined when it can. */
 export function untestableTypeMessage(channelType: number): string | undefined {
-  return Object.hasOwn(UNTESTABLE_TYPES, channelType) ? UNTESTABLE_TYPES[channelType] : undefined;
+  return vendorOf(channelType)?.channelTest?.refusal;
 }
 
 /**
@@ -45,7 +37,7 @@ export function resolveTestModel(
   const fromQuery = requested?.trim() ?? '';
   if (fromQuery !== '') return fromQuery;
   if (testModel.trim() !== '') return testModel.trim();
-  return models[0] ?? DEFAULT_MODELS_BY_CHANNEL_TYPE[channelType]?.[0] ?? FALLBACK_TEST_MODEL;
+  return models[0] ?? vendorOf(channelType)?.defaultModels?.[0] ?? FALLBACK_TEST_MODEL;
 }
 
 /** Embedding-like names (`embedding`/`embed`, `m3e*`, `bge-`) are tested on `/v1/embeddings`. */
@@ -67,7 +59,7 @@ export function isEmbeddingTest(
   return (
     isEmbeddingModel(model) ||
     isEmbeddingModel(upstreamModel) ||
-    channelType === CHANNEL_TYPE.mokaAi
+    vendorOf(channelType)?.channelTest?.embeddingsOnly === true
   );
 }
 

@@ -25,9 +25,24 @@ import type {
 } from '../../providers/provider-adaptor.js';
 import type { ParsedRelayBody } from '../parse-relay-body.js';
 
+/** A POST path an inbound format answers on. */
+export interface InboundRoute {
+  readonly path: string;
+  /** The relay mode of calls on the path. */
+  readonly mode: RelayMode;
+  /** The path only counts the request's tokens (nothing goes upstream). */
+  readonly countTokens?: boolean;
+}
+
 export interface InboundFormat {
   /** The wire format; equal to a provider's `nativeFormat`, the call passes through. */
   readonly id: WireFormat;
+  /**
+   * The fixed POST paths the relay front serves with this format (`inbound-formats.ts` collects
+   * them). Absent for formats with routes of their own: OpenAI's paths, one per mode, and
+   * Gemini's `models/{model}:{method}` paths (`http/relay/gemini-routes.ts`).
+   */
+  readonly routes?: readonly InboundRoute[];
   /**
    * Reads the client's request body: the fields the relay needs before choosing a channel (model,
    * stream, output limit) and the internal call. Reads lazily where it can: the hot path must not

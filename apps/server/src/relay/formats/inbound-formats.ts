@@ -1,5 +1,5 @@
 import type { WireFormat } from '../../providers/provider-adaptor.js';
-import type { InboundFormat } from './format-spec.js';
+import type { InboundFormat, InboundRoute } from './format-spec.js';
 import { messagesFormat } from './anthropic/messages-format.js';
 import { geminiGenerateFormat } from './gemini/gemini-format.js';
 import { openAiFormat } from './openai/openai-format.js';
@@ -12,3 +12,15 @@ export const INBOUND_FORMATS: Readonly<Partial<Record<WireFormat, InboundFormat>
   'anthropic-messages': messagesFormat,
   gemini: geminiGenerateFormat,
 };
+
+/** A format's fixed POST path, with the format that serves it. */
+export interface InboundFormatRoute extends InboundRoute {
+  readonly format: InboundFormat;
+}
+
+/** Every format's fixed POST paths (`InboundFormat.routes`), by path. */
+export const INBOUND_ROUTES: ReadonlyMap<string, InboundFormatRoute> = new Map(
+  Object.values(INBOUND_FORMATS).flatMap((format) =>
+    (format.routes ?? []).map((route) => [route.path, { ...route, format }] as const),
+  ),
+);

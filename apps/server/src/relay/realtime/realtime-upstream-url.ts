@@ -1,23 +1,15 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import { CHANNEL_TYPE, channelTypeDefinition } from '@tollgate/contracts';
+import { channelTypeDefinition } from '@tollgate/contracts';
 import { RelayError } from '../../errors/relay-error.js';
 import { resolveBaseUrl } from '../../providers/openai/openai-channel-types.js';
+import { websocketBase } from '../../providers/openai/openai-url.js';
+import { openAiProfileOf } from '../../providers/vendors.js';
 import type { CachedChannel } from '../channel-cache.js';
-
-/** Azure's realtime API version when neither the client nor the channel names one. */
-export const AZURE_REALTIME_API_VERSION = '2024-10-01-preview';
 
 /** Where and how a session connects upstream. */
 export interface RealtimeUpstreamTarget {
   url: string;
   headers: Record<string, string>;
-}
-
-/** `http(s)://` → `ws(s)://` (a base given with a websocket scheme is kept). */
-function websocketBase(base: string): string {
-  if (base.startsWith('https://')) return `wss://${base.slice('https://'.length)}`;
-  if (base.startsWith('http://')) return `ws://${base.slice('http://'.length)}`;
-  return base;
 }
 
 /** True when the client asked for the beta protocol (header or `openai-beta.realtime-v1`). */
@@ -29,9 +21,8 @@ function wantsBeta(headers: IncomingHttpHeaders, protocols: readonly string[]): 
 
 /**
  * The upstream websocket of a realtime session on `channel`: OpenAI-compatible channels at
- * `wss://{base}/v1/realtime?model={model}` with the channel key as Bearer; Azure at
- * `wss://{base}/openai/realtime?api-version={v}&deployment={model without dots}` with `api-key`,
- * v being the client's `api-version`, else the channel's, else AZURE_REALTIME_API_VERSION.
+ * `wss://{base}/v1/realtime?model={model}` with the channel key as Bearer, unless the vendor has
+ * its own rule (Azure: `/openai/realtime` with a deployment and an api-version, see its vendor).
  * The client's own key never goes upstream. Other channel families cannot serve realtime: a local
  * 400.
  */
@@ -59,15 +50,10 @@ export function realtimeUpstreamTarget(
   const headers: Record<string, string> = {};
   const beta = wantsBeta(client.headers, client.protocols);
   if (beta) headers['OpenAI-Beta'] = beta;
-  if (channel.type === CHANNEL_TYPE.azure) {
-    const apiVersion =
-      client.query.get('api-version') || channel.other.trim() || AZURE_REALTIME_API_VERSION;
-    const query = new URLSearchParams({
-      'api-version': apiVersion,
-      deployment: upstreamModel.split('.').join(''),
-    });
-    headers['api-key'] = channel.key;
-    return { url: `${websocketBase(base)}/openai/realtime?${query}`, headers };
+  const vendorRule = openAiProfileOf(channel.type)?.realtime;
+  if (vendorRule) {
+    const target = vendorRule(channel, base, upstreamModel, client.query);
+    return { url: target.url, headers: { ...headers, ...target.headers } };
   }
   headers.Authorization = `Bearer ${channel.key}`;
   if (channel.organization) headers['OpenAI-Organization'] = channel.organization;

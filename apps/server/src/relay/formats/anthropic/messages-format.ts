@@ -13,6 +13,10 @@ import { readMessagesRequest } from './read-messages-request.js';
  */
 export const messagesFormat: InboundFormat = {
   id: 'anthropic-messages',
+  routes: [
+    { path: '/v1/messages', mode: 'chat' },
+    { path: '/v1/messages/count_tokens', mode: 'chat', countTokens: true },
+  ],
   readRequest: (_mode, rawBody) => readMessagesRequest(rawBody),
   // The client's own body: Claude channels receive it, the others its conversion, made from it.
   requestTexts: (_mode, parsed) => messagesRequestTexts(parsed.native?.body),

@@ -14,6 +14,7 @@ import { ResponsesStreamWriter } from './responses-stream-writer.js';
  */
 export const responsesFormat: InboundFormat = {
   id: 'openai-responses',
+  routes: [{ path: '/v1/responses', mode: 'responses' }],
   readRequest: readResponsesRequest,
   // The client's body: channels serving the Responses API get it, the others its chat conversion.
   requestTexts: (_mode, parsed) => responsesRequestTexts(parsed.json),

@@ -1,4 +1,10 @@
-import { CHANNEL_TYPE, CHANNEL_TYPE_TABLE } from '@tollgate/contracts';
+import {
+  CHANNEL_TYPE,
+  CHANNEL_TYPE_TABLE,
+  channelTypeDefinition,
+  type ChannelBaseUrlField,
+  type ChannelOtherField,
+} from '@tollgate/contracts';
 
 /**
  * The channel types the console offers (the ids the server knows), in the order of the type
@@ -47,72 +53,22 @@ export function channelTypeColor(type: number): string {
 /** Channel type ids by name, from the shared channel-type table. */
 export const channelType = CHANNEL_TYPE;
 
-/** Which address field a type shows. */
-export type BaseUrlField =
-  /** Azure: the resource endpoint (required for requests to work). */
-  | 'azure-endpoint'
-  /** Custom: the complete request URL, `{model}` replaced by the model name. */
-  | 'full-url'
-  /** FastGPT: the private deployment address. */
-  | 'private-deployment'
-  /** Suno: the address before `/suno`. */
-  | 'suno'
-  /** Type 45 has no address field. */
-  | 'none'
-  /** Every other type: an optional replacement of the default address. */
-  | 'optional';
+/** Which address field a type shows (its row of the channel-type table). */
+export type BaseUrlField = ChannelBaseUrlField;
 
 export function baseUrlFieldOf(type: number): BaseUrlField {
-  switch (type) {
-    case channelType.azure:
-      return 'azure-endpoint';
-    case channelType.custom:
-      return 'full-url';
-    case channelType.fastGpt:
-      return 'private-deployment';
-    case channelType.suno:
-      return 'suno';
-    case channelType.volcEngine:
-      return 'none';
-    default:
-      return 'optional';
-  }
+  return channelTypeDefinition(type)?.baseUrlField ?? 'optional';
 }
 
 /** What the `other` field holds for a type, or null when the type does not use it. */
-export type OtherField =
-  | 'api-version'
-  | 'spark-version'
-  | 'knowledge-base-id'
-  | 'account-id'
-  | 'region'
-  | 'plugin';
+export type OtherField = ChannelOtherField;
 
 export function otherFieldOf(type: number): OtherField | null {
-  switch (type) {
-    case channelType.azure:
-      return 'api-version';
-    case channelType.xunfei:
-      return 'spark-version';
-    case channelType.aiProxyLibrary:
-      return 'knowledge-base-id';
-    case channelType.cloudflare:
-      return 'account-id';
-    case channelType.vertexAi:
-      return 'region';
-    case channelType.ali:
-      return 'plugin';
-    default:
-      return null;
-  }
+  return channelTypeDefinition(type)?.otherField ?? null;
 }
 
-/** Spark (type 18) uses this version when `other` is left empty. */
-export const defaultSparkVersion = 'v2.1';
-
-/** Fills the defaults a type needs in `other` when it is left empty (type 18 → v2.1). */
+/** Fills the default a type keeps in `other` when it is left empty (type 18 → v2.1). */
 export function otherWithDefault(type: number, other: string): string {
   const trimmed = other.trim();
-  if (type === channelType.xunfei && trimmed === '') return defaultSparkVersion;
-  return trimmed;
+  return trimmed === '' ? (channelTypeDefinition(type)?.otherDefault ?? '') : trimmed;
 }

@@ -1,37 +1,16 @@
-import { channelType } from './channel-types';
+import { channelTypeDefinition, type ChannelKeyFormat } from '@tollgate/contracts';
 
 /**
- * The credential format of a channel type (spec part 2 §3): most types take one plain key; some
- * join several parts, and Vertex AI takes JSON credentials.
+ * The credential format of a channel type (spec part 2 §3), from its row of the channel-type
+ * table: most types take one plain key; some join several parts, and Vertex AI takes JSON
+ * credentials.
  */
-export type KeyFormat =
-  | { kind: 'plain' }
-  | { kind: 'parts'; separator: '|' | '-' | '.'; parts: readonly string[] }
-  | { kind: 'json' };
+export type KeyFormat = ChannelKeyFormat;
 
 const plain: KeyFormat = { kind: 'plain' };
 
 export function keyFormatOf(type: number): KeyFormat {
-  switch (type) {
-    case channelType.baidu:
-      return { kind: 'parts', separator: '|', parts: ['APIKey', 'SecretKey'] };
-    case channelType.xunfei:
-      return { kind: 'parts', separator: '|', parts: ['APPID', 'APISecret', 'APIKey'] };
-    case channelType.fastGpt:
-      return { kind: 'parts', separator: '-', parts: ['APIKey', 'AppId'] };
-    case channelType.tencent:
-      return { kind: 'parts', separator: '|', parts: ['AppId', 'SecretId', 'SecretKey'] };
-    case channelType.aws:
-      return { kind: 'parts', separator: '|', parts: ['Ak', 'Sk', 'Region'] };
-    case channelType.vertexAi:
-      return { kind: 'json' };
-    case channelType.zhipu:
-    case channelType.zhipuV4:
-      // Zhipu signs each call with a JWT made from the key's two halves.
-      return { kind: 'parts', separator: '.', parts: ['id', 'secret'] };
-    default:
-      return plain;
-  }
+  return channelTypeDefinition(type)?.keyFormat ?? plain;
 }
 
 /** The format as shown to the user, e.g. `APIKey|SecretKey`; null for plain keys. */

@@ -1,0 +1,28 @@
+import {
+  BalanceQueryError,
+  balanceBaseUrl,
+  bearer,
+  numberField,
+  objectOf,
+  type BalanceQuery,
+} from '../../balance-query.js';
+import { compatibleVendor } from '../compatible-vendor.js';
+import { plainOpenAiProfile } from '../openai-compatible-profile.js';
+
+/** Moonshot: the available balance (CNY, cash plus vouchers); `status: false` is a refusal. */
+const moonshotBalance: BalanceQuery = async (channel, fetchJson) => {
+  const answer = objectOf(
+    await fetchJson(`${balanceBaseUrl(channel)}/v1/users/me/balance`, bearer(channel.key)),
+  );
+  if (answer.status === false) {
+    throw new BalanceQueryError(
+      `code: ${numberField(answer, 'code')}, message: ${String(answer.error ?? answer.message ?? '')}`,
+    );
+  }
+  return numberField(objectOf(answer.data), 'available_balance');
+};
+
+export const moonshotVendor = compatibleVendor('moonshot', plainOpenAiProfile('moonshot'), {
+  defaultModels: ['moonshot-v1-8k', 'moonshot-v1-32k', 'moonshot-v1-128k'],
+  balance: moonshotBalance,
+});

@@ -91,7 +91,6 @@ type IdParams = { Params: { id: string } };
  */
 export async function registerChannelRoutes(api: FastifyInstance, context: AppContext) {
   const guard = { preHandler: requireAdmin(context) };
-  const deps = { database: context.database, events: context.events };
   const { database } = context;
   /** Root may point the server at internal addresses (a self-hosted upstream); other admins may not. */
   const saveRules = (request: FastifyRequest) => ({
@@ -139,40 +138,40 @@ export async function registerChannelRoutes(api: FastifyInstance, context: AppCo
     return ok(await fetchFormUpstreamModels(body, saveRules(request)));
   });
 
-  api.post('/channel/fix', guard, async () => ok(await fixAbilities(deps)));
+  api.post('/channel/fix', guard, async () => ok(await fixAbilities(context)));
 
   api.post<IdParams>('/channel/copy/:id', guard, async (request) => {
     const query = parseInput(copyQuerySchema, request.query);
     const options = { suffix: query.suffix, resetBalance: query.reset_balance };
-    return ok({ id: await copyChannel(deps, parseId(request.params.id), options) });
+    return ok({ id: await copyChannel(context, parseId(request.params.id), options) });
   });
 
-  api.delete('/channel/disabled', guard, async () => ok(await deleteDisabledChannels(deps)));
+  api.delete('/channel/disabled', guard, async () => ok(await deleteDisabledChannels(context)));
 
   api.post('/channel/batch', guard, async (request) => {
     const body = parseInput(channelIdsRequestSchema, request.body);
-    return ok(await deleteChannelsByIds(deps, body.ids));
+    return ok(await deleteChannelsByIds(context, body.ids));
   });
 
   api.post('/channel/batch/tag', guard, async (request) => {
     const body = parseInput(batchSetChannelTagRequestSchema, request.body);
-    return ok(await batchSetChannelTag(deps, body.ids, body.tag));
+    return ok(await batchSetChannelTag(context, body.ids, body.tag));
   });
 
   api.post('/channel/tag/enabled', guard, async (request) => {
     const body = parseInput(channelTagRequestSchema, request.body);
-    await setTagStatus(deps, body.tag, CHANNEL_STATUS.enabled);
+    await setTagStatus(context, body.tag, CHANNEL_STATUS.enabled);
     return ok();
   });
 
   api.post('/channel/tag/disabled', guard, async (request) => {
     const body = parseInput(channelTagRequestSchema, request.body);
-    await setTagStatus(deps, body.tag, CHANNEL_STATUS.manuallyDisabled);
+    await setTagStatus(context, body.tag, CHANNEL_STATUS.manuallyDisabled);
     return ok();
   });
 
   api.put('/channel/tag', guard, async (request) => {
-    await editChannelTag(deps, parseInput(editChannelTagRequestSchema, request.body));
+    await editChannelTag(context, parseInput(editChannelTagRequestSchema, request.body));
     return ok();
   });
 
@@ -182,19 +181,19 @@ export async function registerChannelRoutes(api: FastifyInstance, context: AppCo
 
   api.post('/channel/', guard, async (request) => {
     const body = parseInput(createChannelBodySchema, request.body);
-    await createChannels(deps, body, saveRules(request));
+    await createChannels(context, body, saveRules(request));
     return ok();
   });
 
   api.put('/channel/', guard, async (request) => {
     const body = parseInput(updateChannelRequestSchema, request.body);
-    return ok(await updateChannel(deps, body, saveRules(request)));
+    return ok(await updateChannel(context, body, saveRules(request)));
   });
 
   // The console sends `DELETE /api/channel/{id}/`; both spellings are accepted.
   for (const path of ['/channel/:id', '/channel/:id/']) {
     api.delete<IdParams>(path, guard, async (request) => {
-      await deleteChannel(deps, parseId(request.params.id));
+      await deleteChannel(context, parseId(request.params.id));
       return ok();
     });
   }

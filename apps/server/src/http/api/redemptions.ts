@@ -36,46 +36,40 @@ function isStatusOnly(query: unknown): boolean {
 export async function registerRedemptionRoutes(api: FastifyInstance, context: AppContext) {
   const adminGuard = { preHandler: requireAdmin(context) };
   const userGuard = { preHandler: requireUser(context) };
-  const deps = {
-    database: context.database,
-    logDatabase: context.logDatabase,
-    options: context.options,
-    events: context.events,
-  };
 
   /** `data` is `{items, total, page, page_size}`; `p` is 1-based. */
   api.get('/redemption/', adminGuard, async (request) =>
-    ok(await listRedemptionPage(deps, parseInput(redemptionPageQuerySchema, request.query))),
+    ok(await listRedemptionPage(context, parseInput(redemptionPageQuerySchema, request.query))),
   );
 
   api.get('/redemption/search', adminGuard, async (request) =>
-    ok(await listRedemptionPage(deps, parseInput(redemptionSearchQuerySchema, request.query))),
+    ok(await listRedemptionPage(context, parseInput(redemptionSearchQuerySchema, request.query))),
   );
 
   api.get<{ Params: { id: string } }>('/redemption/:id', adminGuard, async (request) =>
-    ok(await getRedemption(deps, parseId(request.params.id))),
+    ok(await getRedemption(context, parseId(request.params.id))),
   );
 
   /** `data` is the list of new keys (the console offers them as a text file). */
   api.post('/redemption/', adminGuard, async (request) => {
     const body = parseInput(createRedemptionRequestSchema, request.body);
-    return ok(await createRedemptions(deps, requireAuthenticated(request).id, body));
+    return ok(await createRedemptions(context, requireAuthenticated(request).id, body));
   });
 
   /** Edit of name and quota, or `?status_only=true` with `{id, status}`; answers the code as saved. */
   api.put('/redemption/', adminGuard, async (request) => {
     if (isStatusOnly(request.query)) {
       const body = parseInput(updateRedemptionStatusRequestSchema, request.body);
-      return ok(await updateRedemptionStatus(deps, body));
+      return ok(await updateRedemptionStatus(context, body));
     }
     const body = parseInput(updateRedemptionRequestSchema, request.body);
-    return ok(await updateRedemption(deps, body));
+    return ok(await updateRedemption(context, body));
   });
 
   // The console calls `DELETE /api/redemption/{id}/`; the reference route has no trailing slash.
   for (const path of ['/redemption/:id', '/redemption/:id/']) {
     api.delete<{ Params: { id: string } }>(path, adminGuard, async (request) => {
-      await deleteRedemption(deps, parseId(request.params.id));
+      await deleteRedemption(context, parseId(request.params.id));
       return ok();
     });
   }
@@ -87,6 +81,6 @@ export async function registerRedemptionRoutes(api: FastifyInstance, context: Ap
   api.post('/user/topup', { onRequest: critical, ...userGuard }, async (request) => {
     const { key } = parseInput(redeemRequestSchema, request.body);
     const { id, username } = requireAuthenticated(request);
-    return ok(await redeemCode(deps, { id, username }, key));
+    return ok(await redeemCode(context, { id, username }, key));
   });
 }

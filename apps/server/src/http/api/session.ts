@@ -76,11 +76,6 @@ export async function beginSignIn(reply: FastifyReply, context: AppContext, user
 /** Login, logout and self-registration (reference §8.1, §8.4), behind Turnstile (§8.10). */
 export async function registerSessionRoutes(api: FastifyInstance, context: AppContext) {
   const critical = rateLimitHook(context.rateLimiter, 'CT', context.config.criticalRateLimit);
-  const deps = {
-    database: context.database,
-    logDatabase: context.logDatabase,
-    options: context.options,
-  };
 
   const checked = { onRequest: critical, preHandler: turnstileCheck(context) };
   const emailCodes = emailCodeStore(context);
@@ -89,7 +84,7 @@ export async function registerSessionRoutes(api: FastifyInstance, context: AppCo
   // `POST /api/user/login/2fa` completes with a code (two-factor.ts).
   api.post('/user/login', checked, async (request, reply) => {
     const body = parseInput(loginRequestSchema, request.body);
-    const user = await authenticate(deps, body.username, body.password);
+    const user = await authenticate(context, body.username, body.password);
     return beginSignIn(reply, context, user);
   });
 
@@ -108,7 +103,7 @@ export async function registerSessionRoutes(api: FastifyInstance, context: AppCo
 
   api.post('/user/register', checked, async (request) => {
     const body = parseInput(registerRequestSchema, request.body);
-    await registerUser(deps, body, {
+    await registerUser(context, body, {
       defaultToken: context.config.generateDefaultToken,
       emailCodes,
     });

@@ -38,29 +38,28 @@ function isStatusOnly(query: unknown): boolean {
  */
 export async function registerTokenRoutes(api: FastifyInstance, context: AppContext) {
   const guard = { preHandler: requireUser(context) };
-  const deps = { database: context.database, options: context.options, events: context.events };
 
   /** `data` is a bare array (no total): the console pages lazily with a 0-based `p`. */
   api.get('/token/', guard, async (request) => {
     const { p, size } = parseInput(tokenPageQuerySchema, request.query);
     const page = Math.min(Math.max(p, 0), MAX_PAGE_NUMBER);
     const pageSize = size <= 0 ? TOKEN_PAGE_SIZE_DEFAULT : Math.min(size, TOKEN_PAGE_SIZE_MAX);
-    return ok(await listOwnTokens(deps, requireAuthenticated(request).id, page, pageSize));
+    return ok(await listOwnTokens(context, requireAuthenticated(request).id, page, pageSize));
   });
 
   api.get('/token/search', guard, async (request) => {
     const { keyword, token } = parseInput(tokenSearchQuerySchema, request.query);
-    return ok(await searchOwnTokens(deps, requireAuthenticated(request).id, keyword, token));
+    return ok(await searchOwnTokens(context, requireAuthenticated(request).id, keyword, token));
   });
 
   api.get<{ Params: { id: string } }>('/token/:id', guard, async (request) =>
-    ok(await getOwnToken(deps, requireAuthenticated(request).id, parseId(request.params.id))),
+    ok(await getOwnToken(context, requireAuthenticated(request).id, parseId(request.params.id))),
   );
 
   /** Answers `{success, message}` without the new keys, as new-api; the list shows them. */
   api.post('/token/', guard, async (request) => {
     const body = parseInput(createTokenRequestSchema, request.body);
-    await createOwnTokens(deps, requireAuthenticated(request), body);
+    await createOwnTokens(context, requireAuthenticated(request), body);
     return ok();
   });
 
@@ -69,16 +68,16 @@ export async function registerTokenRoutes(api: FastifyInstance, context: AppCont
     const owner = requireAuthenticated(request);
     if (isStatusOnly(request.query)) {
       const body = parseInput(updateTokenStatusRequestSchema, request.body);
-      return ok(await updateOwnTokenStatus(deps, owner.id, body));
+      return ok(await updateOwnTokenStatus(context, owner.id, body));
     }
     const body = parseInput(updateTokenRequestSchema, request.body);
-    return ok(await updateOwnToken(deps, owner, body));
+    return ok(await updateOwnToken(context, owner, body));
   });
 
   // The console calls `DELETE /api/token/{id}/`; the reference route has no trailing slash.
   for (const path of ['/token/:id', '/token/:id/']) {
     api.delete<{ Params: { id: string } }>(path, guard, async (request) => {
-      await deleteOwnToken(deps, requireAuthenticated(request).id, parseId(request.params.id));
+      await deleteOwnToken(context, requireAuthenticated(request).id, parseId(request.params.id));
       return ok();
     });
   }

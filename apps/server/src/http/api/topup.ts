@@ -75,18 +75,12 @@ function notifyParams(request: FastifyRequest): Record<string, string> {
 export async function registerTopUpRoutes(api: FastifyInstance, context: AppContext) {
   const userGuard = { preHandler: requireUser(context) };
   const adminGuard = { preHandler: requireAdmin(context) };
-  const deps = {
-    database: context.database,
-    logDatabase: context.logDatabase,
-    options: context.options,
-    events: context.events,
-  };
 
   /** `data` is the money to pay, as text with two decimals. */
   api.post('/user/amount', userGuard, async (request) =>
     paymentAnswer(() => {
       const { amount } = parsePaymentInput(topUpQuoteRequestSchema, request.body);
-      return { data: quoteForBuyer(deps, requireAuthenticated(request), amount) };
+      return { data: quoteForBuyer(context, requireAuthenticated(request), amount) };
     }),
   );
 
@@ -94,7 +88,7 @@ export async function registerTopUpRoutes(api: FastifyInstance, context: AppCont
   api.post('/user/pay', userGuard, async (request) =>
     paymentAnswer(async () => {
       const body = parsePaymentInput(topUpPayRequestSchema, request.body);
-      const checkout = await createEpayOrder(deps, requireAuthenticated(request), body);
+      const checkout = await createEpayOrder(context, requireAuthenticated(request), body);
       return { data: checkout.form, url: checkout.url };
     }),
   );
@@ -103,7 +97,7 @@ export async function registerTopUpRoutes(api: FastifyInstance, context: AppCont
   api.get('/user/topup/self', userGuard, async (request) =>
     ok(
       await listOwnTopUps(
-        deps,
+        context,
         requireAuthenticated(request).id,
         parseInput(topUpPageQuerySchema, request.query),
       ),
@@ -111,7 +105,7 @@ export async function registerTopUpRoutes(api: FastifyInstance, context: AppCont
   );
 
   api.get('/user/topup', adminGuard, async (request) =>
-    ok(await listAllTopUpOrders(deps, parseInput(topUpAdminPageQuerySchema, request.query))),
+    ok(await listAllTopUpOrders(context, parseInput(topUpAdminPageQuerySchema, request.query))),
   );
 
   // Providers call back with GET and a query string, or POST a form; the form parser is scoped to
@@ -131,7 +125,7 @@ export async function registerTopUpRoutes(api: FastifyInstance, context: AppCont
     const notify = async (request: FastifyRequest, reply: FastifyReply) => {
       let answer: 'success' | 'fail';
       try {
-        const outcome = await handleEpayNotify(deps, notifyParams(request));
+        const outcome = await handleEpayNotify(context, notifyParams(request));
         answer = outcome.answer;
         if (outcome.refusal) {
           request.log.warn(

@@ -34,11 +34,6 @@ const userPageQuerySchema = z.object({
 /** User administration for admins (spec part 1 §2/§4, reference §2.4 and §12.7). */
 export async function registerUserAdminRoutes(api: FastifyInstance, context: AppContext) {
   const guard = { preHandler: requireAdmin(context) };
-  const deps = {
-    database: context.database,
-    logDatabase: context.logDatabase,
-    options: context.options,
-  };
   const { db } = context.database;
 
   async function page(query: unknown) {
@@ -60,34 +55,39 @@ export async function registerUserAdminRoutes(api: FastifyInstance, context: App
 
   api.get<{ Params: { id: string } }>('/user/:id', guard, async (request) => {
     const actor = requireAuthenticated(request);
-    const user = await getUserForAdmin(deps, actor.role, parseId(request.params.id));
+    const user = await getUserForAdmin(context, actor.role, parseId(request.params.id));
     const [shown] = await withHeldUserQuota(db, [user]);
     return ok(userRowToDto(shown));
   });
 
   api.post('/user/', guard, async (request) => {
     const body = parseInput(createUserRequestSchema, request.body);
-    await createUserByAdmin(deps, requireAuthenticated(request).role, body);
+    await createUserByAdmin(context, requireAuthenticated(request).role, body);
     return ok();
   });
 
   api.put('/user/', guard, async (request) => {
     const body = parseInput(updateUserRequestSchema, request.body);
-    await updateUserByAdmin(deps, requireAuthenticated(request), body);
+    await updateUserByAdmin(context, requireAuthenticated(request), body);
     context.events.emit('user-changed', { userId: body.id });
     return ok();
   });
 
   api.post('/user/manage', guard, async (request) => {
     const body = parseInput(manageUserRequestSchema, request.body);
-    const result = await manageUser(deps, requireAuthenticated(request).role, body.id, body.action);
+    const result = await manageUser(
+      context,
+      requireAuthenticated(request).role,
+      body.id,
+      body.action,
+    );
     context.events.emit('user-changed', { userId: body.id });
     return ok(result);
   });
 
   api.delete<{ Params: { id: string } }>('/user/:id', guard, async (request) => {
     const id = parseId(request.params.id);
-    await hardDeleteUserByAdmin(deps, requireAuthenticated(request).role, id);
+    await hardDeleteUserByAdmin(context, requireAuthenticated(request).role, id);
     context.events.emit('user-changed', { userId: id });
     return ok();
   });

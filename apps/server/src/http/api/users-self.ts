@@ -21,11 +21,6 @@ import { startSession } from './session.js';
 /** The signed-in user's own account (reference §8.4, §12.6, Appendix B). */
 export async function registerUserSelfRoutes(api: FastifyInstance, context: AppContext) {
   const guard = { preHandler: requireUser(context) };
-  const deps = {
-    database: context.database,
-    logDatabase: context.logDatabase,
-    options: context.options,
-  };
   const { db } = context.database;
 
   api.get('/user/self', guard, async (request) => {
@@ -38,7 +33,7 @@ export async function registerUserSelfRoutes(api: FastifyInstance, context: AppC
   api.put('/user/self', guard, async (request, reply) => {
     const body = parseInput(updateSelfRequestSchema, request.body);
     const userId = requireAuthenticated(request).id;
-    await updateSelf(deps, userId, body);
+    await updateSelf(context, userId, body);
     if (body.password) {
       // A new password ends every session; this browser gets a fresh one and stays signed in.
       context.events.emit('user-changed', { userId });
@@ -49,18 +44,18 @@ export async function registerUserSelfRoutes(api: FastifyInstance, context: AppC
   });
 
   api.delete('/user/self', guard, async (request, reply) => {
-    await deleteSelf(deps, requireAuthenticated(request).id);
+    await deleteSelf(context, requireAuthenticated(request).id);
     context.events.emit('user-changed', { userId: requireAuthenticated(request).id });
     reply.clearCookie(SESSION_COOKIE_NAME, { path: '/' });
     return ok();
   });
 
   api.get('/user/token', guard, async (request) =>
-    ok(await regenerateAccessToken(deps, requireAuthenticated(request).id)),
+    ok(await regenerateAccessToken(context, requireAuthenticated(request).id)),
   );
 
   api.get('/user/aff', guard, async (request) =>
-    ok(await getAffCode(deps, requireAuthenticated(request).id)),
+    ok(await getAffCode(context, requireAuthenticated(request).id)),
   );
 
   api.get('/user/self/groups', guard, async (request) =>

@@ -14,16 +14,11 @@ import { parseInput } from '../parse-body.js';
 /** The signed-in user's notification setting and invitation-reward transfer (reference §8.4, §12.1). */
 export async function registerUserSettingRoutes(api: FastifyInstance, context: AppContext) {
   const guard = { preHandler: requireUser(context) };
-  const deps = {
-    database: context.database,
-    logDatabase: context.logDatabase,
-    options: context.options,
-  };
 
   api.put('/user/setting', guard, async (request) => {
     const body = parseInput(updateUserSettingRequestSchema, request.body);
     const userId = requireAuthenticated(request).id;
-    await updateUserSetting(deps, userId, body, {
+    await updateUserSetting(context, userId, body, {
       allowHttpWebhook: context.config.notifyAllowHttpWebhook,
       outbound: context.relay.outbound,
     });
@@ -35,7 +30,7 @@ export async function registerUserSettingRoutes(api: FastifyInstance, context: A
   api.post('/user/aff_transfer', guard, async (request) => {
     const body = parseInput(affTransferRequestSchema, request.body);
     const userId = requireAuthenticated(request).id;
-    await transferAffQuota(deps, userId, body.quota);
+    await transferAffQuota(context, userId, body.quota);
     context.events.emit('user-changed', { userId });
     return ok(undefined, AFF_TRANSFERRED);
   });

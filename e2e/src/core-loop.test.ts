@@ -90,7 +90,7 @@ function readQuota(data: unknown): number {
 
 /** Polls until `read` gives a value `done` accepts (logs and quota are written after the reply). */
 async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
-  const deadline = Date.now() + 15_000;
+  const deadline = Date.now() + 30_000;
   for (;;) {
     const value = await read();
     if (done(value) || Date.now() > deadline) return value;

@@ -66,7 +66,7 @@ async function startSmtp(delivered: Delivered[]): Promise<number> {
 }
 
 async function waitForMail(delivered: Delivered[], subject: string): Promise<ParsedMail> {
-  const deadline = Date.now() + 10_000;
+  const deadline = Date.now() + 30_000;
   for (;;) {
     const found = delivered.find((entry) => entry.mail.subject === subject);
     if (found) {

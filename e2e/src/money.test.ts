@@ -125,9 +125,9 @@ async function startReceiver(): Promise<{ server: Server; url: string; calls: Re
   return { server, url: `http://127.0.0.1:${port}/quota-hook`, calls };
 }
 
-/** Polls until `read` gives a value `done` accepts, or 15 s pass. */
+/** Polls until `read` gives a value `done` accepts, or 30 s pass. */
 async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
-  const deadline = Date.now() + 15_000;
+  const deadline = Date.now() + 30_000;
   for (;;) {
     const value = await read();
     if (done(value) || Date.now() > deadline) return value;

@@ -132,7 +132,7 @@ async function recordingFailures(journey: () => Promise<void>): Promise<void> {
 async function newPage(variant: ConsoleVariant = english) {
   const opened = await openConsoleContext(browser!, variant);
   openedContexts.push(opened.context);
-  opened.context.setDefaultTimeout(15_000);
+  opened.context.setDefaultTimeout(30_000);
   visitors += 1;
   await opened.context.setExtraHTTPHeaders({ 'X-Forwarded-For': `10.9.0.${visitors}` });
   await routeThirdParties(opened.context);
@@ -169,7 +169,7 @@ async function passwordLogin(page: Page, user: { username: string; password: str
  * Waits until the page shows `pathname`, reading the address Playwright last saw every 100 ms
  * (the console moves between its own screens without page loads).
  */
-async function waitForPath(page: Page, pathname: string, timeoutMs = 20_000) {
+async function waitForPath(page: Page, pathname: string, timeoutMs = 30_000) {
   const deadline = Date.now() + timeoutMs;
   while (new URL(page.url()).pathname !== pathname) {
     if (Date.now() > deadline) throw new Error(`still at ${page.url()}, not ${pathname}`);

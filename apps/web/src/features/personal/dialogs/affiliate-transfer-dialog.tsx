@@ -1,6 +1,7 @@
-import { Button, Descriptions, Form, InputNumber, Modal, Space, Typography } from 'antd';
+import { Button, Descriptions, Form, InputNumber, Space, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormDialog } from '../../../components/forms/form-dialog';
 import { notify } from '../../../lib/notifier';
 import { formatQuota, readQuotaDisplay } from '../../../lib/quota-format';
 import { useAffTransferMutation } from '../queries';
@@ -68,14 +69,12 @@ export function AffiliateTransferDialog({ open, pending, onClose }: AffiliateTra
   };
 
   return (
-    <Modal
+    <FormDialog
       title={t('transfer.title')}
       open={open}
-      centered
       okText={t('transfer.submit')}
-      cancelText={t('common:cancel')}
-      confirmLoading={mutation.isPending}
-      onOk={onSubmit}
+      submitting={mutation.isPending}
+      onSubmit={onSubmit}
       onCancel={onClose}
     >
       <Descriptions
@@ -123,6 +122,6 @@ export function AffiliateTransferDialog({ open, pending, onClose }: AffiliateTra
         </Form.Item>
       </Form>
       <Typography.Text type="secondary">{t('transfer.hint')}</Typography.Text>
-    </Modal>
+    </FormDialog>
   );
 }

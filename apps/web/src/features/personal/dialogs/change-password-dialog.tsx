@@ -1,6 +1,8 @@
-import { Form, Input, Modal } from 'antd';
+import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { FormDialog } from '../../../components/forms/form-dialog';
 import { clearChangedFieldErrors } from '../../../lib/clear-field-errors';
+import { showFieldProblem } from '../../../lib/field-problem';
 import { notify } from '../../../lib/notifier';
 import { useChangePasswordMutation } from '../queries';
 
@@ -28,8 +30,7 @@ export function ChangePasswordDialog({ open, onClose }: ChangePasswordDialogProp
       return;
     }
     if (password !== confirmation) {
-      form.setFields([{ name: 'confirmation', errors: [t('password.mismatch')] }]);
-      notify.error(t('password.mismatch'));
+      showFieldProblem(form, 'confirmation', t('password.mismatch'));
       return;
     }
     mutation.mutate(
@@ -45,14 +46,11 @@ export function ChangePasswordDialog({ open, onClose }: ChangePasswordDialogProp
   };
 
   return (
-    <Modal
+    <FormDialog
       title={t('password.title')}
       open={open}
-      centered
-      okText={t('common:ok')}
-      cancelText={t('common:cancel')}
-      confirmLoading={mutation.isPending}
-      onOk={onSubmit}
+      submitting={mutation.isPending}
+      onSubmit={onSubmit}
       onCancel={onClose}
       forceRender
     >
@@ -73,6 +71,6 @@ export function ChangePasswordDialog({ open, onClose }: ChangePasswordDialogProp
         </Form.Item>
         <button type="submit" hidden />
       </Form>
-    </Modal>
+    </FormDialog>
   );
 }

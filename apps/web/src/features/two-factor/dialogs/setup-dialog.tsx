@@ -1,6 +1,7 @@
-import { Alert, Button, Flex, Form, Input, Modal, QRCode, Spin, Typography } from 'antd';
+import { Alert, Button, Flex, Form, Modal, QRCode, Spin, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { OneTimeCodeInput } from '../components/one-time-code-input';
 import { copyWithFeedback } from '../../../lib/clipboard';
 import { notify } from '../../../lib/notifier';
 import { BackupCodesPanel } from '../components/backup-codes-panel';
@@ -101,12 +102,10 @@ export function SetupDialog({ open, onClose }: SetupDialogProps) {
           </Flex>
           <Typography.Text strong>{t('setup.confirm')}</Typography.Text>
           <Form layout="vertical" onFinish={confirm}>
-            <Input
-              autoFocus
+            <OneTimeCodeInput
               value={code}
-              onChange={(event) => setCode(event.target.value)}
+              onChange={setCode}
               placeholder={t('code.totpPlaceholder')}
-              autoComplete="one-time-code"
               inputMode="numeric"
               maxLength={7}
               size="large"

@@ -1,7 +1,7 @@
-import { Button, Drawer, Form, Input, Space } from 'antd';
+import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { FormDrawer } from '../../../components/forms/form-drawer';
 import { notify } from '../../../lib/notifier';
-import { useDrawerWidth } from '../../../lib/use-is-mobile';
 import type { NewUser } from '../api';
 import { useCreateUserMutation } from '../queries';
 
@@ -15,7 +15,6 @@ interface AddUserDrawerProps {
 /** Creates a user with username, display name and password. */
 export function AddUserDrawer({ open, onClose }: AddUserDrawerProps) {
   const { t } = useTranslation('users');
-  const drawerWidth = useDrawerWidth();
   const [form] = Form.useForm<NewUser>();
   const mutation = useCreateUserMutation();
 
@@ -35,21 +34,14 @@ export function AddUserDrawer({ open, onClose }: AddUserDrawerProps) {
   };
 
   return (
-    <Drawer
+    <FormDrawer
       placement="left"
-      size={drawerWidth}
       open={open}
       onClose={onClose}
       title={t('add.title')}
-      forceRender
-      footer={
-        <Space style={{ display: 'flex', justifyContent: 'flex-end' }}>
-          <Button onClick={onClose}>{t('common:cancel')}</Button>
-          <Button type="primary" loading={mutation.isPending} onClick={onSubmit}>
-            {t('common:submit')}
-          </Button>
-        </Space>
-      }
+      keepMounted
+      onSubmit={onSubmit}
+      submitting={mutation.isPending}
     >
       <Form form={form} layout="vertical" initialValues={emptyUser} onFinish={onSubmit}>
         <Form.Item name="username" label={t('fields.username')}>
@@ -63,6 +55,6 @@ export function AddUserDrawer({ open, onClose }: AddUserDrawerProps) {
         </Form.Item>
         <button type="submit" hidden />
       </Form>
-    </Drawer>
+    </FormDrawer>
   );
 }

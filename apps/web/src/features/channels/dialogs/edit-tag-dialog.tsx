@@ -4,6 +4,7 @@ import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../../components/forms/form-dialog';
 import { notify } from '../../../lib/notifier';
+import { onSuccessNotify } from '../../../lib/success-feedback';
 import { useDrawerWidth } from '../../../lib/use-is-mobile';
 import { modelMappingExample } from '../form/json-templates';
 import { longestModelList } from '../rules/model-list';
@@ -50,12 +51,7 @@ export function EditTagDialog({ row, onClose }: EditTagDialogProps) {
       notify.warning(t('editTag.noChanges'));
       return;
     }
-    mutation.mutate(outcome.request, {
-      onSuccess: () => {
-        notify.success(t('editTag.success'));
-        onClose();
-      },
-    });
+    mutation.mutate(outcome.request, onSuccessNotify(t('editTag.success'), onClose));
   };
 
   return (

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../../components/forms/form-dialog';
 import { notify } from '../../../lib/notifier';
+import { onSuccessNotify } from '../../../lib/success-feedback';
 import { formatQuota, readQuotaDisplay } from '../../../lib/quota-format';
 import { useAffTransferMutation } from '../queries';
 import {
@@ -60,12 +61,7 @@ export function AffiliateTransferDialog({ open, pending, onClose }: AffiliateTra
       if (found) notify.error(problemText(found));
       return;
     }
-    mutation.mutate(amount, {
-      onSuccess: () => {
-        notify.success(t('transfer.success'));
-        onClose();
-      },
-    });
+    mutation.mutate(amount, onSuccessNotify(t('transfer.success'), onClose));
   };
 
   return (

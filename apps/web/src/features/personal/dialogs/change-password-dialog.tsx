@@ -4,6 +4,7 @@ import { FormDialog } from '../../../components/forms/form-dialog';
 import { clearChangedFieldErrors } from '../../../lib/clear-field-errors';
 import { showFieldProblem } from '../../../lib/field-problem';
 import { notify } from '../../../lib/notifier';
+import { onSuccessNotify } from '../../../lib/success-feedback';
 import { useChangePasswordMutation } from '../queries';
 
 interface PasswordFields {
@@ -35,13 +36,10 @@ export function ChangePasswordDialog({ open, onClose }: ChangePasswordDialogProp
     }
     mutation.mutate(
       { password, originalPassword },
-      {
-        onSuccess: () => {
-          notify.success(t('password.success'));
-          form.resetFields();
-          onClose();
-        },
-      },
+      onSuccessNotify(t('password.success'), () => {
+        form.resetFields();
+        onClose();
+      }),
     );
   };
 

@@ -9,6 +9,7 @@ import { FormDrawer } from '../../../components/forms/form-drawer';
 import { clearChangedFieldErrors } from '../../../lib/clear-field-errors';
 import { showFieldProblem } from '../../../lib/field-problem';
 import { notify } from '../../../lib/notifier';
+import { onSuccessNotify } from '../../../lib/success-feedback';
 import { quotaEquivalent } from '../../../lib/quota-format';
 import {
   useCreateRedemptionsMutation,
@@ -67,12 +68,7 @@ export function RedemptionFormDrawer({ target, onClose, onCreated }: RedemptionF
     if (target?.mode === 'edit') {
       updateMutation.mutate(
         { id: target.id, fields: result.fields },
-        {
-          onSuccess: () => {
-            notify.success(t('form.updated'));
-            onClose();
-          },
-        },
+        onSuccessNotify(t('form.updated'), onClose),
       );
       return;
     }

@@ -4,7 +4,7 @@ import { FormDrawer } from '../../../components/forms/form-drawer';
 import { LoadingFormBody } from '../../../components/forms/loading-form-body';
 import { clearChangedFieldErrors } from '../../../lib/clear-field-errors';
 import { showFieldProblem } from '../../../lib/field-problem';
-import { notify } from '../../../lib/notifier';
+import { onSuccessNotify } from '../../../lib/success-feedback';
 import { readQuotaDisplay } from '../../../lib/quota-format';
 import { useStatus } from '../../../status/status-store';
 import {
@@ -61,23 +61,13 @@ export function TokenFormDrawer({ target, onClose }: TokenFormDrawerProps) {
     if (target?.mode === 'edit') {
       updateMutation.mutate(
         { id: target.id, fields: result.fields },
-        {
-          onSuccess: () => {
-            notify.success(t('form.updated'));
-            onClose();
-          },
-        },
+        onSuccessNotify(t('form.updated'), onClose),
       );
       return;
     }
     createMutation.mutate(
       { fields: result.fields, count: result.count },
-      {
-        onSuccess: () => {
-          notify.success(t('form.created'));
-          onClose();
-        },
-      },
+      onSuccessNotify(t('form.created'), onClose),
     );
   };
 

@@ -2,6 +2,7 @@ import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { FormDrawer } from '../../../components/forms/form-drawer';
 import { notify } from '../../../lib/notifier';
+import { onSuccessNotify } from '../../../lib/success-feedback';
 import type { NewUser } from '../api';
 import { useCreateUserMutation } from '../queries';
 
@@ -24,13 +25,13 @@ export function AddUserDrawer({ open, onClose }: AddUserDrawerProps) {
       notify.error(t('add.required'));
       return;
     }
-    mutation.mutate(values, {
-      onSuccess: () => {
-        notify.success(t('add.success'));
+    mutation.mutate(
+      values,
+      onSuccessNotify(t('add.success'), () => {
         form.resetFields();
         onClose();
-      },
-    });
+      }),
+    );
   };
 
   return (

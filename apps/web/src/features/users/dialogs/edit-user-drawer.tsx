@@ -5,7 +5,7 @@ import { FormDrawer } from '../../../components/forms/form-drawer';
 import { LoadingFormBody } from '../../../components/forms/loading-form-body';
 import { clearChangedFieldErrors } from '../../../lib/clear-field-errors';
 import { showFieldProblem } from '../../../lib/field-problem';
-import { notify } from '../../../lib/notifier';
+import { onSuccessNotify } from '../../../lib/success-feedback';
 import { quotaEquivalent } from '../../../lib/quota-format';
 import type { UserUpdate } from '../api';
 import { useGroupsQuery, useUpdateUserMutation, useUserQuery } from '../queries';
@@ -61,12 +61,7 @@ export function EditUserDrawer({ userId, onClose }: EditUserDrawerProps) {
         group: values.group ?? '',
         quota: Math.trunc(Number(values.quota ?? 0)),
       },
-      {
-        onSuccess: () => {
-          notify.success(t('edit.success'));
-          onClose();
-        },
-      },
+      onSuccessNotify(t('edit.success'), onClose),
     );
   };
 

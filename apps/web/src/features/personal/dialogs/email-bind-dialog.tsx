@@ -1,9 +1,10 @@
-import { Button, Input, Modal, Space } from 'antd';
+import { Button, Input, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormDialog } from '../../../components/forms/form-dialog';
 import { notify } from '../../../lib/notifier';
-import { useStatus } from '../../../status/status-store';
-import { emailBind, sendVerificationCode, TurnstileWidget, useCountdown } from '../../auth';
+import { useBusyAction } from '../../../lib/use-busy-action';
+import { emailBind, sendVerificationCode, useCountdown, useTurnstile } from '../../auth';
 
 /** Seconds before another code can be mailed (spec: 30 s). */
 const RESEND_WAIT_SECONDS = 30;
@@ -20,14 +21,12 @@ interface EmailBindDialogProps {
  */
 export function EmailBindDialog({ open, onClose, onBound }: EmailBindDialogProps) {
   const { t } = useTranslation('personal');
-  const status = useStatus();
   const countdown = useCountdown();
   const [email, setEmail] = useState('');
   const [code, setCode] = useState('');
-  const [sending, setSending] = useState(false);
-  const [submitting, setSubmitting] = useState(false);
-  const [turnstileToken, setTurnstileToken] = useState('');
-  const turnstileRequired = status.turnstile_check === true;
+  const sending = useBusyAction();
+  const submitting = useBusyAction();
+  const turnstile = useTurnstile(t('bindings.emailDialog.turnstilePending'));
 
   const close = () => {
     setEmail('');
@@ -36,24 +35,16 @@ export function EmailBindDialog({ open, onClose, onBound }: EmailBindDialogProps
   };
 
   const sendCode = async () => {
-    if (turnstileRequired && turnstileToken === '') {
-      notify.info(t('bindings.emailDialog.turnstilePending'));
-      return;
-    }
+    if (!turnstile.ready()) return;
     if (email.trim() === '') {
       notify.error(t('bindings.emailDialog.emailRequired'));
       return;
     }
-    setSending(true);
-    try {
-      await sendVerificationCode(email.trim(), turnstileToken);
+    await sending.run(async () => {
+      await sendVerificationCode(email.trim(), turnstile.token);
       notify.success(t('bindings.emailDialog.codeSent'));
       countdown.start(RESEND_WAIT_SECONDS);
-    } catch {
-      // The HTTP client already showed the server's message.
-    } finally {
-      setSending(false);
-    }
+    });
   };
 
   const submit = async () => {
@@ -61,28 +52,22 @@ export function EmailBindDialog({ open, onClose, onBound }: EmailBindDialogProps
       notify.error(t('bindings.emailDialog.missing'));
       return;
     }
-    setSubmitting(true);
-    try {
+    await submitting.run(async () => {
       await emailBind(email.trim(), code.trim());
       notify.success(t('bindings.emailDialog.success'));
       onBound();
       close();
-    } catch {
-      // Reported by the HTTP client.
-    } finally {
-      setSubmitting(false);
-    }
+    });
   };
 
   return (
-    <Modal
+    <FormDialog
       title={t('bindings.emailDialog.title')}
       open={open}
       okText={t('bindings.bind')}
-      confirmLoading={submitting}
-      onOk={() => void submit()}
+      submitting={submitting.busy}
+      onSubmit={() => void submit()}
       onCancel={close}
-      centered
       destroyOnHidden
     >
       <Space orientation="vertical" size={12} style={{ width: '100%' }}>
@@ -97,7 +82,7 @@ export function EmailBindDialog({ open, onClose, onBound }: EmailBindDialogProps
           />
           <Button
             onClick={() => void sendCode()}
-            loading={sending}
+            loading={sending.busy}
             disabled={countdown.remaining > 0}
           >
             {countdown.remaining > 0
@@ -113,10 +98,8 @@ export function EmailBindDialog({ open, onClose, onBound }: EmailBindDialogProps
           aria-label={t('bindings.emailDialog.code')}
           autoComplete="one-time-code"
         />
-        {turnstileRequired && status.turnstile_site_key && (
-          <TurnstileWidget siteKey={status.turnstile_site_key} onVerify={setTurnstileToken} />
-        )}
+        {turnstile.widget}
       </Space>
-    </Modal>
+    </FormDialog>
   );
 }

@@ -4,14 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { FilterBar } from '../../../components/filters/filter-bar';
 import { FilterTimePicker } from '../../../components/filters/filter-time-picker';
 import { useFilterDraft } from '../../../components/filters/use-filter-draft';
+import type { TaskLogFilters } from '../api';
 
 /** What both logs filter by; times in the log's own unit (0 = open). */
-export interface TaskFilterValue {
-  channelId: string;
-  id: string;
-  start: number;
-  end: number;
-}
+export type TaskFilterValue = TaskLogFilters;
 
 interface TaskFilterBarProps {
   admin: boolean;

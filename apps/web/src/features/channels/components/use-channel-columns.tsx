@@ -1,7 +1,7 @@
 import { TagsOutlined } from '@ant-design/icons';
 import { Space, Tag, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { DataTableColumn } from '../../../components/data-table';
+import { cellColumn, type DataTableColumn } from '../../../components/data-table';
 import { formatQuota } from '../../../lib/quota-format';
 import { useIsMobile } from '../../../lib/use-is-mobile';
 import { isTagRow, type ChannelListRow } from '../channel-shapes';
@@ -54,11 +54,7 @@ export function useChannelColumns(handlers: ChannelRowHandlers): DataTableColumn
           </Space>
         ),
     },
-    {
-      key: 'group',
-      title: t('columns.group'),
-      render: (_, row) => <ChannelGroupTags group={row.group} />,
-    },
+    cellColumn('group', t('columns.group'), (row) => <ChannelGroupTags group={row.group} />),
     {
       key: 'type',
       title: t('columns.type'),

@@ -1,4 +1,4 @@
-import { Card, Typography } from 'antd';
+import { Button, Card, Typography } from 'antd';
 import type { ReactNode } from 'react';
 
 /** The centred card of the sign-in screens, with the screen's title on top when it has one. */
@@ -14,5 +14,29 @@ export function AuthCard({ title, children }: { title?: ReactNode; children: Rea
         {children}
       </Card>
     </div>
+  );
+}
+
+/** The wide primary button that submits a sign-in screen's form. */
+export function AuthSubmitButton({
+  loading,
+  disabled,
+  children,
+}: {
+  loading: boolean;
+  disabled?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <Button
+      type="primary"
+      htmlType="submit"
+      size="large"
+      block
+      loading={loading}
+      disabled={disabled}
+    >
+      {children}
+    </Button>
   );
 }

@@ -1,5 +1,5 @@
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
-import { Alert, Button, Form, Input, Typography } from 'antd';
+import { Alert, Form, Input, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -9,7 +9,7 @@ import { LoginCodeStep, requiresTwoFactor } from '../../two-factor';
 import { useStatus } from '../../../status/status-store';
 import { login, type LoginCredentials } from '../api';
 import { useDefaultPasswordWarning } from '../dialogs/default-password-warning';
-import { AuthCard } from './auth-card';
+import { AuthCard, AuthSubmitButton } from './auth-card';
 import { hasThirdPartyLogin, ThirdPartyLogin } from './third-party-login';
 import { useRememberAffiliateCode } from './use-affiliate-code';
 import { useCompleteSignIn } from './use-sign-in';
@@ -93,9 +93,7 @@ export function LoginPage() {
               size="large"
             />
           </Form.Item>
-          <Button type="primary" htmlType="submit" size="large" block loading={submitting.busy}>
-            {t('login.submit')}
-          </Button>
+          <AuthSubmitButton loading={submitting.busy}>{t('login.submit')}</AuthSubmitButton>
         </Form>
       ) : (
         <Alert

@@ -8,7 +8,7 @@ import { useBusyAction } from '../../../lib/use-busy-action';
 import { useStatus } from '../../../status/status-store';
 import { register, sendVerificationCode } from '../api';
 import { LoginCodeStep } from '../../two-factor';
-import { AuthCard } from './auth-card';
+import { AuthCard, AuthSubmitButton } from './auth-card';
 import { ThirdPartyLogin } from './third-party-login';
 import { currentAffiliateCode, useRememberAffiliateCode } from './use-affiliate-code';
 import { useCountdown } from './use-countdown';
@@ -153,9 +153,7 @@ export function RegisterPage() {
             </Form.Item>
           </>
         )}
-        <Button type="primary" htmlType="submit" size="large" block loading={submitting.busy}>
-          {t('register.submit')}
-        </Button>
+        <AuthSubmitButton loading={submitting.busy}>{t('register.submit')}</AuthSubmitButton>
       </Form>
       <div style={{ marginTop: 16 }}>
         <Typography.Text>

@@ -6,7 +6,7 @@ import { Link, useSearchParams } from 'react-router';
 import { copyWithFeedback } from '../../../lib/clipboard';
 import { useBusyAction } from '../../../lib/use-busy-action';
 import { confirmPasswordReset } from '../api';
-import { AuthCard } from './auth-card';
+import { AuthCard, AuthSubmitButton } from './auth-card';
 
 /**
  * `/user/reset?email=&token=`: the page a reset mail links to. Confirming sets a new random
@@ -82,16 +82,9 @@ export function ResetConfirmPage() {
               </Form.Item>
             </>
           )}
-          <Button
-            type="primary"
-            htmlType="submit"
-            size="large"
-            block
-            loading={submitting.busy}
-            disabled={done}
-          >
+          <AuthSubmitButton loading={submitting.busy} disabled={done}>
             {done ? t('reset.confirmed') : t('reset.confirm')}
-          </Button>
+          </AuthSubmitButton>
         </Form>
       )}
       <div style={{ marginTop: 16 }}>

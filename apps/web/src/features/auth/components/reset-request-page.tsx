@@ -1,11 +1,11 @@
 import { MailOutlined } from '@ant-design/icons';
-import { Button, Form, Input, Typography } from 'antd';
+import { Form, Input, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { notify } from '../../../lib/notifier';
 import { useBusyAction } from '../../../lib/use-busy-action';
 import { requestPasswordReset } from '../api';
-import { AuthCard } from './auth-card';
+import { AuthCard, AuthSubmitButton } from './auth-card';
 import { useCountdown } from './use-countdown';
 import { useTurnstile } from './use-turnstile';
 
@@ -59,16 +59,9 @@ export function ResetRequestPage() {
             size="large"
           />
         </Form.Item>
-        <Button
-          type="primary"
-          htmlType="submit"
-          size="large"
-          block
-          loading={submitting.busy}
-          disabled={waiting}
-        >
+        <AuthSubmitButton loading={submitting.busy} disabled={waiting}>
           {waiting ? t('reset.retryIn', { seconds: countdown.remaining }) : t('reset.submit')}
-        </Button>
+        </AuthSubmitButton>
       </Form>
       <div style={{ marginTop: 16 }}>
         <Typography.Text>

@@ -61,27 +61,23 @@ export function useChannelColumns(handlers: ChannelRowHandlers): DataTableColumn
       render: (_, row) =>
         isTagRow(row) ? <Tag>{t('tagRow.type')}</Tag> : <ChannelTypeTag type={row.type} />,
     },
-    {
-      key: 'status',
-      title: t('columns.status'),
-      render: (_, row) =>
-        isTagRow(row) ? (
-          <ChannelStatusTag status={row.status} />
-        ) : (
-          <ChannelStatusTag status={row.status} otherInfo={row.other_info} />
-        ),
-    },
+    cellColumn('status', t('columns.status'), (row) => (
+      <ChannelStatusTag
+        status={row.status}
+        otherInfo={isTagRow(row) ? undefined : row.other_info}
+      />
+    )),
     // Widths on the narrow columns let long (English) titles wrap instead of widening the table.
     {
       key: 'responseTime',
       title: t('columns.responseTime'),
       width: 80,
-      render: (_, row) =>
-        isTagRow(row) ? (
-          <ResponseTimeTag milliseconds={row.response_time} />
-        ) : (
-          <ResponseTimeTag milliseconds={row.response_time} testTime={row.test_time} />
-        ),
+      render: (_, row) => (
+        <ResponseTimeTag
+          milliseconds={row.response_time}
+          testTime={isTagRow(row) ? undefined : row.test_time}
+        />
+      ),
     },
     {
       key: 'balance',

@@ -5,3 +5,4 @@ export { RowActions, type RowAction } from './row-actions';
 export { defaultPageSize, pageSizeOptions, useSavedPageSize } from './use-saved-page-size';
 export { useTablePaging, type TablePaging } from './use-table-paging';
 export { TipTags } from './tip-tags';
+export { useListSearch } from './use-list-search';

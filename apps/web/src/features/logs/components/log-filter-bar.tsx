@@ -46,7 +46,7 @@ export function LogFilterBar({ admin, value, onSearch, loading }: LogFilterBarPr
         timeFields.map(({ field, label }) => (
           <Col key={field} span={24}>
             <FilterTimePicker
-              popupClassName="tg-log-picker"
+              popupClassName="tg-stacked-picker"
               label={t(label)}
               value={toDayjs(draft[field])}
               onChange={(date) => set({ [field]: toSeconds(date) })}

@@ -42,3 +42,9 @@ export function FormDialog({
     </Modal>
   );
 }
+
+/** What every dialog or drawer its page opens and closes takes. */
+export interface DialogProps {
+  open: boolean;
+  onClose: () => void;
+}

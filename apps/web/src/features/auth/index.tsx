@@ -8,6 +8,7 @@ export { BINDING_RETURN_PATH, redirectToProvider } from './components/provider-r
 export { LinuxDoIcon } from './components/linux-do-icon';
 export { TelegramLoginButton } from './components/telegram-login-button';
 export { useTurnstile } from './components/use-turnstile';
+export { SendCodeButton } from './components/send-code-button';
 export { useCountdown } from './components/use-countdown';
 export { WeChatLoginDialog } from './dialogs/wechat-login-dialog';
 export {

@@ -40,3 +40,12 @@ export function AuthSubmitButton({
     </Button>
   );
 }
+
+/** A line under a sign-in form: where else to go (sign in, register, back to the login). */
+export function AuthFootnote({ children }: { children: ReactNode }) {
+  return (
+    <div style={{ marginTop: 16 }}>
+      <Typography.Text>{children}</Typography.Text>
+    </div>
+  );
+}

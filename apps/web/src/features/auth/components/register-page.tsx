@@ -1,4 +1,4 @@
-import { Button, Form, Input, Space, Typography } from 'antd';
+import { Form, Input, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -8,7 +8,8 @@ import { useBusyAction } from '../../../lib/use-busy-action';
 import { useStatus } from '../../../status/status-store';
 import { register, sendVerificationCode } from '../api';
 import { LoginCodeStep } from '../../two-factor';
-import { AuthCard, AuthSubmitButton } from './auth-card';
+import { AuthCard, AuthFootnote, AuthSubmitButton } from './auth-card';
+import { SendCodeButton } from './send-code-button';
 import { ThirdPartyLogin } from './third-party-login';
 import { currentAffiliateCode, useRememberAffiliateCode } from './use-affiliate-code';
 import { useCountdown } from './use-countdown';
@@ -136,16 +137,14 @@ export function RegisterPage() {
                     autoComplete="email"
                   />
                 </Form.Item>
-                <Button
+                <SendCodeButton
                   size="large"
-                  onClick={() => void onSendCode()}
-                  loading={sendingCode.busy}
-                  disabled={countdown.remaining > 0}
-                >
-                  {countdown.remaining > 0
-                    ? t('register.resendIn', { seconds: countdown.remaining })
-                    : t('register.sendCode')}
-                </Button>
+                  remaining={countdown.remaining}
+                  sending={sendingCode.busy}
+                  onSend={() => void onSendCode()}
+                  label={t('register.sendCode')}
+                  waitLabel={(seconds) => t('register.resendIn', { seconds })}
+                />
               </Space.Compact>
             </Form.Item>
             <Form.Item name="verification_code" label={t('register.verificationCode')}>
@@ -155,11 +154,9 @@ export function RegisterPage() {
         )}
         <AuthSubmitButton loading={submitting.busy}>{t('register.submit')}</AuthSubmitButton>
       </Form>
-      <div style={{ marginTop: 16 }}>
-        <Typography.Text>
-          {t('register.haveAccount')} <Link to="/login">{t('register.toLogin')}</Link>
-        </Typography.Text>
-      </div>
+      <AuthFootnote>
+        {t('register.haveAccount')} <Link to="/login">{t('register.toLogin')}</Link>
+      </AuthFootnote>
       <ThirdPartyLogin
         status={status}
         turnstileToken={turnstile.token}

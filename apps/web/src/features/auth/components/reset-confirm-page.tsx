@@ -1,12 +1,12 @@
 import { CopyOutlined, LockOutlined, MailOutlined } from '@ant-design/icons';
-import { Alert, Button, Form, Input, Space, Typography } from 'antd';
+import { Alert, Button, Form, Input, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { copyWithFeedback } from '../../../lib/clipboard';
 import { useBusyAction } from '../../../lib/use-busy-action';
 import { confirmPasswordReset } from '../api';
-import { AuthCard, AuthSubmitButton } from './auth-card';
+import { AuthCard, AuthFootnote, AuthSubmitButton } from './auth-card';
 
 /**
  * `/user/reset?email=&token=`: the page a reset mail links to. Confirming sets a new random
@@ -87,11 +87,9 @@ export function ResetConfirmPage() {
           </AuthSubmitButton>
         </Form>
       )}
-      <div style={{ marginTop: 16 }}>
-        <Typography.Text>
-          <Link to="/login">{t('reset.toLogin')}</Link>
-        </Typography.Text>
-      </div>
+      <AuthFootnote>
+        <Link to="/login">{t('reset.toLogin')}</Link>
+      </AuthFootnote>
     </AuthCard>
   );
 }

@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { notify } from '../../../lib/notifier';
 import { useBusyAction } from '../../../lib/use-busy-action';
 import { requestPasswordReset } from '../api';
-import { AuthCard, AuthSubmitButton } from './auth-card';
+import { AuthCard, AuthFootnote, AuthSubmitButton } from './auth-card';
 import { useCountdown } from './use-countdown';
 import { useTurnstile } from './use-turnstile';
 
@@ -63,11 +63,9 @@ export function ResetRequestPage() {
           {waiting ? t('reset.retryIn', { seconds: countdown.remaining }) : t('reset.submit')}
         </AuthSubmitButton>
       </Form>
-      <div style={{ marginTop: 16 }}>
-        <Typography.Text>
-          {t('reset.remembered')} <Link to="/login">{t('reset.toLogin')}</Link>
-        </Typography.Text>
-      </div>
+      <AuthFootnote>
+        {t('reset.remembered')} <Link to="/login">{t('reset.toLogin')}</Link>
+      </AuthFootnote>
       {turnstile.widget}
     </AuthCard>
   );

@@ -1,6 +1,6 @@
 import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { FormDialog } from '../../../components/forms/form-dialog';
+import { FormDialog, type DialogProps } from '../../../components/forms/form-dialog';
 import { clearChangedFieldErrors } from '../../../lib/clear-field-errors';
 import { showFieldProblem } from '../../../lib/field-problem';
 import { notify } from '../../../lib/notifier';
@@ -13,13 +13,8 @@ interface PasswordFields {
   confirmation: string;
 }
 
-interface ChangePasswordDialogProps {
-  open: boolean;
-  onClose: () => void;
-}
-
 /** The current password, then the new one typed twice; both entries must match. */
-export function ChangePasswordDialog({ open, onClose }: ChangePasswordDialogProps) {
+export function ChangePasswordDialog({ open, onClose }: DialogProps) {
   const { t } = useTranslation('personal');
   const [form] = Form.useForm<PasswordFields>();
   const mutation = useChangePasswordMutation();

@@ -1,17 +1,21 @@
-import { Button, Input, Space } from 'antd';
+import { Input, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormDialog } from '../../../components/forms/form-dialog';
+import { FormDialog, type DialogProps } from '../../../components/forms/form-dialog';
 import { notify } from '../../../lib/notifier';
 import { useBusyAction } from '../../../lib/use-busy-action';
-import { emailBind, sendVerificationCode, useCountdown, useTurnstile } from '../../auth';
+import {
+  emailBind,
+  SendCodeButton,
+  sendVerificationCode,
+  useCountdown,
+  useTurnstile,
+} from '../../auth';
 
 /** Seconds before another code can be mailed (spec: 30 s). */
 const RESEND_WAIT_SECONDS = 30;
 
-interface EmailBindDialogProps {
-  open: boolean;
-  onClose: () => void;
+interface EmailBindDialogProps extends DialogProps {
   onBound: () => void;
 }
 
@@ -80,15 +84,13 @@ export function EmailBindDialog({ open, onClose, onBound }: EmailBindDialogProps
             aria-label={t('bindings.emailDialog.email')}
             autoComplete="email"
           />
-          <Button
-            onClick={() => void sendCode()}
-            loading={sending.busy}
-            disabled={countdown.remaining > 0}
-          >
-            {countdown.remaining > 0
-              ? t('bindings.emailDialog.resendIn', { seconds: countdown.remaining })
-              : t('bindings.emailDialog.sendCode')}
-          </Button>
+          <SendCodeButton
+            remaining={countdown.remaining}
+            sending={sending.busy}
+            onSend={() => void sendCode()}
+            label={t('bindings.emailDialog.sendCode')}
+            waitLabel={(seconds) => t('bindings.emailDialog.resendIn', { seconds })}
+          />
         </Space.Compact>
         <Input
           value={code}

@@ -1,5 +1,6 @@
 import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
+import type { DialogProps } from '../../../components/forms/form-dialog';
 import { FormDrawer } from '../../../components/forms/form-drawer';
 import { notify } from '../../../lib/notifier';
 import { onSuccessNotify } from '../../../lib/success-feedback';
@@ -8,13 +9,8 @@ import { useCreateUserMutation } from '../queries';
 
 const emptyUser: NewUser = { username: '', display_name: '', password: '' };
 
-interface AddUserDrawerProps {
-  open: boolean;
-  onClose: () => void;
-}
-
 /** Creates a user with username, display name and password. */
-export function AddUserDrawer({ open, onClose }: AddUserDrawerProps) {
+export function AddUserDrawer({ open, onClose }: DialogProps) {
   const { t } = useTranslation('users');
   const [form] = Form.useForm<NewUser>();
   const mutation = useCreateUserMutation();

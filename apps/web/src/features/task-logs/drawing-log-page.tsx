@@ -3,7 +3,7 @@ import { Alert, Card } from 'antd';
 import dayjs from 'dayjs';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { DataTableColumn } from '../../components/data-table';
+import { cellColumn, type DataTableColumn } from '../../components/data-table';
 import { readFlag } from '../../lib/local-store';
 import { storageKeys } from '../../lib/storage-keys';
 import { isAdmin, useStoredUser } from '../../session/stored-user';
@@ -35,16 +35,10 @@ function useDrawingColumns(admin: boolean): DataTableColumn<DrawingLogRow>[] {
       { key: 'mj_id', title: t('columns.taskId'), render: (_, row) => row.mj_id || '-' },
       admin && tagColumn('code', t('columns.submitResult'), (row) => submitResultTag(row.code)),
       admin && tagColumn('status', t('columns.status'), (row) => drawingStatusTag(row.status)),
-      {
-        key: 'progress',
-        title: t('columns.progress'),
-        render: (_, row) => <ProgressCell progress={row.progress} status={row.status} />,
-      },
-      {
-        key: 'image',
-        title: t('columns.image'),
-        render: (_, row) => <ImageCell url={row.image_url} />,
-      },
+      cellColumn('progress', t('columns.progress'), (row) => (
+        <ProgressCell progress={row.progress} status={row.status} />
+      )),
+      cellColumn('image', t('columns.image'), (row) => <ImageCell url={row.image_url} />),
       longTextColumn('prompt', t('columns.prompt'), (row) => row.prompt),
       longTextColumn('prompt_en', t('columns.promptEn'), (row) => row.prompt_en),
       longTextColumn('fail_reason', t('columns.failReason'), (row) => row.fail_reason),

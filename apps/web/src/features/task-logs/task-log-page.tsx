@@ -3,7 +3,7 @@ import { Card } from 'antd';
 import dayjs from 'dayjs';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { DataTableColumn } from '../../components/data-table';
+import { cellColumn, type DataTableColumn } from '../../components/data-table';
 import { isAdmin, useStoredUser } from '../../session/stored-user';
 import { fetchTaskPage } from './api';
 import { ProgressCell, TaskIdCell } from './components/task-cells';
@@ -23,30 +23,18 @@ function useTaskColumns(admin: boolean): DataTableColumn<TaskLogRow>[] {
   const { t } = useTranslation('tasks');
   return useMemo(() => {
     const columns: (DataTableColumn<TaskLogRow> | false)[] = [
-      {
-        key: 'submit_time',
-        title: t('columns.submitTime'),
-        render: (_, row) => seconds(row.submit_time),
-      },
-      {
-        key: 'finish_time',
-        title: t('columns.finishTime'),
-        render: (_, row) => seconds(row.finish_time),
-      },
-      {
-        key: 'progress',
-        title: t('columns.progress'),
-        render: (_, row) => <ProgressCell progress={row.progress} status={row.status} circle />,
-      },
+      cellColumn('submit_time', t('columns.submitTime'), (row) => seconds(row.submit_time)),
+      cellColumn('finish_time', t('columns.finishTime'), (row) => seconds(row.finish_time)),
+      cellColumn('progress', t('columns.progress'), (row) => (
+        <ProgressCell progress={row.progress} status={row.status} circle />
+      )),
       elapsedColumn(t('columns.elapsed'), 's'),
       admin && channelColumn(t('columns.channel')),
       tagColumn('platform', t('columns.platform'), (row) => platformTag(row.platform)),
       tagColumn('action', t('columns.type'), (row) => taskActionTag(row.action)),
-      {
-        key: 'task_id',
-        title: t('columns.taskId'),
-        render: (_, row) => <TaskIdCell taskId={row.task_id} detail={row} />,
-      },
+      cellColumn('task_id', t('columns.taskId'), (row) => (
+        <TaskIdCell taskId={row.task_id} detail={row} />
+      )),
       tagColumn('status', t('columns.status'), (row) => taskStatusTag(row.status)),
       longTextColumn('fail_reason', t('columns.failReason'), (row) => row.fail_reason),
     ];

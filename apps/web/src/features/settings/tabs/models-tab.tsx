@@ -1,6 +1,6 @@
 import type { OptionValues } from '../api';
 import { SectionStack } from '../components/section-stack';
-import { sectionFields } from '../field-spec';
+import { sectionFields, type SectionField } from '../field-spec';
 
 /** Gemini and Claude adapt "thinking" alike: a switch, and the share of the tokens it may use. */
 function thinkingFields(provider: 'gemini' | 'claude') {
@@ -23,6 +23,14 @@ function thinkingFields(provider: 'gemini' | 'claude') {
   ]);
 }
 
+/** A provider's section: its thinking fields, then `fields` (texts under `models.<provider>`). */
+function providerSection(provider: 'gemini' | 'claude', fields: SectionField[]) {
+  return {
+    title: `models.${provider}.title`,
+    fields: [...thinkingFields(provider), ...sectionFields(`models.${provider}`, fields)],
+  };
+}
+
 /** Provider-specific settings: pass-through, Gemini and Claude. */
 const sections = [
   {
@@ -36,27 +44,15 @@ const sections = [
       },
     ]),
   },
-  {
-    title: 'models.gemini.title',
-    fields: [
-      ...thinkingFields('gemini'),
-      ...sectionFields('models.gemini', [
-        { key: 'gemini.safety_settings', kind: 'json', label: 'safety', hint: true },
-        { key: 'gemini.version_settings', kind: 'json', label: 'version', hint: true },
-        { key: 'gemini.supported_imagine_models', kind: 'json', label: 'imagine', hint: true },
-      ]),
-    ],
-  },
-  {
-    title: 'models.claude.title',
-    fields: [
-      ...thinkingFields('claude'),
-      ...sectionFields('models.claude', [
-        { key: 'claude.default_max_tokens', kind: 'json', label: 'maxTokens', hint: true },
-        { key: 'claude.model_headers_settings', kind: 'json', label: 'headers', hint: true },
-      ]),
-    ],
-  },
+  providerSection('gemini', [
+    { key: 'gemini.safety_settings', kind: 'json', label: 'safety', hint: true },
+    { key: 'gemini.version_settings', kind: 'json', label: 'version', hint: true },
+    { key: 'gemini.supported_imagine_models', kind: 'json', label: 'imagine', hint: true },
+  ]),
+  providerSection('claude', [
+    { key: 'claude.default_max_tokens', kind: 'json', label: 'maxTokens', hint: true },
+    { key: 'claude.model_headers_settings', kind: 'json', label: 'headers', hint: true },
+  ]),
 ];
 
 export function ModelsTab({ options }: { options: OptionValues }) {

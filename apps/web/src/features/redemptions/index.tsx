@@ -76,7 +76,7 @@ export default function RedemptionsPage() {
           rowClassName={(code) => (isRedeemable(code.status) ? '' : 'tg-redemption-inactive-row')}
           filters={<RedemptionSearchBar value={keyword} onSearch={applySearch} />}
           actions={<AddButton onClick={openCreate}>{t('add')}</AddButton>}
-          pagination={{ page, pageSize, total, onChange: paging.onChange }}
+          pagination={paging.pagination(total)}
         />
       </ConfigProvider>
       <RedemptionFormDrawer

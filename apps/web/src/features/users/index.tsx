@@ -59,12 +59,7 @@ export default function UsersPage() {
           <UserSearchBar groups={groupsQuery.data ?? []} value={filters} onSearch={applySearch} />
         }
         actions={<AddButton onClick={() => setAdding(true)}>{t('add.open')}</AddButton>}
-        pagination={{
-          page,
-          pageSize,
-          total: usersQuery.data?.total ?? 0,
-          onChange: paging.onChange,
-        }}
+        pagination={paging.pagination(usersQuery.data?.total ?? 0)}
       />
       <AddUserDrawer open={adding} onClose={() => setAdding(false)} />
       <EditUserDrawer userId={editingId} onClose={() => setEditingId(null)} />

@@ -69,12 +69,7 @@ export function TopUpHistoryCard({ display }: { display: QuotaDisplay }) {
             {t('history.refresh')}
           </Button>
         }
-        pagination={{
-          page: paging.page,
-          pageSize: paging.pageSize,
-          total: query.data?.total ?? 0,
-          onChange: paging.onChange,
-        }}
+        pagination={paging.pagination(query.data?.total ?? 0)}
       />
     </Card>
   );

@@ -21,6 +21,28 @@ export function useChannelColumns(handlers: ChannelRowHandlers): DataTableColumn
   const { t } = useTranslation('channels');
   const isMobile = useIsMobile();
 
+  // Priority and weight are edited in place; a tag row changes every channel of its tag.
+  const quickNumberColumn = (
+    field: 'priority' | 'weight',
+    min: number,
+  ): DataTableColumn<ChannelListRow> => ({
+    key: field,
+    title: t(`columns.${field}`),
+    width: 68,
+    render: (_, row) => (
+      <QuickNumberInput
+        value={row[field]}
+        min={min}
+        ariaLabel={t(`columns.${field}`)}
+        onCommit={(text) =>
+          isTagRow(row)
+            ? handlers.onTagQuickEdit(row, field, text)
+            : handlers.onQuickEdit(row, field, text)
+        }
+      />
+    ),
+  });
+
   return [
     {
       key: 'id',
@@ -55,12 +77,9 @@ export function useChannelColumns(handlers: ChannelRowHandlers): DataTableColumn
         ),
     },
     cellColumn('group', t('columns.group'), (row) => <ChannelGroupTags group={row.group} />),
-    {
-      key: 'type',
-      title: t('columns.type'),
-      render: (_, row) =>
-        isTagRow(row) ? <Tag>{t('tagRow.type')}</Tag> : <ChannelTypeTag type={row.type} />,
-    },
+    cellColumn('type', t('columns.type'), (row) =>
+      isTagRow(row) ? <Tag>{t('tagRow.type')}</Tag> : <ChannelTypeTag type={row.type} />,
+    ),
     cellColumn('status', t('columns.status'), (row) => (
       <ChannelStatusTag
         status={row.status}
@@ -68,17 +87,17 @@ export function useChannelColumns(handlers: ChannelRowHandlers): DataTableColumn
       />
     )),
     // Widths on the narrow columns let long (English) titles wrap instead of widening the table.
-    {
-      key: 'responseTime',
-      title: t('columns.responseTime'),
-      width: 80,
-      render: (_, row) => (
+    cellColumn(
+      'responseTime',
+      t('columns.responseTime'),
+      (row) => (
         <ResponseTimeTag
           milliseconds={row.response_time}
           testTime={isTagRow(row) ? undefined : row.test_time}
         />
       ),
-    },
+      { width: 80 },
+    ),
     {
       key: 'balance',
       title: t('columns.balance'),
@@ -118,40 +137,8 @@ export function useChannelColumns(handlers: ChannelRowHandlers): DataTableColumn
         </Space>
       ),
     },
-    {
-      key: 'priority',
-      title: t('columns.priority'),
-      width: 68,
-      render: (_, row) => (
-        <QuickNumberInput
-          value={row.priority}
-          min={minimumPriority}
-          ariaLabel={t('columns.priority')}
-          onCommit={(text) =>
-            isTagRow(row)
-              ? handlers.onTagQuickEdit(row, 'priority', text)
-              : handlers.onQuickEdit(row, 'priority', text)
-          }
-        />
-      ),
-    },
-    {
-      key: 'weight',
-      title: t('columns.weight'),
-      width: 68,
-      render: (_, row) => (
-        <QuickNumberInput
-          value={row.weight}
-          min={0}
-          ariaLabel={t('columns.weight')}
-          onCommit={(text) =>
-            isTagRow(row)
-              ? handlers.onTagQuickEdit(row, 'weight', text)
-              : handlers.onQuickEdit(row, 'weight', text)
-          }
-        />
-      ),
-    },
+    quickNumberColumn('priority', minimumPriority),
+    quickNumberColumn('weight', 0),
     {
       key: 'actions',
       title: t('columns.actions'),

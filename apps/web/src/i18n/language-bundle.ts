@@ -6,3 +6,15 @@ export interface LanguageBundle {
   resources: ResourceLanguage;
   antdLocale: Locale;
 }
+
+/** The namespace files of one language, as `import.meta.glob('./*.json', { eager: true })` gives them. */
+export type NamespaceModules = Record<string, { default: ResourceLanguage[string] }>;
+
+/** A language's bundle: each `./<namespace>.json` under its namespace, with antd's locale. */
+export function languageBundle(modules: NamespaceModules, antdLocale: Locale): LanguageBundle {
+  const bundle: LanguageBundle = { resources: {}, antdLocale };
+  for (const [path, module] of Object.entries(modules)) {
+    bundle.resources[path.slice(2, -'.json'.length)] = module.default;
+  }
+  return bundle;
+}

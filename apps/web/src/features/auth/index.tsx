@@ -7,7 +7,8 @@ export { ResetRequestPage } from './components/reset-request-page';
 export { BINDING_RETURN_PATH, redirectToProvider } from './components/provider-redirect';
 export { LinuxDoIcon } from './components/linux-do-icon';
 export { TelegramLoginButton } from './components/telegram-login-button';
-export { TurnstileWidget } from './components/turnstile-widget';
+export { useTurnstile } from './components/use-turnstile';
+export { SendCodeButton } from './components/send-code-button';
 export { useCountdown } from './components/use-countdown';
 export { WeChatLoginDialog } from './dialogs/wechat-login-dialog';
 export {

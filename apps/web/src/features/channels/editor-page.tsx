@@ -1,9 +1,10 @@
 import { ArrowLeftOutlined } from '@ant-design/icons';
-import { Button, Card, Result, Space, Spin } from 'antd';
+import { Button, Card, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
+import { FormActions } from '../../components/forms/form-actions';
 import { isAdmin, useStoredUser } from '../../session/stored-user';
-import { ChannelForm } from './form/channel-form';
+import { ChannelEditorBody, ChannelEditorTitle } from './form/channel-editor-body';
 import { useChannelEditor } from './form/use-channel-editor';
 
 function parseChannelId(text: string | undefined): number | null {
@@ -20,13 +21,7 @@ function EditorCard({ channelId }: { channelId: number | null }) {
 
   return (
     <Card
-      title={
-        channelId === null
-          ? t('form.addTitle')
-          : editor.channel
-            ? t('form.editTitleWithName', { name: editor.channel.name })
-            : t('form.editTitle')
-      }
+      title={<ChannelEditorTitle channelId={channelId} channel={editor.channel} />}
       extra={
         <Button type="link" icon={<ArrowLeftOutlined />} onClick={back}>
           {t('form.back')}
@@ -34,31 +29,13 @@ function EditorCard({ channelId }: { channelId: number | null }) {
       }
       style={{ maxWidth: 820, margin: '0 auto' }}
     >
-      {editor.failed ? (
-        <Result status="warning" title={t('form.errors.loadFailed')} />
-      ) : (
-        <Spin spinning={editor.loading}>
-          {editor.initialValues ? (
-            <>
-              <ChannelForm
-                key={editor.formKey}
-                form={editor.form}
-                initialValues={editor.initialValues}
-                channelId={channelId}
-                onSubmit={editor.submit}
-              />
-              <Space style={{ display: 'flex', justifyContent: 'flex-end' }}>
-                <Button onClick={back}>{t('common:cancel')}</Button>
-                <Button type="primary" loading={editor.pending} onClick={editor.submit}>
-                  {t('common:submit')}
-                </Button>
-              </Space>
-            </>
-          ) : (
-            <div style={{ minHeight: 240 }} />
-          )}
-        </Spin>
-      )}
+      <ChannelEditorBody
+        channelId={channelId}
+        editor={editor}
+        actions={
+          <FormActions onCancel={back} onSubmit={editor.submit} submitting={editor.pending} />
+        }
+      />
     </Card>
   );
 }

@@ -2,7 +2,7 @@ import type { ChannelTagRow } from '@tollgate/contracts';
 import { Card, Result } from 'antd';
 import { useEffect, useState, type Key } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DataTable, useTablePaging } from '../../components/data-table';
+import { DataTable, useListSearch, useTablePaging } from '../../components/data-table';
 import { readString, writeString } from '../../lib/local-store';
 import { isAdmin, useStoredUser } from '../../session/stored-user';
 import type { ChannelSearch } from './api';
@@ -36,7 +36,7 @@ export default function ChannelsPage() {
   const admin = isAdmin(useStoredUser());
   const paging = useTablePaging();
   const { page, setPage, pageSize } = paging;
-  const [search, setSearch] = useState<ChannelSearch>(emptySearch);
+  const [search, applySearch] = useListSearch<ChannelSearch>(emptySearch, setPage);
   const [switches, setSwitches] = useState<ListSwitches>(() => ({
     idSort: readString(idSortKey) === 'true',
     tagMode: false,
@@ -94,10 +94,7 @@ export default function ChannelsPage() {
             <ChannelSearchBar
               groups={groupsQuery.data ?? []}
               value={search}
-              onSearch={(next) => {
-                setSearch(next);
-                setPage(1);
-              }}
+              onSearch={applySearch}
             />
             <ChannelListSwitches value={switches} onChange={changeSwitches} />
           </div>

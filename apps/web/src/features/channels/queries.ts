@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import type { ChannelCreateMode, ChannelFields, EditChannelTagRequest } from '@tollgate/contracts';
 import {
   copyChannel,
@@ -25,6 +25,7 @@ import {
   type ChannelListShape,
   type ChannelSearch,
 } from './api';
+import { useInvalidate, useInvalidatingMutation, useRowQuery } from '../../lib/query-hooks';
 import { clientPage, serverPage } from './rules/list-paging';
 
 const channelsKey = ['channels'] as const;
@@ -57,12 +58,7 @@ export function useChannelListQuery(query: ChannelListQuery) {
 }
 
 export function useChannelQuery(id: number | null) {
-  return useQuery({
-    queryKey: [...channelsKey, 'detail', id],
-    queryFn: () => fetchChannel(id ?? 0),
-    enabled: id !== null,
-    gcTime: 0,
-  });
+  return useRowQuery([...channelsKey, 'detail'], id, fetchChannel);
 }
 
 export function useGroupsQuery() {
@@ -86,15 +82,9 @@ export function useModelCatalogueQueries(enabled: boolean) {
   return { all, defaults };
 }
 
-function useInvalidateChannels() {
-  const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: channelsKey });
-}
-
 /** A mutation that refreshes the channel lists once it succeeded. */
 function useChannelMutation<Input, Output>(mutationFn: (input: Input) => Promise<Output>) {
-  const invalidate = useInvalidateChannels();
-  return useMutation({ mutationFn, onSuccess: () => invalidate() });
+  return useInvalidatingMutation(channelsKey, mutationFn);
 }
 
 export function useCreateChannelMutation() {
@@ -104,13 +94,9 @@ export function useCreateChannelMutation() {
   );
 }
 
-export function useUpdateChannelMutation() {
-  return useChannelMutation(updateChannel);
-}
+export const useUpdateChannelMutation = () => useChannelMutation(updateChannel);
 
-export function useDeleteChannelMutation() {
-  return useChannelMutation(deleteChannel);
-}
+export const useDeleteChannelMutation = () => useChannelMutation(deleteChannel);
 
 export function useCopyChannelMutation() {
   return useChannelMutation(({ id, suffix }: { id: number; suffix: string }) =>
@@ -120,32 +106,22 @@ export function useCopyChannelMutation() {
 
 /** Tests one channel; the list refreshes even after a failure (the time is stored either way). */
 export function useTestChannelMutation() {
-  const invalidate = useInvalidateChannels();
+  const invalidate = useInvalidate(channelsKey);
   return useMutation({
     mutationFn: ({ id, model }: { id: number; model?: string }) => testChannel(id, model),
     onSettled: () => invalidate(),
   });
 }
 
-export function useRefreshBalanceMutation() {
-  return useChannelMutation(refreshChannelBalance);
-}
+export const useRefreshBalanceMutation = () => useChannelMutation(refreshChannelBalance);
 
-export function useTestAllMutation() {
-  return useChannelMutation(testAllChannels);
-}
+export const useTestAllMutation = () => useChannelMutation(testAllChannels);
 
-export function useRefreshAllBalancesMutation() {
-  return useChannelMutation(refreshAllBalances);
-}
+export const useRefreshAllBalancesMutation = () => useChannelMutation(refreshAllBalances);
 
-export function useDeleteDisabledMutation() {
-  return useChannelMutation(deleteDisabledChannels);
-}
+export const useDeleteDisabledMutation = () => useChannelMutation(deleteDisabledChannels);
 
-export function useDeleteChannelsMutation() {
-  return useChannelMutation(deleteChannels);
-}
+export const useDeleteChannelsMutation = () => useChannelMutation(deleteChannels);
 
 export function useSetChannelsTagMutation() {
   return useChannelMutation(({ ids, tag }: { ids: number[]; tag: string }) =>
@@ -153,9 +129,7 @@ export function useSetChannelsTagMutation() {
   );
 }
 
-export function useFixChannelsMutation() {
-  return useChannelMutation(fixChannels);
-}
+export const useFixChannelsMutation = () => useChannelMutation(fixChannels);
 
 export function useSetTagEnabledMutation() {
   return useChannelMutation(({ tag, enabled }: { tag: string; enabled: boolean }) =>

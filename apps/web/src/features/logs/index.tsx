@@ -56,12 +56,7 @@ export default function LogsPage() {
           fixed: 'left',
           expandedRowRender: (log) => <LogDetails log={log} admin={admin} />,
         }}
-        pagination={{
-          page,
-          pageSize,
-          total: pageQuery.data?.total ?? 0,
-          onChange: paging.onChange,
-        }}
+        pagination={paging.pagination(pageQuery.data?.total ?? 0)}
       />
       <UserInfoDialog userId={userId} onClose={() => setUserId(null)} />
     </Card>

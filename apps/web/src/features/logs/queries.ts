@@ -1,4 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useRowQuery } from '../../lib/query-hooks';
 import { fetchLogPage, fetchLogStat, fetchLogUser, type LogPageQuery } from './api';
 import type { LogFilters } from './rules/log-filters';
 
@@ -27,10 +28,5 @@ export function useLogStatQuery(filters: LogFilters, admin: boolean, searchId: n
 }
 
 export function useLogUserQuery(id: number | null) {
-  return useQuery({
-    queryKey: [...logsKey, 'user', id],
-    queryFn: () => fetchLogUser(id ?? 0),
-    enabled: id !== null,
-    gcTime: 0,
-  });
+  return useRowQuery([...logsKey, 'user'], id, fetchLogUser);
 }

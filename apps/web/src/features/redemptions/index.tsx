@@ -1,8 +1,8 @@
-import { PlusOutlined } from '@ant-design/icons';
-import { Button, Card, ConfigProvider, Empty, Result } from 'antd';
+import { Card, ConfigProvider, Empty, Result } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DataTable, useTablePaging } from '../../components/data-table';
+import { AddButton } from '../../components/add-button';
+import { DataTable, useListSearch, useTablePaging } from '../../components/data-table';
 import { notify } from '../../lib/notifier';
 import { isAdmin, useStoredUser } from '../../session/stored-user';
 import type { RedemptionCode } from './api';
@@ -25,7 +25,7 @@ export default function RedemptionsPage() {
   const admin = isAdmin(useStoredUser());
   const paging = useTablePaging();
   const { page, setPage, pageSize } = paging;
-  const [keyword, setKeyword] = useState('');
+  const [keyword, applySearch] = useListSearch('', setPage);
   const [formTarget, setFormTarget] = useState<RedemptionFormTarget>(null);
   const [created, setCreated] = useState<CreatedCodes | null>(null);
   const listQuery = useRedemptionsQuery({ page, pageSize, keyword }, admin);
@@ -74,21 +74,9 @@ export default function RedemptionsPage() {
           rowKey={(code) => code.id}
           loading={listQuery.isFetching || statusMutation.isPending || deleteMutation.isPending}
           rowClassName={(code) => (isRedeemable(code.status) ? '' : 'tg-redemption-inactive-row')}
-          filters={
-            <RedemptionSearchBar
-              value={keyword}
-              onSearch={(next) => {
-                setKeyword(next);
-                setPage(1);
-              }}
-            />
-          }
-          actions={
-            <Button type="primary" icon={<PlusOutlined />} onClick={openCreate}>
-              {t('add')}
-            </Button>
-          }
-          pagination={{ page, pageSize, total, onChange: paging.onChange }}
+          filters={<RedemptionSearchBar value={keyword} onSearch={applySearch} />}
+          actions={<AddButton onClick={openCreate}>{t('add')}</AddButton>}
+          pagination={paging.pagination(total)}
         />
       </ConfigProvider>
       <RedemptionFormDrawer

@@ -1,4 +1,5 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useInvalidatingMutation, useRowQuery } from '../../lib/query-hooks';
 import {
   createRedemptions,
   deleteRedemption,
@@ -22,46 +23,28 @@ export function useRedemptionsQuery(query: RedemptionListQuery, enabled: boolean
   });
 }
 
+/** The code being edited, loaded afresh for each edit and left alone while the form is open. */
 export function useRedemptionQuery(id: number | null) {
-  return useQuery({
-    queryKey: [...redemptionsKey, 'detail', id],
-    queryFn: () => fetchRedemption(id ?? 0),
-    enabled: id !== null,
-    // Loaded afresh for each edit, and left alone while the form is open.
-    gcTime: 0,
-    staleTime: Infinity,
-  });
-}
-
-function useInvalidateRedemptions() {
-  const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: redemptionsKey });
+  return useRowQuery([...redemptionsKey, 'detail'], id, fetchRedemption, { frozen: true });
 }
 
 export function useCreateRedemptionsMutation() {
-  const invalidate = useInvalidateRedemptions();
-  return useMutation({
-    mutationFn: ({ fields, count }: { fields: RedemptionFields; count: number }) =>
+  return useInvalidatingMutation(
+    redemptionsKey,
+    ({ fields, count }: { fields: RedemptionFields; count: number }) =>
       createRedemptions(fields, count),
-    onSuccess: invalidate,
-  });
+  );
 }
 
 export function useUpdateRedemptionMutation() {
-  const invalidate = useInvalidateRedemptions();
-  return useMutation({
-    mutationFn: ({ id, fields }: { id: number; fields: RedemptionFields }) =>
-      updateRedemption(id, fields),
-    onSuccess: invalidate,
-  });
+  return useInvalidatingMutation(
+    redemptionsKey,
+    ({ id, fields }: { id: number; fields: RedemptionFields }) => updateRedemption(id, fields),
+  );
 }
 
-export function useRedemptionStatusMutation() {
-  const invalidate = useInvalidateRedemptions();
-  return useMutation({ mutationFn: updateRedemptionStatus, onSuccess: invalidate });
-}
+export const useRedemptionStatusMutation = () =>
+  useInvalidatingMutation(redemptionsKey, updateRedemptionStatus);
 
-export function useDeleteRedemptionMutation() {
-  const invalidate = useInvalidateRedemptions();
-  return useMutation({ mutationFn: deleteRedemption, onSuccess: invalidate });
-}
+export const useDeleteRedemptionMutation = () =>
+  useInvalidatingMutation(redemptionsKey, deleteRedemption);

@@ -51,3 +51,22 @@ export function valueKind(kind: FieldKind): OptionValueKind {
 export function editedOptions(fields: readonly FieldSpec[]): EditedOption[] {
   return fields.map((field) => ({ key: field.key, kind: valueKind(field.kind) }));
 }
+
+/**
+ * A field of a section table, its texts written under the section's prefix: `label` is the key
+ * below the prefix, `hint: true` the label's key + `Hint` (a string names another key below it).
+ * Placeholders and choice labels stay full keys (many are shared, `placeholders.url`).
+ */
+export type SectionField = Omit<FieldSpec, 'label' | 'hint'> & {
+  label: string;
+  hint?: true | string;
+};
+
+/** The fields of one settings section whose texts all live under `prefix`. */
+export function sectionFields(prefix: string, fields: readonly SectionField[]): FieldSpec[] {
+  return fields.map(({ label, hint, ...field }) => ({
+    ...field,
+    label: `${prefix}.${label}`,
+    ...(hint === undefined ? {} : { hint: `${prefix}.${hint === true ? `${label}Hint` : hint}` }),
+  }));
+}

@@ -5,18 +5,10 @@ import { isRecord } from '../../lib/local-store';
 /** Rows per page of both logs (fixed by the server). */
 export const TASK_PAGE_SIZE = 10;
 
-export interface DrawingFilters {
+/** What both logs filter by: channel id (admins), the task's id, times in the log's unit (0 = open). */
+export interface TaskLogFilters {
   channelId: string;
-  mjId: string;
-  /** Milliseconds; 0 = open. */
-  start: number;
-  end: number;
-}
-
-export interface TaskFilters {
-  channelId: string;
-  taskId: string;
-  /** Seconds; 0 = open. */
+  id: string;
   start: number;
   end: number;
 }
@@ -30,41 +22,39 @@ function channelParam(text: string, admin: boolean): Record<string, number> {
   return admin && /^\d+$/.test(trimmed) ? { channel_id: Number(trimmed) } : {};
 }
 
-/** `GET /api/mj/` (admin) or `/api/mj/self` with `p` (0-based) and the filters (ms). */
-export async function fetchDrawingPage(
-  filters: DrawingFilters,
+/** Where each log is read (admins see every user's tasks) and its task-id parameter. */
+const logEndpoints = {
+  drawing: { admin: '/api/mj/', self: '/api/mj/self', idParam: 'mj_id' },
+  task: { admin: '/api/task/', self: '/api/task/self', idParam: 'task_id' },
+} as const;
+
+/** One page of a log: `p` (0-based), the task id, the time bounds and, for admins, the channel. */
+async function fetchLogPage<Row>(
+  log: keyof typeof logEndpoints,
+  filters: TaskLogFilters,
   admin: boolean,
   page: number,
-): Promise<DrawingLogRow[]> {
-  const data = await http.get<unknown>(admin ? '/api/mj/' : '/api/mj/self', {
+): Promise<Row[]> {
+  const endpoint = logEndpoints[log];
+  const data = await http.get<unknown>(admin ? endpoint.admin : endpoint.self, {
     query: {
       p: page - 1,
-      mj_id: filters.mjId.trim(),
+      [endpoint.idParam]: filters.id.trim(),
       start_timestamp: filters.start,
       end_timestamp: filters.end,
       ...channelParam(filters.channelId, admin),
     },
   });
-  return rowsOf<DrawingLogRow>(data);
+  return rowsOf<Row>(data);
 }
 
-/** `GET /api/task/` (admin) or `/api/task/self` with `p` (0-based) and the filters (s). */
-export async function fetchTaskPage(
-  filters: TaskFilters,
-  admin: boolean,
-  page: number,
-): Promise<TaskLogRow[]> {
-  const data = await http.get<unknown>(admin ? '/api/task/' : '/api/task/self', {
-    query: {
-      p: page - 1,
-      task_id: filters.taskId.trim(),
-      start_timestamp: filters.start,
-      end_timestamp: filters.end,
-      ...channelParam(filters.channelId, admin),
-    },
-  });
-  return rowsOf<TaskLogRow>(data);
-}
+/** `GET /api/mj/` (admin) or `/api/mj/self`; times in milliseconds. */
+export const fetchDrawingPage = (filters: TaskLogFilters, admin: boolean, page: number) =>
+  fetchLogPage<DrawingLogRow>('drawing', filters, admin, page);
+
+/** `GET /api/task/` (admin) or `/api/task/self`; times in seconds. */
+export const fetchTaskPage = (filters: TaskLogFilters, admin: boolean, page: number) =>
+  fetchLogPage<TaskLogRow>('task', filters, admin, page);
 
 /**
  * The pager's total for lists whose size is unknown: the rows seen so far, plus one more page

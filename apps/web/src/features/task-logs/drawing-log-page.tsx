@@ -3,26 +3,18 @@ import { Alert, Card } from 'antd';
 import dayjs from 'dayjs';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { DataTableColumn } from '../../components/data-table';
+import { cellColumn, type DataTableColumn } from '../../components/data-table';
 import { readFlag } from '../../lib/local-store';
 import { storageKeys } from '../../lib/storage-keys';
 import { isAdmin, useStoredUser } from '../../session/stored-user';
 import { fetchDrawingPage } from './api';
-import {
-  ChannelTag,
-  ElapsedTag,
-  ImageCell,
-  LongText,
-  ProgressCell,
-  RuleTag,
-} from './components/task-cells';
+import { ImageCell, ProgressCell } from './components/task-cells';
+import { channelColumn, elapsedColumn, longTextColumn, tagColumn } from './components/task-columns';
 import { TaskLogTable } from './components/task-log-table';
 import {
   defaultDrawingRange,
   drawingActionTag,
   drawingStatusTag,
-  elapsedSeconds,
-  isFinalStatus,
   submitResultTag,
 } from './rules/task-log-rules';
 import './task-logs.css';
@@ -37,66 +29,19 @@ function useDrawingColumns(admin: boolean): DataTableColumn<DrawingLogRow>[] {
         render: (_, row) =>
           row.submit_time ? dayjs(row.submit_time).format('YYYY-MM-DD HH:mm:ss') : '-',
       },
-      {
-        key: 'elapsed',
-        title: t('columns.elapsed'),
-        render: (_, row) => (
-          <ElapsedTag
-            seconds={elapsedSeconds(
-              row.submit_time,
-              row.finish_time,
-              'ms',
-              isFinalStatus(row.status),
-            )}
-          />
-        ),
-      },
-      admin && {
-        key: 'channel',
-        title: t('columns.channel'),
-        render: (_, row) => <ChannelTag id={row.channel_id} />,
-      },
-      {
-        key: 'action',
-        title: t('columns.action'),
-        render: (_, row) => <RuleTag rule={drawingActionTag(row.action)} />,
-      },
+      elapsedColumn(t('columns.elapsed'), 'ms'),
+      admin && channelColumn(t('columns.channel')),
+      tagColumn('action', t('columns.action'), (row) => drawingActionTag(row.action)),
       { key: 'mj_id', title: t('columns.taskId'), render: (_, row) => row.mj_id || '-' },
-      admin && {
-        key: 'code',
-        title: t('columns.submitResult'),
-        render: (_, row) => <RuleTag rule={submitResultTag(row.code)} />,
-      },
-      admin && {
-        key: 'status',
-        title: t('columns.status'),
-        render: (_, row) => <RuleTag rule={drawingStatusTag(row.status)} />,
-      },
-      {
-        key: 'progress',
-        title: t('columns.progress'),
-        render: (_, row) => <ProgressCell progress={row.progress} status={row.status} />,
-      },
-      {
-        key: 'image',
-        title: t('columns.image'),
-        render: (_, row) => <ImageCell url={row.image_url} />,
-      },
-      {
-        key: 'prompt',
-        title: t('columns.prompt'),
-        render: (_, row) => <LongText text={row.prompt} title={t('columns.prompt')} />,
-      },
-      {
-        key: 'prompt_en',
-        title: t('columns.promptEn'),
-        render: (_, row) => <LongText text={row.prompt_en} title={t('columns.promptEn')} />,
-      },
-      {
-        key: 'fail_reason',
-        title: t('columns.failReason'),
-        render: (_, row) => <LongText text={row.fail_reason} title={t('columns.failReason')} />,
-      },
+      admin && tagColumn('code', t('columns.submitResult'), (row) => submitResultTag(row.code)),
+      admin && tagColumn('status', t('columns.status'), (row) => drawingStatusTag(row.status)),
+      cellColumn('progress', t('columns.progress'), (row) => (
+        <ProgressCell progress={row.progress} status={row.status} />
+      )),
+      cellColumn('image', t('columns.image'), (row) => <ImageCell url={row.image_url} />),
+      longTextColumn('prompt', t('columns.prompt'), (row) => row.prompt),
+      longTextColumn('prompt_en', t('columns.promptEn'), (row) => row.prompt_en),
+      longTextColumn('fail_reason', t('columns.failReason'), (row) => row.fail_reason),
     ];
     return columns.filter((column) => column !== false);
   }, [admin, t]);
@@ -124,18 +69,7 @@ export default function DrawingLogPage() {
           const range = defaultDrawingRange(Date.now());
           return { channelId: '', id: '', start: range.start, end: range.end };
         }}
-        fetchPage={(filters, asAdmin, page) =>
-          fetchDrawingPage(
-            {
-              channelId: filters.channelId,
-              mjId: filters.id,
-              start: filters.start,
-              end: filters.end,
-            },
-            asAdmin,
-            page,
-          )
-        }
+        fetchPage={fetchDrawingPage}
         columns={columns}
       />
     </Card>

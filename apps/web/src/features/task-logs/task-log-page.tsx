@@ -3,22 +3,14 @@ import { Card } from 'antd';
 import dayjs from 'dayjs';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { DataTableColumn } from '../../components/data-table';
+import { cellColumn, type DataTableColumn } from '../../components/data-table';
 import { isAdmin, useStoredUser } from '../../session/stored-user';
 import { fetchTaskPage } from './api';
-import {
-  ChannelTag,
-  ElapsedTag,
-  LongText,
-  ProgressCell,
-  RuleTag,
-  TaskIdCell,
-} from './components/task-cells';
+import { ProgressCell, TaskIdCell } from './components/task-cells';
+import { channelColumn, elapsedColumn, longTextColumn, tagColumn } from './components/task-columns';
 import { TaskLogTable } from './components/task-log-table';
 import {
   defaultTaskStart,
-  elapsedSeconds,
-  isFinalStatus,
   platformTag,
   taskActionTag,
   taskStatusTag,
@@ -31,65 +23,20 @@ function useTaskColumns(admin: boolean): DataTableColumn<TaskLogRow>[] {
   const { t } = useTranslation('tasks');
   return useMemo(() => {
     const columns: (DataTableColumn<TaskLogRow> | false)[] = [
-      {
-        key: 'submit_time',
-        title: t('columns.submitTime'),
-        render: (_, row) => seconds(row.submit_time),
-      },
-      {
-        key: 'finish_time',
-        title: t('columns.finishTime'),
-        render: (_, row) => seconds(row.finish_time),
-      },
-      {
-        key: 'progress',
-        title: t('columns.progress'),
-        render: (_, row) => <ProgressCell progress={row.progress} status={row.status} circle />,
-      },
-      {
-        key: 'elapsed',
-        title: t('columns.elapsed'),
-        render: (_, row) => (
-          <ElapsedTag
-            seconds={elapsedSeconds(
-              row.submit_time,
-              row.finish_time,
-              's',
-              isFinalStatus(row.status),
-            )}
-          />
-        ),
-      },
-      admin && {
-        key: 'channel',
-        title: t('columns.channel'),
-        render: (_, row) => <ChannelTag id={row.channel_id ?? 0} />,
-      },
-      {
-        key: 'platform',
-        title: t('columns.platform'),
-        render: (_, row) => <RuleTag rule={platformTag(row.platform)} />,
-      },
-      {
-        key: 'action',
-        title: t('columns.type'),
-        render: (_, row) => <RuleTag rule={taskActionTag(row.action)} />,
-      },
-      {
-        key: 'task_id',
-        title: t('columns.taskId'),
-        render: (_, row) => <TaskIdCell taskId={row.task_id} detail={row} />,
-      },
-      {
-        key: 'status',
-        title: t('columns.status'),
-        render: (_, row) => <RuleTag rule={taskStatusTag(row.status)} />,
-      },
-      {
-        key: 'fail_reason',
-        title: t('columns.failReason'),
-        render: (_, row) => <LongText text={row.fail_reason} title={t('columns.failReason')} />,
-      },
+      cellColumn('submit_time', t('columns.submitTime'), (row) => seconds(row.submit_time)),
+      cellColumn('finish_time', t('columns.finishTime'), (row) => seconds(row.finish_time)),
+      cellColumn('progress', t('columns.progress'), (row) => (
+        <ProgressCell progress={row.progress} status={row.status} circle />
+      )),
+      elapsedColumn(t('columns.elapsed'), 's'),
+      admin && channelColumn(t('columns.channel')),
+      tagColumn('platform', t('columns.platform'), (row) => platformTag(row.platform)),
+      tagColumn('action', t('columns.type'), (row) => taskActionTag(row.action)),
+      cellColumn('task_id', t('columns.taskId'), (row) => (
+        <TaskIdCell taskId={row.task_id} detail={row} />
+      )),
+      tagColumn('status', t('columns.status'), (row) => taskStatusTag(row.status)),
+      longTextColumn('fail_reason', t('columns.failReason'), (row) => row.fail_reason),
     ];
     return columns.filter((column) => column !== false);
   }, [admin, t]);
@@ -115,18 +62,7 @@ export default function TaskLogPage() {
           start: defaultTaskStart(Date.now()),
           end: 0,
         })}
-        fetchPage={(filters, asAdmin, page) =>
-          fetchTaskPage(
-            {
-              channelId: filters.channelId,
-              taskId: filters.id,
-              start: filters.start,
-              end: filters.end,
-            },
-            asAdmin,
-            page,
-          )
-        }
+        fetchPage={fetchTaskPage}
         columns={columns}
       />
     </Card>

@@ -1,9 +1,9 @@
-import { PlusOutlined } from '@ant-design/icons';
 import { TOKEN_STATUS } from '@tollgate/contracts';
-import { Alert, Button, Card } from 'antd';
+import { Alert, Card } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DataTable, useTablePaging } from '../../components/data-table';
+import { AddButton } from '../../components/add-button';
+import { DataTable, useListSearch, useTablePaging } from '../../components/data-table';
 import { notify } from '../../lib/notifier';
 import type { Token } from './api';
 import { useTokenColumns } from './components/use-token-columns';
@@ -18,7 +18,7 @@ export default function TokensPage() {
   const { t } = useTranslation('tokens');
   const paging = useTablePaging();
   const { page, setPage, pageSize } = paging;
-  const [search, setSearch] = useState<TokenSearch>({ keyword: '', token: '' });
+  const [search, applySearch] = useListSearch<TokenSearch>({ keyword: '', token: '' }, setPage);
   const [formTarget, setFormTarget] = useState<TokenFormTarget>(null);
   const list = useTokenList(page, pageSize, search);
   const statusMutation = useTokenStatusMutation();
@@ -58,23 +58,9 @@ export default function TokensPage() {
         rowClassName={(token) =>
           token.status === TOKEN_STATUS.enabled ? '' : 'tg-token-inactive-row'
         }
-        filters={
-          <TokenSearchBar
-            value={search}
-            onSearch={(next) => {
-              setSearch(next);
-              setPage(1);
-            }}
-          />
-        }
+        filters={<TokenSearchBar value={search} onSearch={applySearch} />}
         actions={
-          <Button
-            type="primary"
-            icon={<PlusOutlined />}
-            onClick={() => setFormTarget({ mode: 'create' })}
-          >
-            {t('add')}
-          </Button>
+          <AddButton onClick={() => setFormTarget({ mode: 'create' })}>{t('add')}</AddButton>
         }
         pagination={{
           page,

@@ -1,4 +1,5 @@
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useInvalidatingMutation, useRowQuery } from '../../lib/query-hooks';
 import {
   createTokens,
   deleteToken,
@@ -43,15 +44,9 @@ export function useTokenSearchQuery(search: TokenSearch, enabled: boolean) {
   });
 }
 
+/** The token being edited, loaded afresh for each edit and left alone while the form is open. */
 export function useTokenQuery(id: number | null) {
-  return useQuery({
-    queryKey: [...tokensKey, 'detail', id],
-    queryFn: () => fetchToken(id ?? 0),
-    enabled: id !== null,
-    // Loaded afresh for each edit, and left alone while the form is open.
-    gcTime: 0,
-    staleTime: Infinity,
-  });
+  return useRowQuery([...tokensKey, 'detail'], id, fetchToken, { frozen: true });
 }
 
 export function useUserModelsQuery(enabled: boolean) {
@@ -72,34 +67,19 @@ export function useUserGroupsQuery(enabled: boolean) {
   });
 }
 
-function useInvalidateTokens() {
-  const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: tokensKey });
-}
-
 export function useCreateTokensMutation() {
-  const invalidate = useInvalidateTokens();
-  return useMutation({
-    mutationFn: ({ fields, count }: { fields: TokenFields; count: number }) =>
-      createTokens(fields, count),
-    onSuccess: invalidate,
-  });
+  return useInvalidatingMutation(
+    tokensKey,
+    ({ fields, count }: { fields: TokenFields; count: number }) => createTokens(fields, count),
+  );
 }
 
 export function useUpdateTokenMutation() {
-  const invalidate = useInvalidateTokens();
-  return useMutation({
-    mutationFn: ({ id, fields }: { id: number; fields: TokenFields }) => updateToken(id, fields),
-    onSuccess: invalidate,
-  });
+  return useInvalidatingMutation(tokensKey, ({ id, fields }: { id: number; fields: TokenFields }) =>
+    updateToken(id, fields),
+  );
 }
 
-export function useTokenStatusMutation() {
-  const invalidate = useInvalidateTokens();
-  return useMutation({ mutationFn: updateTokenStatus, onSuccess: invalidate });
-}
+export const useTokenStatusMutation = () => useInvalidatingMutation(tokensKey, updateTokenStatus);
 
-export function useDeleteTokenMutation() {
-  const invalidate = useInvalidateTokens();
-  return useMutation({ mutationFn: deleteToken, onSuccess: invalidate });
-}
+export const useDeleteTokenMutation = () => useInvalidatingMutation(tokensKey, deleteToken);

@@ -1,4 +1,5 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useInvalidatingMutation } from '../../lib/query-hooks';
 import {
   disableTwoFactor,
   enableTwoFactor,
@@ -14,29 +15,17 @@ export function useTwoFactorStatusQuery() {
   return useQuery({ queryKey: statusKey, queryFn: fetchTwoFactorStatus });
 }
 
-function useRefreshStatus() {
-  const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: statusKey });
-}
-
 export function useStartSetupMutation() {
   return useMutation({ mutationFn: startTwoFactorSetup });
 }
 
-export function useEnableTwoFactorMutation() {
-  const refresh = useRefreshStatus();
-  return useMutation({ mutationFn: enableTwoFactor, onSuccess: refresh });
-}
+export const useEnableTwoFactorMutation = () => useInvalidatingMutation(statusKey, enableTwoFactor);
 
-export function useDisableTwoFactorMutation() {
-  const refresh = useRefreshStatus();
-  return useMutation({ mutationFn: disableTwoFactor, onSuccess: refresh });
-}
+export const useDisableTwoFactorMutation = () =>
+  useInvalidatingMutation(statusKey, disableTwoFactor);
 
-export function useRegenerateBackupCodesMutation() {
-  const refresh = useRefreshStatus();
-  return useMutation({ mutationFn: regenerateBackupCodes, onSuccess: refresh });
-}
+export const useRegenerateBackupCodesMutation = () =>
+  useInvalidatingMutation(statusKey, regenerateBackupCodes);
 
 export function useResetUserTwoFactorMutation() {
   return useMutation({ mutationFn: resetUserTwoFactor });

@@ -1,8 +1,8 @@
-import { PlusOutlined } from '@ant-design/icons';
-import { Button, Card, Result } from 'antd';
+import { Card, Result } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DataTable, useTablePaging } from '../../components/data-table';
+import { AddButton } from '../../components/add-button';
+import { DataTable, useListSearch, useTablePaging } from '../../components/data-table';
 import { notify } from '../../lib/notifier';
 import { useResetUserTwoFactorMutation } from '../two-factor';
 import { isAdmin, useStoredUser } from '../../session/stored-user';
@@ -20,7 +20,7 @@ export default function UsersPage() {
   const admin = isAdmin(currentUser);
   const paging = useTablePaging();
   const { page, setPage, pageSize } = paging;
-  const [filters, setFilters] = useState<UserFilters>({ keyword: '', group: '' });
+  const [filters, applySearch] = useListSearch<UserFilters>({ keyword: '', group: '' }, setPage);
   const [adding, setAdding] = useState(false);
   const [editingId, setEditingId] = useState<number | null>(null);
   const usersQuery = useUsersQuery({ page, pageSize, ...filters });
@@ -56,26 +56,10 @@ export default function UsersPage() {
         loading={usersQuery.isFetching || manageMutation.isPending || resetTwoFactor.isPending}
         rowClassName={(user) => (user.DeletedAt !== null ? 'tg-deregistered-row' : '')}
         filters={
-          <UserSearchBar
-            groups={groupsQuery.data ?? []}
-            value={filters}
-            onSearch={(next) => {
-              setFilters(next);
-              setPage(1);
-            }}
-          />
+          <UserSearchBar groups={groupsQuery.data ?? []} value={filters} onSearch={applySearch} />
         }
-        actions={
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setAdding(true)}>
-            {t('add.open')}
-          </Button>
-        }
-        pagination={{
-          page,
-          pageSize,
-          total: usersQuery.data?.total ?? 0,
-          onChange: paging.onChange,
-        }}
+        actions={<AddButton onClick={() => setAdding(true)}>{t('add.open')}</AddButton>}
+        pagination={paging.pagination(usersQuery.data?.total ?? 0)}
       />
       <AddUserDrawer open={adding} onClose={() => setAdding(false)} />
       <EditUserDrawer userId={editingId} onClose={() => setEditingId(null)} />

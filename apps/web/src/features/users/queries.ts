@@ -1,4 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInvalidatingMutation, useRowQuery } from '../../lib/query-hooks';
 import {
   createUser,
   fetchGroups,
@@ -22,32 +23,16 @@ export function useUsersQuery(query: UserListQuery) {
 }
 
 export function useUserQuery(id: number | null) {
-  return useQuery({
-    queryKey: [...usersKey, 'detail', id],
-    queryFn: () => fetchUser(id ?? 0),
-    enabled: id !== null,
-    gcTime: 0,
-  });
+  return useRowQuery([...usersKey, 'detail'], id, fetchUser);
 }
 
 export function useGroupsQuery(enabled = true) {
   return useQuery({ queryKey: ['groups'], queryFn: fetchGroups, staleTime: 60_000, enabled });
 }
 
-function useInvalidateUsers() {
-  const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: usersKey });
-}
+export const useCreateUserMutation = () => useInvalidatingMutation(usersKey, createUser);
 
-export function useCreateUserMutation() {
-  const invalidate = useInvalidateUsers();
-  return useMutation({ mutationFn: createUser, onSuccess: invalidate });
-}
-
-export function useUpdateUserMutation() {
-  const invalidate = useInvalidateUsers();
-  return useMutation({ mutationFn: updateUser, onSuccess: invalidate });
-}
+export const useUpdateUserMutation = () => useInvalidatingMutation(usersKey, updateUser);
 
 /** Applies the role and status the server answers at once, then refetches the lists. */
 export function useManageUserMutation() {

@@ -5,6 +5,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { notify } from '../../../lib/notifier';
 import { LoginCodeStep, requiresTwoFactor } from '../../two-factor';
 import { exchangeOAuthCode, type OAuthProvider } from '../api';
+import { AuthCard } from './auth-card';
 import { BINDING_RETURN_PATH } from './provider-redirect';
 import { useCompleteSignIn } from './use-sign-in';
 
@@ -51,14 +52,12 @@ export function OAuthCallbackPage({ provider }: { provider: OAuthProvider }) {
 
   if (needsCode) {
     return (
-      <div className="tg-auth-page">
-        <Card className="tg-auth-card">
-          <LoginCodeStep
-            onSignedIn={(data) => completeSignIn(data, '/token')}
-            onBack={() => navigate('/login', { replace: true })}
-          />
-        </Card>
-      </div>
+      <AuthCard>
+        <LoginCodeStep
+          onSignedIn={(data) => completeSignIn(data, '/token')}
+          onBack={() => navigate('/login', { replace: true })}
+        />
+      </AuthCard>
     );
   }
 

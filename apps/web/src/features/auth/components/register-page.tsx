@@ -1,17 +1,20 @@
-import { Button, Card, Form, Input, Space, Typography } from 'antd';
+import { Form, Input, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { clearChangedFieldErrors } from '../../../lib/clear-field-errors';
 import { notify } from '../../../lib/notifier';
+import { useBusyAction } from '../../../lib/use-busy-action';
 import { useStatus } from '../../../status/status-store';
 import { register, sendVerificationCode } from '../api';
 import { LoginCodeStep } from '../../two-factor';
+import { AuthCard, AuthFootnote, AuthSubmitButton } from './auth-card';
+import { SendCodeButton } from './send-code-button';
 import { ThirdPartyLogin } from './third-party-login';
-import { TurnstileWidget } from './turnstile-widget';
 import { currentAffiliateCode, useRememberAffiliateCode } from './use-affiliate-code';
 import { useCountdown } from './use-countdown';
 import { useCompleteSignIn } from './use-sign-in';
+import { useTurnstile } from './use-turnstile';
 import {
   registrationLimits,
   validateRegistration,
@@ -28,9 +31,9 @@ export function RegisterPage() {
   const [searchParams] = useSearchParams();
   const status = useStatus();
   const [form] = Form.useForm<RegistrationValues>();
-  const [turnstileToken, setTurnstileToken] = useState('');
-  const [submitting, setSubmitting] = useState(false);
-  const [sendingCode, setSendingCode] = useState(false);
+  const turnstile = useTurnstile(t('turnstile.pending'));
+  const submitting = useBusyAction();
+  const sendingCode = useBusyAction();
   // A WeChat or Telegram sign-in from here of an account with two-factor sign-in on.
   const [needsCode, setNeedsCode] = useState(false);
   const completeSignIn = useCompleteSignIn();
@@ -38,7 +41,6 @@ export function RegisterPage() {
   useRememberAffiliateCode();
 
   const emailVerification = status.email_verification === true;
-  const turnstileRequired = status.turnstile_check === true;
 
   const values = (): RegistrationValues => {
     const fields = form.getFieldsValue();
@@ -60,20 +62,12 @@ export function RegisterPage() {
       notify.info(text);
       return;
     }
-    if (turnstileRequired && turnstileToken === '') {
-      notify.info(t('turnstile.pending'));
-      return;
-    }
-    setSubmitting(true);
-    try {
-      await register({ ...current, aff_code: currentAffiliateCode(searchParams) }, turnstileToken);
+    if (!turnstile.ready()) return;
+    await submitting.run(async () => {
+      await register({ ...current, aff_code: currentAffiliateCode(searchParams) }, turnstile.token);
       notify.success(t('register.success'));
       navigate('/login');
-    } catch {
-      // The HTTP client already showed the server's message.
-    } finally {
-      setSubmitting(false);
-    }
+    });
   };
 
   const onSendCode = async () => {
@@ -82,117 +76,94 @@ export function RegisterPage() {
       notify.error(t('register.validation.emailRequired'));
       return;
     }
-    if (turnstileRequired && turnstileToken === '') {
-      notify.info(t('turnstile.pending'));
-      return;
-    }
-    setSendingCode(true);
-    try {
-      await sendVerificationCode(email, turnstileToken);
+    if (!turnstile.ready()) return;
+    await sendingCode.run(async () => {
+      await sendVerificationCode(email, turnstile.token);
       notify.success(t('register.codeSent'));
       countdown.start(resendWait);
-    } catch {
-      // Reported by the HTTP client.
-    } finally {
-      setSendingCode(false);
-    }
+    });
   };
 
   if (needsCode) {
     return (
-      <div className="tg-auth-page">
-        <Card className="tg-auth-card">
-          <LoginCodeStep
-            onSignedIn={(data) => completeSignIn(data, '/')}
-            onBack={() => setNeedsCode(false)}
-          />
-        </Card>
-      </div>
+      <AuthCard>
+        <LoginCodeStep
+          onSignedIn={(data) => completeSignIn(data, '/')}
+          onBack={() => setNeedsCode(false)}
+        />
+      </AuthCard>
     );
   }
 
   return (
-    <div className="tg-auth-page">
-      <Card className="tg-auth-card">
-        <Typography.Title level={3} style={{ textAlign: 'center', marginTop: 0 }}>
-          {t('register.title')}
-        </Typography.Title>
-        <Form
-          form={form}
-          layout="vertical"
-          onFinish={() => void onSubmit()}
-          onValuesChange={clearChangedFieldErrors(form)}
-          requiredMark={false}
-        >
-          <Form.Item name="username" label={t('register.username')}>
-            <Input
-              placeholder={t('register.usernamePlaceholder', registrationLimits)}
-              autoComplete="username"
-              size="large"
-            />
-          </Form.Item>
-          <Form.Item name="password" label={t('register.password')}>
-            <Input.Password
-              placeholder={t('register.passwordPlaceholder', registrationLimits)}
-              autoComplete="new-password"
-              size="large"
-            />
-          </Form.Item>
-          <Form.Item name="password2" label={t('register.confirmPassword')}>
-            <Input.Password
-              placeholder={t('register.confirmPasswordPlaceholder')}
-              autoComplete="new-password"
-              size="large"
-            />
-          </Form.Item>
-          {emailVerification && (
-            <>
-              <Form.Item label={t('register.email')} required={false}>
-                <Space.Compact style={{ width: '100%' }}>
-                  <Form.Item name="email" noStyle>
-                    <Input
-                      type="email"
-                      placeholder={t('register.emailPlaceholder')}
-                      size="large"
-                      autoComplete="email"
-                    />
-                  </Form.Item>
-                  <Button
+    <AuthCard title={t('register.title')}>
+      <Form
+        form={form}
+        layout="vertical"
+        onFinish={() => void onSubmit()}
+        onValuesChange={clearChangedFieldErrors(form)}
+        requiredMark={false}
+      >
+        <Form.Item name="username" label={t('register.username')}>
+          <Input
+            placeholder={t('register.usernamePlaceholder', registrationLimits)}
+            autoComplete="username"
+            size="large"
+          />
+        </Form.Item>
+        <Form.Item name="password" label={t('register.password')}>
+          <Input.Password
+            placeholder={t('register.passwordPlaceholder', registrationLimits)}
+            autoComplete="new-password"
+            size="large"
+          />
+        </Form.Item>
+        <Form.Item name="password2" label={t('register.confirmPassword')}>
+          <Input.Password
+            placeholder={t('register.confirmPasswordPlaceholder')}
+            autoComplete="new-password"
+            size="large"
+          />
+        </Form.Item>
+        {emailVerification && (
+          <>
+            <Form.Item label={t('register.email')} required={false}>
+              <Space.Compact style={{ width: '100%' }}>
+                <Form.Item name="email" noStyle>
+                  <Input
+                    type="email"
+                    placeholder={t('register.emailPlaceholder')}
                     size="large"
-                    onClick={() => void onSendCode()}
-                    loading={sendingCode}
-                    disabled={countdown.remaining > 0}
-                  >
-                    {countdown.remaining > 0
-                      ? t('register.resendIn', { seconds: countdown.remaining })
-                      : t('register.sendCode')}
-                  </Button>
-                </Space.Compact>
-              </Form.Item>
-              <Form.Item name="verification_code" label={t('register.verificationCode')}>
-                <Input placeholder={t('register.verificationCodePlaceholder')} size="large" />
-              </Form.Item>
-            </>
-          )}
-          <Button type="primary" htmlType="submit" size="large" block loading={submitting}>
-            {t('register.submit')}
-          </Button>
-        </Form>
-        <div style={{ marginTop: 16 }}>
-          <Typography.Text>
-            {t('register.haveAccount')} <Link to="/login">{t('register.toLogin')}</Link>
-          </Typography.Text>
-        </div>
-        <ThirdPartyLogin
-          status={status}
-          turnstileToken={turnstileToken}
-          turnstileRequired={turnstileRequired}
-          onRequireTwoFactor={() => setNeedsCode(true)}
-        />
-        {turnstileRequired && status.turnstile_site_key && (
-          <TurnstileWidget siteKey={status.turnstile_site_key} onVerify={setTurnstileToken} />
+                    autoComplete="email"
+                  />
+                </Form.Item>
+                <SendCodeButton
+                  size="large"
+                  remaining={countdown.remaining}
+                  sending={sendingCode.busy}
+                  onSend={() => void onSendCode()}
+                  label={t('register.sendCode')}
+                  waitLabel={(seconds) => t('register.resendIn', { seconds })}
+                />
+              </Space.Compact>
+            </Form.Item>
+            <Form.Item name="verification_code" label={t('register.verificationCode')}>
+              <Input placeholder={t('register.verificationCodePlaceholder')} size="large" />
+            </Form.Item>
+          </>
         )}
-      </Card>
-    </div>
+        <AuthSubmitButton loading={submitting.busy}>{t('register.submit')}</AuthSubmitButton>
+      </Form>
+      <AuthFootnote>
+        {t('register.haveAccount')} <Link to="/login">{t('register.toLogin')}</Link>
+      </AuthFootnote>
+      <ThirdPartyLogin
+        status={status}
+        turnstileToken={turnstile.token}
+        turnstileRequired={turnstile.required}
+        onRequireTwoFactor={() => setNeedsCode(true)}
+      />
+      {turnstile.widget}
+    </AuthCard>
   );
 }

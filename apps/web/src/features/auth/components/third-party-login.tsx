@@ -1,5 +1,5 @@
 import { GithubOutlined, SafetyCertificateOutlined, WechatOutlined } from '@ant-design/icons';
-import { Button, Divider, Space, Tooltip } from 'antd';
+import { Divider, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../../lib/notifier';
@@ -12,6 +12,7 @@ import { WeChatLoginDialog } from '../dialogs/wechat-login-dialog';
 import { LinuxDoIcon } from './linux-do-icon';
 import { redirectToProvider } from './provider-redirect';
 import { TelegramLoginButton } from './telegram-login-button';
+import { ProviderButton } from './provider-button';
 import { useCompleteSignIn } from './use-sign-in';
 
 interface ThirdPartyLoginProps {
@@ -83,54 +84,48 @@ export function ThirdPartyLogin({
     }
   };
 
+  // In the order shown; WeChat asks for the code its account sends instead of redirecting.
+  const providerButtons = [
+    {
+      name: 'github',
+      enabled: status.github_oauth,
+      icon: <GithubOutlined />,
+      onClick: () => redirect('github'),
+    },
+    {
+      name: 'oidc',
+      enabled: status.oidc_enabled,
+      icon: <SafetyCertificateOutlined />,
+      onClick: () => redirect('oidc'),
+    },
+    {
+      name: 'linuxdo',
+      enabled: status.linuxdo_oauth,
+      icon: <LinuxDoIcon />,
+      onClick: () => redirect('linuxdo'),
+    },
+    {
+      name: 'wechat',
+      enabled: status.wechat_login,
+      icon: <WechatOutlined style={{ color: '#07c160' }} />,
+      onClick: () => setWechatOpen(true),
+    },
+  ];
+
   return (
     <>
       <Divider plain>{t('thirdParty.divider')}</Divider>
       <Space wrap style={{ width: '100%', justifyContent: 'center' }}>
-        {status.github_oauth && (
-          <Tooltip title={t('thirdParty.github')}>
-            <Button
-              shape="circle"
-              size="large"
-              icon={<GithubOutlined />}
-              aria-label={t('thirdParty.github')}
-              onClick={() => redirect('github')}
+        {providerButtons
+          .filter(({ enabled }) => enabled)
+          .map(({ name, icon, onClick }) => (
+            <ProviderButton
+              key={name}
+              label={t(`thirdParty.${name}`)}
+              icon={icon}
+              onClick={onClick}
             />
-          </Tooltip>
-        )}
-        {status.oidc_enabled && (
-          <Tooltip title={t('thirdParty.oidc')}>
-            <Button
-              shape="circle"
-              size="large"
-              icon={<SafetyCertificateOutlined />}
-              aria-label={t('thirdParty.oidc')}
-              onClick={() => redirect('oidc')}
-            />
-          </Tooltip>
-        )}
-        {status.linuxdo_oauth && (
-          <Tooltip title={t('thirdParty.linuxdo')}>
-            <Button
-              shape="circle"
-              size="large"
-              icon={<LinuxDoIcon />}
-              aria-label={t('thirdParty.linuxdo')}
-              onClick={() => redirect('linuxdo')}
-            />
-          </Tooltip>
-        )}
-        {status.wechat_login && (
-          <Tooltip title={t('thirdParty.wechat')}>
-            <Button
-              shape="circle"
-              size="large"
-              icon={<WechatOutlined style={{ color: '#07c160' }} />}
-              aria-label={t('thirdParty.wechat')}
-              onClick={() => setWechatOpen(true)}
-            />
-          </Tooltip>
-        )}
+          ))}
       </Space>
       {status.telegram_oauth && status.telegram_bot_name && (
         <TelegramLoginButton

@@ -1,7 +1,8 @@
-import { DownOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
+import { DownOutlined, ReloadOutlined } from '@ant-design/icons';
 import { Button, Dropdown, Space, Switch, Typography, type MenuProps } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AddButton } from '../../../components/add-button';
 import { useConfirm } from '../../../lib/use-confirm';
 
 export interface ListSwitches {
@@ -117,9 +118,7 @@ export function ChannelListActions(props: ChannelListActionsProps) {
           <Button onClick={props.bulk.onSetTag}>{t('toolbar.setTag')}</Button>
         </>
       )}
-      <Button type="primary" icon={<PlusOutlined />} onClick={props.onAdd}>
-        {t('toolbar.add')}
-      </Button>
+      <AddButton onClick={props.onAdd}>{t('toolbar.add')}</AddButton>
       <Button icon={<ReloadOutlined />} onClick={props.onRefresh}>
         {t('toolbar.refresh')}
       </Button>

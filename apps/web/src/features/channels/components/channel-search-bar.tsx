@@ -1,7 +1,11 @@
-import { SearchOutlined } from '@ant-design/icons';
-import { Button, Input, Select } from 'antd';
+import { Button, Input } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import {
+  FilterInput,
+  GroupFilterSelect,
+  SearchInput,
+} from '../../../components/filters/filter-fields';
 import { useIsMobile } from '../../../lib/use-is-mobile';
 import type { ChannelSearch } from '../api';
 
@@ -36,24 +40,19 @@ export function ChannelSearchBar({ groups, value, onSearch }: ChannelSearchBarPr
 
   return (
     <div style={{ display: 'flex', flexWrap: 'wrap', gap: 8 }}>
-      <Input
-        allowClear
-        prefix={<SearchOutlined />}
-        placeholder={t('search.keyword')}
-        aria-label={t('search.keyword')}
+      <SearchInput
+        label={t('search.keyword')}
         value={keyword}
-        style={{ width: isMobile ? '100%' : 240 }}
-        onChange={(event) => setKeyword(event.target.value)}
-        onPressEnter={() => submit()}
+        width={isMobile ? '100%' : 240}
+        onChange={setKeyword}
+        onSearch={() => submit()}
       />
-      <Input
-        allowClear
-        placeholder={t('search.model')}
-        aria-label={t('search.model')}
+      <FilterInput
+        label={t('search.model')}
         value={model}
-        style={{ width: isMobile ? '100%' : 160 }}
-        onChange={(event) => setModel(event.target.value)}
-        onPressEnter={() => submit()}
+        width={isMobile ? '100%' : 160}
+        onChange={setModel}
+        onSearch={() => submit()}
       />
       <Input.Password
         allowClear
@@ -66,15 +65,12 @@ export function ChannelSearchBar({ groups, value, onSearch }: ChannelSearchBarPr
         onChange={(event) => setKey(event.target.value)}
         onPressEnter={() => submit()}
       />
-      <Select
-        allowClear
-        showSearch
-        placeholder={t('search.group')}
-        aria-label={t('search.group')}
-        style={{ width: isMobile ? 150 : 140 }}
-        value={value.group === '' ? undefined : value.group}
-        options={groups.map((group) => ({ label: group, value: group }))}
-        onChange={(group?: string) => submit(group ?? '')}
+      <GroupFilterSelect
+        label={t('search.group')}
+        groups={groups}
+        value={value.group}
+        width={isMobile ? 150 : 140}
+        onChange={submit}
       />
       <Button type="primary" onClick={() => submit()}>
         {t('search.submit')}

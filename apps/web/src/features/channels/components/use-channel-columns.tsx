@@ -1,7 +1,7 @@
 import { TagsOutlined } from '@ant-design/icons';
 import { Space, Tag, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { DataTableColumn } from '../../../components/data-table';
+import { cellColumn, type DataTableColumn } from '../../../components/data-table';
 import { formatQuota } from '../../../lib/quota-format';
 import { useIsMobile } from '../../../lib/use-is-mobile';
 import { isTagRow, type ChannelListRow } from '../channel-shapes';
@@ -20,6 +20,28 @@ import { QuickNumberInput } from './quick-number-input';
 export function useChannelColumns(handlers: ChannelRowHandlers): DataTableColumn<ChannelListRow>[] {
   const { t } = useTranslation('channels');
   const isMobile = useIsMobile();
+
+  // Priority and weight are edited in place; a tag row changes every channel of its tag.
+  const quickNumberColumn = (
+    field: 'priority' | 'weight',
+    min: number,
+  ): DataTableColumn<ChannelListRow> => ({
+    key: field,
+    title: t(`columns.${field}`),
+    width: 68,
+    render: (_, row) => (
+      <QuickNumberInput
+        value={row[field]}
+        min={min}
+        ariaLabel={t(`columns.${field}`)}
+        onCommit={(text) =>
+          isTagRow(row)
+            ? handlers.onTagQuickEdit(row, field, text)
+            : handlers.onQuickEdit(row, field, text)
+        }
+      />
+    ),
+  });
 
   return [
     {
@@ -54,39 +76,28 @@ export function useChannelColumns(handlers: ChannelRowHandlers): DataTableColumn
           </Space>
         ),
     },
-    {
-      key: 'group',
-      title: t('columns.group'),
-      render: (_, row) => <ChannelGroupTags group={row.group} />,
-    },
-    {
-      key: 'type',
-      title: t('columns.type'),
-      render: (_, row) =>
-        isTagRow(row) ? <Tag>{t('tagRow.type')}</Tag> : <ChannelTypeTag type={row.type} />,
-    },
-    {
-      key: 'status',
-      title: t('columns.status'),
-      render: (_, row) =>
-        isTagRow(row) ? (
-          <ChannelStatusTag status={row.status} />
-        ) : (
-          <ChannelStatusTag status={row.status} otherInfo={row.other_info} />
-        ),
-    },
+    cellColumn('group', t('columns.group'), (row) => <ChannelGroupTags group={row.group} />),
+    cellColumn('type', t('columns.type'), (row) =>
+      isTagRow(row) ? <Tag>{t('tagRow.type')}</Tag> : <ChannelTypeTag type={row.type} />,
+    ),
+    cellColumn('status', t('columns.status'), (row) => (
+      <ChannelStatusTag
+        status={row.status}
+        otherInfo={isTagRow(row) ? undefined : row.other_info}
+      />
+    )),
     // Widths on the narrow columns let long (English) titles wrap instead of widening the table.
-    {
-      key: 'responseTime',
-      title: t('columns.responseTime'),
-      width: 80,
-      render: (_, row) =>
-        isTagRow(row) ? (
-          <ResponseTimeTag milliseconds={row.response_time} />
-        ) : (
-          <ResponseTimeTag milliseconds={row.response_time} testTime={row.test_time} />
-        ),
-    },
+    cellColumn(
+      'responseTime',
+      t('columns.responseTime'),
+      (row) => (
+        <ResponseTimeTag
+          milliseconds={row.response_time}
+          testTime={isTagRow(row) ? undefined : row.test_time}
+        />
+      ),
+      { width: 80 },
+    ),
     {
       key: 'balance',
       title: t('columns.balance'),
@@ -126,40 +137,8 @@ export function useChannelColumns(handlers: ChannelRowHandlers): DataTableColumn
         </Space>
       ),
     },
-    {
-      key: 'priority',
-      title: t('columns.priority'),
-      width: 68,
-      render: (_, row) => (
-        <QuickNumberInput
-          value={row.priority}
-          min={minimumPriority}
-          ariaLabel={t('columns.priority')}
-          onCommit={(text) =>
-            isTagRow(row)
-              ? handlers.onTagQuickEdit(row, 'priority', text)
-              : handlers.onQuickEdit(row, 'priority', text)
-          }
-        />
-      ),
-    },
-    {
-      key: 'weight',
-      title: t('columns.weight'),
-      width: 68,
-      render: (_, row) => (
-        <QuickNumberInput
-          value={row.weight}
-          min={0}
-          ariaLabel={t('columns.weight')}
-          onCommit={(text) =>
-            isTagRow(row)
-              ? handlers.onTagQuickEdit(row, 'weight', text)
-              : handlers.onQuickEdit(row, 'weight', text)
-          }
-        />
-      ),
-    },
+    quickNumberColumn('priority', minimumPriority),
+    quickNumberColumn('weight', 0),
     {
       key: 'actions',
       title: t('columns.actions'),

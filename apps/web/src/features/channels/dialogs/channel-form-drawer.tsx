@@ -1,7 +1,5 @@
-import { Button, Drawer, Result, Space, Spin } from 'antd';
-import { useTranslation } from 'react-i18next';
-import { useDrawerWidth } from '../../../lib/use-is-mobile';
-import { ChannelForm } from '../form/channel-form';
+import { FormDrawer } from '../../../components/forms/form-drawer';
+import { ChannelEditorBody, ChannelEditorTitle } from '../form/channel-editor-body';
 import { useChannelEditor } from '../form/use-channel-editor';
 
 /** Which channel the drawer edits: a new one, or a stored one by id. */
@@ -13,54 +11,19 @@ interface ChannelFormDrawerProps {
 }
 
 function DrawerBody({ channelId, onClose }: { channelId: number | null; onClose: () => void }) {
-  const { t } = useTranslation('channels');
   const editor = useChannelEditor(channelId, onClose);
-  const width = useDrawerWidth();
   return (
-    <Drawer
+    <FormDrawer
       placement="right"
-      size={width}
       open
       onClose={onClose}
-      title={
-        channelId === null
-          ? t('form.addTitle')
-          : editor.channel
-            ? t('form.editTitleWithName', { name: editor.channel.name })
-            : t('form.editTitle')
-      }
-      footer={
-        <Space style={{ display: 'flex', justifyContent: 'flex-end' }}>
-          <Button onClick={onClose}>{t('common:cancel')}</Button>
-          <Button
-            type="primary"
-            loading={editor.pending}
-            disabled={editor.initialValues === null}
-            onClick={editor.submit}
-          >
-            {t('common:submit')}
-          </Button>
-        </Space>
-      }
+      title={<ChannelEditorTitle channelId={channelId} channel={editor.channel} />}
+      onSubmit={editor.submit}
+      submitting={editor.pending}
+      submitDisabled={editor.initialValues === null}
     >
-      {editor.failed ? (
-        <Result status="warning" title={t('form.errors.loadFailed')} />
-      ) : (
-        <Spin spinning={editor.loading}>
-          {editor.initialValues ? (
-            <ChannelForm
-              key={editor.formKey}
-              form={editor.form}
-              initialValues={editor.initialValues}
-              channelId={channelId}
-              onSubmit={editor.submit}
-            />
-          ) : (
-            <div style={{ minHeight: 240 }} />
-          )}
-        </Spin>
-      )}
-    </Drawer>
+      <ChannelEditorBody channelId={channelId} editor={editor} />
+    </FormDrawer>
   );
 }
 

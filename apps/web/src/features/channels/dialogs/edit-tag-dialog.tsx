@@ -1,8 +1,10 @@
 import type { ChannelTagRow } from '@tollgate/contracts';
-import { Alert, Form, Input, Modal, Select } from 'antd';
+import { Alert, Form, Input, Select } from 'antd';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormDialog } from '../../../components/forms/form-dialog';
 import { notify } from '../../../lib/notifier';
+import { onSuccessNotify } from '../../../lib/success-feedback';
 import { useDrawerWidth } from '../../../lib/use-is-mobile';
 import { modelMappingExample } from '../form/json-templates';
 import { longestModelList } from '../rules/model-list';
@@ -49,25 +51,18 @@ export function EditTagDialog({ row, onClose }: EditTagDialogProps) {
       notify.warning(t('editTag.noChanges'));
       return;
     }
-    mutation.mutate(outcome.request, {
-      onSuccess: () => {
-        notify.success(t('editTag.success'));
-        onClose();
-      },
-    });
+    mutation.mutate(outcome.request, onSuccessNotify(t('editTag.success'), onClose));
   };
 
   return (
-    <Modal
+    <FormDialog
       title={t('editTag.title', { tag: row?.tag ?? '' })}
       open={row !== null}
       width={Math.min(width, 640)}
-      centered
       forceRender
       okText={t('common:submit')}
-      cancelText={t('common:cancel')}
-      confirmLoading={mutation.isPending}
-      onOk={submit}
+      submitting={mutation.isPending}
+      onSubmit={submit}
       onCancel={onClose}
     >
       <Alert type="warning" showIcon title={t('editTag.notice')} style={{ marginBottom: 16 }} />
@@ -99,6 +94,6 @@ export function EditTagDialog({ row, onClose }: EditTagDialogProps) {
           />
         </Form.Item>
       </Form>
-    </Modal>
+    </FormDialog>
   );
 }

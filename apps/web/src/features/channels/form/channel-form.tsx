@@ -59,6 +59,23 @@ export function ChannelForm({ form, initialValues, channelId, onSubmit }: Channe
     label: group,
     value: group,
   }));
+  // The JSON fields at the end of the form: texts under `form.<key>` (and `<key>Placeholder`),
+  // the example doubling as the template unless another is given.
+  const advancedJsonField = (
+    name: 'status_code_mapping' | 'setting' | 'param_override',
+    key: string,
+    example: string,
+    { tooltip, template = example }: { tooltip?: string; template?: string } = {},
+  ) => (
+    <JsonTextField
+      form={form}
+      name={name}
+      label={t(`form.${key}`)}
+      tooltip={tooltip === undefined ? undefined : t(tooltip)}
+      placeholder={t(`form.${key}Placeholder`, { example })}
+      template={template}
+    />
+  );
 
   return (
     <Form
@@ -142,29 +159,14 @@ export function ChannelForm({ form, initialValues, channelId, onSubmit }: Channe
       <Form.Item name="auto_ban" valuePropName="checked" extra={t('form.autoBanHint')}>
         <Checkbox>{t('form.autoBan')}</Checkbox>
       </Form.Item>
-      <JsonTextField
-        form={form}
-        name="status_code_mapping"
-        label={t('form.statusCodeMapping')}
-        tooltip={t('form.statusCodeMappingHint')}
-        placeholder={t('form.statusCodeMappingPlaceholder', { example: statusCodeMappingExample })}
-        template={statusCodeMappingExample}
-      />
-      <JsonTextField
-        form={form}
-        name="setting"
-        label={t('form.setting')}
-        tooltip={t('form.settingHelp')}
-        placeholder={t('form.settingPlaceholder', { example: settingExample })}
-        template={settingTemplate}
-      />
-      <JsonTextField
-        form={form}
-        name="param_override"
-        label={t('form.paramOverride')}
-        placeholder={t('form.paramOverridePlaceholder', { example: paramOverrideExample })}
-        template={paramOverrideExample}
-      />
+      {advancedJsonField('status_code_mapping', 'statusCodeMapping', statusCodeMappingExample, {
+        tooltip: 'form.statusCodeMappingHint',
+      })}
+      {advancedJsonField('setting', 'setting', settingExample, {
+        tooltip: 'form.settingHelp',
+        template: settingTemplate,
+      })}
+      {advancedJsonField('param_override', 'paramOverride', paramOverrideExample)}
       <button type="submit" hidden />
     </Form>
   );

@@ -1,8 +1,9 @@
-import { Col, DatePicker, Row, Select } from 'antd';
+import { Col, DatePicker, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FilterInput, FilterSearchButton } from '../../../components/filters/filter-fields';
+import { FilterBar } from '../../../components/filters/filter-bar';
+import { FilterTimePicker, filterTimeFormat } from '../../../components/filters/filter-time-picker';
+import { useFilterDraft } from '../../../components/filters/use-filter-draft';
 import { useIsMobile } from '../../../lib/use-is-mobile';
 import { logTypeFilters, type LogFilters } from '../rules/log-filters';
 
@@ -13,7 +14,14 @@ interface LogFilterBarProps {
   loading: boolean;
 }
 
-const timeFormat = 'YYYY-MM-DD HH:mm:ss';
+/** The text filters in their order on screen; admins also filter by channel id and username. */
+const textFields = ['tokenName', 'modelName', 'group'] as const;
+const adminTextFields = [...textFields, 'channel', 'username'] as const;
+/** On phones the range is two pickers, one a row. */
+const timeFields = [
+  { field: 'startTimestamp', label: 'filters.start' },
+  { field: 'endTimestamp', label: 'filters.end' },
+] as const;
 const toDayjs = (seconds: number) => (seconds > 0 ? dayjs.unix(seconds) : null);
 const toSeconds = (date: Dayjs | null | undefined) => (date ? date.unix() : 0);
 
@@ -24,49 +32,32 @@ const toSeconds = (date: Dayjs | null | undefined) => (date ? date.unix() : 0);
 export function LogFilterBar({ admin, value, onSearch, loading }: LogFilterBarProps) {
   const { t } = useTranslation('logs');
   const isMobile = useIsMobile();
-  const [draft, setDraft] = useState<LogFilters>(value);
-  const set = (patch: Partial<LogFilters>) => setDraft((current) => ({ ...current, ...patch }));
-  const text = (field: 'tokenName' | 'modelName' | 'group' | 'channel' | 'username') => (
-    <FilterInput
-      label={t(`filters.${field}`)}
-      value={draft[field]}
-      onChange={(text) => set({ [field]: text })}
-      onSearch={() => onSearch(draft)}
-    />
-  );
+  const { draft, setDraft, set, search, textFilter } = useFilterDraft(value, onSearch);
 
   return (
-    <Row gutter={[8, 8]} className="tg-log-filters">
+    <FilterBar
+      className="tg-log-filters"
+      searchLabel={t('filters.submit')}
+      searchColumn={{ xs: 24, md: 8, xl: 4 }}
+      loading={loading}
+      onSearch={search}
+    >
       {isMobile ? (
-        <>
-          <Col span={24}>
-            <DatePicker
-              showTime
-              classNames={{ popup: { root: 'tg-log-picker' } }}
-              format={timeFormat}
-              style={{ width: '100%' }}
-              placeholder={t('filters.start')}
-              value={toDayjs(draft.startTimestamp)}
-              onChange={(date: Dayjs | null) => set({ startTimestamp: toSeconds(date) })}
+        timeFields.map(({ field, label }) => (
+          <Col key={field} span={24}>
+            <FilterTimePicker
+              popupClassName="tg-stacked-picker"
+              label={t(label)}
+              value={toDayjs(draft[field])}
+              onChange={(date) => set({ [field]: toSeconds(date) })}
             />
           </Col>
-          <Col span={24}>
-            <DatePicker
-              showTime
-              classNames={{ popup: { root: 'tg-log-picker' } }}
-              format={timeFormat}
-              style={{ width: '100%' }}
-              placeholder={t('filters.end')}
-              value={toDayjs(draft.endTimestamp)}
-              onChange={(date: Dayjs | null) => set({ endTimestamp: toSeconds(date) })}
-            />
-          </Col>
-        </>
+        ))
       ) : (
         <Col xs={24} xl={12}>
           <DatePicker.RangePicker
             showTime
-            format={timeFormat}
+            format={filterTimeFormat}
             style={{ width: '100%' }}
             placeholder={[t('filters.start'), t('filters.end')]}
             allowEmpty={[true, true]}
@@ -77,25 +68,11 @@ export function LogFilterBar({ admin, value, onSearch, loading }: LogFilterBarPr
           />
         </Col>
       )}
-      <Col xs={12} md={8} xl={4}>
-        {text('tokenName')}
-      </Col>
-      <Col xs={12} md={8} xl={4}>
-        {text('modelName')}
-      </Col>
-      <Col xs={12} md={8} xl={4}>
-        {text('group')}
-      </Col>
-      {admin && (
-        <>
-          <Col xs={12} md={8} xl={4}>
-            {text('channel')}
-          </Col>
-          <Col xs={12} md={8} xl={4}>
-            {text('username')}
-          </Col>
-        </>
-      )}
+      {(admin ? adminTextFields : textFields).map((field) => (
+        <Col key={field} xs={12} md={8} xl={4}>
+          {textFilter(field, t(`filters.${field}`))}
+        </Col>
+      ))}
       <Col xs={12} md={8} xl={4}>
         <Select
           style={{ width: '100%' }}
@@ -112,11 +89,6 @@ export function LogFilterBar({ admin, value, onSearch, loading }: LogFilterBarPr
           }}
         />
       </Col>
-      <Col xs={24} md={8} xl={4}>
-        <FilterSearchButton loading={loading} onSearch={() => onSearch(draft)}>
-          {t('filters.submit')}
-        </FilterSearchButton>
-      </Col>
-    </Row>
+    </FilterBar>
   );
 }

@@ -2,7 +2,7 @@ import { LOG_TYPES } from '@tollgate/contracts';
 import { Avatar, Space, Tag, Tooltip, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import type { DataTableColumn } from '../../../components/data-table';
+import { cellColumn, type DataTableColumn } from '../../../components/data-table';
 import { formatQuota } from '../../../lib/quota-format';
 import { stringToColor } from '../../../lib/string-color';
 import type { LogRow } from '../api';
@@ -107,37 +107,23 @@ export function useLogColumns({ admin, onShowUser }: LogColumnOptions): DataTabl
         return group === undefined ? null : <LogGroupTag group={group} />;
       },
     },
-    {
-      key: 'type',
-      title: t('columns.type'),
-      render: (_, log) => <LogTypeTag type={log.type} />,
-    },
-    {
-      key: 'model',
-      title: t('columns.model'),
-      render: (_, log) => (isCallRow(log) && log.model_name ? <ModelCell log={log} /> : null),
-    },
-    {
-      key: 'timing',
-      title: t('columns.timing'),
-      render: (_, log) => (isCallRow(log) ? <TimingCell log={log} /> : null),
-    },
-    {
-      key: 'prompt',
-      title: t('columns.prompt'),
-      render: (_, log) => (isCallRow(log) ? log.prompt_tokens : null),
-    },
+    cellColumn('type', t('columns.type'), (log) => <LogTypeTag type={log.type} />),
+    cellColumn('model', t('columns.model'), (log) =>
+      isCallRow(log) && log.model_name ? <ModelCell log={log} /> : null,
+    ),
+    cellColumn('timing', t('columns.timing'), (log) =>
+      isCallRow(log) ? <TimingCell log={log} /> : null,
+    ),
+    cellColumn('prompt', t('columns.prompt'), (log) => (isCallRow(log) ? log.prompt_tokens : null)),
     {
       key: 'completion',
       title: t('columns.completion'),
       render: (_, log) =>
         isCallRow(log) && log.completion_tokens > 0 ? log.completion_tokens : null,
     },
-    {
-      key: 'quota',
-      title: t('columns.quota'),
-      render: (_, log) => (isCallRow(log) ? formatQuota(log.quota, 6) : null),
-    },
+    cellColumn('quota', t('columns.quota'), (log) =>
+      isCallRow(log) ? formatQuota(log.quota, 6) : null,
+    ),
     admin && {
       key: 'retry',
       title: t('columns.retry'),
@@ -148,11 +134,7 @@ export function useLogColumns({ admin, onShowUser }: LogColumnOptions): DataTabl
         return <span style={{ whiteSpace: 'nowrap' }}>{t('retry.channels', { chain })}</span>;
       },
     },
-    {
-      key: 'details',
-      title: t('columns.details'),
-      render: (_, log) => <PriceSummary log={log} />,
-    },
+    cellColumn('details', t('columns.details'), (log) => <PriceSummary log={log} />),
   ];
   return columns.filter((column): column is DataTableColumn<LogRow> => column !== false);
 }

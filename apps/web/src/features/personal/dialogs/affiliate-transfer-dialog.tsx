@@ -1,7 +1,9 @@
-import { Button, Descriptions, Form, InputNumber, Modal, Space, Typography } from 'antd';
+import { Button, Descriptions, Form, InputNumber, Space, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormDialog } from '../../../components/forms/form-dialog';
 import { notify } from '../../../lib/notifier';
+import { onSuccessNotify } from '../../../lib/success-feedback';
 import { formatQuota, readQuotaDisplay } from '../../../lib/quota-format';
 import { useAffTransferMutation } from '../queries';
 import {
@@ -59,23 +61,16 @@ export function AffiliateTransferDialog({ open, pending, onClose }: AffiliateTra
       if (found) notify.error(problemText(found));
       return;
     }
-    mutation.mutate(amount, {
-      onSuccess: () => {
-        notify.success(t('transfer.success'));
-        onClose();
-      },
-    });
+    mutation.mutate(amount, onSuccessNotify(t('transfer.success'), onClose));
   };
 
   return (
-    <Modal
+    <FormDialog
       title={t('transfer.title')}
       open={open}
-      centered
       okText={t('transfer.submit')}
-      cancelText={t('common:cancel')}
-      confirmLoading={mutation.isPending}
-      onOk={onSubmit}
+      submitting={mutation.isPending}
+      onSubmit={onSubmit}
       onCancel={onClose}
     >
       <Descriptions
@@ -123,6 +118,6 @@ export function AffiliateTransferDialog({ open, pending, onClose }: AffiliateTra
         </Form.Item>
       </Form>
       <Typography.Text type="secondary">{t('transfer.hint')}</Typography.Text>
-    </Modal>
+    </FormDialog>
   );
 }

@@ -1,7 +1,10 @@
-import { Form, Input, Modal } from 'antd';
+import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { FormDialog, type DialogProps } from '../../../components/forms/form-dialog';
 import { clearChangedFieldErrors } from '../../../lib/clear-field-errors';
+import { showFieldProblem } from '../../../lib/field-problem';
 import { notify } from '../../../lib/notifier';
+import { onSuccessNotify } from '../../../lib/success-feedback';
 import { useChangePasswordMutation } from '../queries';
 
 interface PasswordFields {
@@ -10,13 +13,8 @@ interface PasswordFields {
   confirmation: string;
 }
 
-interface ChangePasswordDialogProps {
-  open: boolean;
-  onClose: () => void;
-}
-
 /** The current password, then the new one typed twice; both entries must match. */
-export function ChangePasswordDialog({ open, onClose }: ChangePasswordDialogProps) {
+export function ChangePasswordDialog({ open, onClose }: DialogProps) {
   const { t } = useTranslation('personal');
   const [form] = Form.useForm<PasswordFields>();
   const mutation = useChangePasswordMutation();
@@ -28,31 +26,24 @@ export function ChangePasswordDialog({ open, onClose }: ChangePasswordDialogProp
       return;
     }
     if (password !== confirmation) {
-      form.setFields([{ name: 'confirmation', errors: [t('password.mismatch')] }]);
-      notify.error(t('password.mismatch'));
+      showFieldProblem(form, 'confirmation', t('password.mismatch'));
       return;
     }
     mutation.mutate(
       { password, originalPassword },
-      {
-        onSuccess: () => {
-          notify.success(t('password.success'));
-          form.resetFields();
-          onClose();
-        },
-      },
+      onSuccessNotify(t('password.success'), () => {
+        form.resetFields();
+        onClose();
+      }),
     );
   };
 
   return (
-    <Modal
+    <FormDialog
       title={t('password.title')}
       open={open}
-      centered
-      okText={t('common:ok')}
-      cancelText={t('common:cancel')}
-      confirmLoading={mutation.isPending}
-      onOk={onSubmit}
+      submitting={mutation.isPending}
+      onSubmit={onSubmit}
       onCancel={onClose}
       forceRender
     >
@@ -73,6 +64,6 @@ export function ChangePasswordDialog({ open, onClose }: ChangePasswordDialogProp
         </Form.Item>
         <button type="submit" hidden />
       </Form>
-    </Modal>
+    </FormDialog>
   );
 }

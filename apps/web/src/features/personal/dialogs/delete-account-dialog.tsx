@@ -1,7 +1,8 @@
-import { Alert, Input, Modal } from 'antd';
+import { Alert, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { FormDialog } from '../../../components/forms/form-dialog';
 import { notify } from '../../../lib/notifier';
 import { useSignOut } from '../../../session/sign-out';
 import { useDeleteAccountMutation } from '../queries';
@@ -36,15 +37,13 @@ export function DeleteAccountDialog({ open, username, onClose }: DeleteAccountDi
   };
 
   return (
-    <Modal
+    <FormDialog
       title={t('deleteAccount.title')}
       open={open}
-      centered
       okText={t('deleteAccount.confirm')}
       okButtonProps={{ danger: true }}
-      cancelText={t('common:cancel')}
-      confirmLoading={mutation.isPending}
-      onOk={onConfirm}
+      submitting={mutation.isPending}
+      onSubmit={onConfirm}
       onCancel={() => {
         setConfirmation('');
         onClose();
@@ -62,6 +61,6 @@ export function DeleteAccountDialog({ open, username, onClose }: DeleteAccountDi
         onChange={(event) => setConfirmation(event.target.value)}
         onPressEnter={onConfirm}
       />
-    </Modal>
+    </FormDialog>
   );
 }

@@ -1,16 +1,21 @@
-import { Button, Input, Modal, Space } from 'antd';
+import { Input, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormDialog, type DialogProps } from '../../../components/forms/form-dialog';
 import { notify } from '../../../lib/notifier';
-import { useStatus } from '../../../status/status-store';
-import { emailBind, sendVerificationCode, TurnstileWidget, useCountdown } from '../../auth';
+import { useBusyAction } from '../../../lib/use-busy-action';
+import {
+  emailBind,
+  SendCodeButton,
+  sendVerificationCode,
+  useCountdown,
+  useTurnstile,
+} from '../../auth';
 
 /** Seconds before another code can be mailed (spec: 30 s). */
 const RESEND_WAIT_SECONDS = 30;
 
-interface EmailBindDialogProps {
-  open: boolean;
-  onClose: () => void;
+interface EmailBindDialogProps extends DialogProps {
   onBound: () => void;
 }
 
@@ -20,14 +25,12 @@ interface EmailBindDialogProps {
  */
 export function EmailBindDialog({ open, onClose, onBound }: EmailBindDialogProps) {
   const { t } = useTranslation('personal');
-  const status = useStatus();
   const countdown = useCountdown();
   const [email, setEmail] = useState('');
   const [code, setCode] = useState('');
-  const [sending, setSending] = useState(false);
-  const [submitting, setSubmitting] = useState(false);
-  const [turnstileToken, setTurnstileToken] = useState('');
-  const turnstileRequired = status.turnstile_check === true;
+  const sending = useBusyAction();
+  const submitting = useBusyAction();
+  const turnstile = useTurnstile(t('bindings.emailDialog.turnstilePending'));
 
   const close = () => {
     setEmail('');
@@ -36,24 +39,16 @@ export function EmailBindDialog({ open, onClose, onBound }: EmailBindDialogProps
   };
 
   const sendCode = async () => {
-    if (turnstileRequired && turnstileToken === '') {
-      notify.info(t('bindings.emailDialog.turnstilePending'));
-      return;
-    }
+    if (!turnstile.ready()) return;
     if (email.trim() === '') {
       notify.error(t('bindings.emailDialog.emailRequired'));
       return;
     }
-    setSending(true);
-    try {
-      await sendVerificationCode(email.trim(), turnstileToken);
+    await sending.run(async () => {
+      await sendVerificationCode(email.trim(), turnstile.token);
       notify.success(t('bindings.emailDialog.codeSent'));
       countdown.start(RESEND_WAIT_SECONDS);
-    } catch {
-      // The HTTP client already showed the server's message.
-    } finally {
-      setSending(false);
-    }
+    });
   };
 
   const submit = async () => {
@@ -61,28 +56,22 @@ export function EmailBindDialog({ open, onClose, onBound }: EmailBindDialogProps
       notify.error(t('bindings.emailDialog.missing'));
       return;
     }
-    setSubmitting(true);
-    try {
+    await submitting.run(async () => {
       await emailBind(email.trim(), code.trim());
       notify.success(t('bindings.emailDialog.success'));
       onBound();
       close();
-    } catch {
-      // Reported by the HTTP client.
-    } finally {
-      setSubmitting(false);
-    }
+    });
   };
 
   return (
-    <Modal
+    <FormDialog
       title={t('bindings.emailDialog.title')}
       open={open}
       okText={t('bindings.bind')}
-      confirmLoading={submitting}
-      onOk={() => void submit()}
+      submitting={submitting.busy}
+      onSubmit={() => void submit()}
       onCancel={close}
-      centered
       destroyOnHidden
     >
       <Space orientation="vertical" size={12} style={{ width: '100%' }}>
@@ -95,15 +84,13 @@ export function EmailBindDialog({ open, onClose, onBound }: EmailBindDialogProps
             aria-label={t('bindings.emailDialog.email')}
             autoComplete="email"
           />
-          <Button
-            onClick={() => void sendCode()}
-            loading={sending}
-            disabled={countdown.remaining > 0}
-          >
-            {countdown.remaining > 0
-              ? t('bindings.emailDialog.resendIn', { seconds: countdown.remaining })
-              : t('bindings.emailDialog.sendCode')}
-          </Button>
+          <SendCodeButton
+            remaining={countdown.remaining}
+            sending={sending.busy}
+            onSend={() => void sendCode()}
+            label={t('bindings.emailDialog.sendCode')}
+            waitLabel={(seconds) => t('bindings.emailDialog.resendIn', { seconds })}
+          />
         </Space.Compact>
         <Input
           value={code}
@@ -113,10 +100,8 @@ export function EmailBindDialog({ open, onClose, onBound }: EmailBindDialogProps
           aria-label={t('bindings.emailDialog.code')}
           autoComplete="one-time-code"
         />
-        {turnstileRequired && status.turnstile_site_key && (
-          <TurnstileWidget siteKey={status.turnstile_site_key} onVerify={setTurnstileToken} />
-        )}
+        {turnstile.widget}
       </Space>
-    </Modal>
+    </FormDialog>
   );
 }

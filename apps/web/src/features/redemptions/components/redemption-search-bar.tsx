@@ -1,7 +1,7 @@
-import { SearchOutlined } from '@ant-design/icons';
-import { Button, Input, Space } from 'antd';
+import { Button, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SearchInput } from '../../../components/filters/filter-fields';
 import { useIsMobile } from '../../../lib/use-is-mobile';
 
 interface RedemptionSearchBarProps {
@@ -18,20 +18,15 @@ export function RedemptionSearchBar({ value, onSearch }: RedemptionSearchBarProp
 
   return (
     <Space wrap>
-      <Input
-        allowClear
-        prefix={<SearchOutlined />}
-        placeholder={t('search.keyword')}
-        aria-label={t('search.keyword')}
+      <SearchInput
+        label={t('search.keyword')}
         value={keyword}
         // Narrower on phones, so that the search button stays on the same line.
-        style={{ width: isMobile ? 200 : 240 }}
-        onChange={(event) => {
-          setKeyword(event.target.value);
-          // Clearing the field with its clear button shows the whole list again.
-          if (event.type === 'click' && event.target.value === '') submit('');
-        }}
-        onPressEnter={() => submit()}
+        width={isMobile ? 200 : 240}
+        onChange={setKeyword}
+        // Clearing the field with its clear button shows the whole list again.
+        onClear={() => submit('')}
+        onSearch={() => submit()}
       />
       <Button type="primary" onClick={() => submit()}>
         {t('search.submit')}

@@ -1,4 +1,5 @@
-import { Space, Typography } from 'antd';
+import { Typography } from 'antd';
+import { TwoLineTime } from '../../../components/two-line-time';
 import { formatLocalDateTime } from '../rules/local-time';
 
 /**
@@ -7,13 +8,5 @@ import { formatLocalDateTime } from '../rules/local-time';
  */
 export function TimeCell({ seconds, empty }: { seconds: number; empty: string }) {
   if (!seconds) return <Typography.Text type="secondary">{empty}</Typography.Text>;
-  const [date, time] = formatLocalDateTime(seconds).split(' ');
-  return (
-    <Space orientation="vertical" size={0}>
-      <span style={{ whiteSpace: 'nowrap' }}>{date}</span>
-      <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-        {time}
-      </Typography.Text>
-    </Space>
-  );
+  return <TwoLineTime dateTime={formatLocalDateTime(seconds)} />;
 }

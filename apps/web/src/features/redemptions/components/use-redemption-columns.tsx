@@ -1,6 +1,11 @@
 import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { RowActions, type DataTableColumn, type RowAction } from '../../../components/data-table';
+import {
+  cellColumn,
+  RowActions,
+  type DataTableColumn,
+  type RowAction,
+} from '../../../components/data-table';
 import { copyWithFeedback } from '../../../lib/clipboard';
 import { formatQuota } from '../../../lib/quota-format';
 import { useIsMobile } from '../../../lib/use-is-mobile';
@@ -66,26 +71,18 @@ export function useRedemptionColumns(
       hideable: false,
       render: (_, code) => <Typography.Text strong>{code.name}</Typography.Text>,
     },
-    {
-      key: 'status',
-      title: t('columns.status'),
-      render: (_, code) => <RedemptionStatusTag status={code.status} />,
-    },
-    {
-      key: 'quota',
-      title: t('columns.quota'),
-      render: (_, code) => <span style={{ whiteSpace: 'nowrap' }}>{formatQuota(code.quota)}</span>,
-    },
-    {
-      key: 'createdTime',
-      title: t('columns.createdTime'),
-      render: (_, code) => <TimeCell seconds={code.created_time} empty={t('none')} />,
-    },
-    {
-      key: 'redeemedTime',
-      title: t('columns.redeemedTime'),
-      render: (_, code) => <TimeCell seconds={code.redeemed_time} empty={t('none')} />,
-    },
+    cellColumn('status', t('columns.status'), (code) => (
+      <RedemptionStatusTag status={code.status} />
+    )),
+    cellColumn('quota', t('columns.quota'), (code) => (
+      <span style={{ whiteSpace: 'nowrap' }}>{formatQuota(code.quota)}</span>
+    )),
+    cellColumn('createdTime', t('columns.createdTime'), (code) => (
+      <TimeCell seconds={code.created_time} empty={t('none')} />
+    )),
+    cellColumn('redeemedTime', t('columns.redeemedTime'), (code) => (
+      <TimeCell seconds={code.redeemed_time} empty={t('none')} />
+    )),
     {
       key: 'usedUserId',
       title: t('columns.usedUserId'),

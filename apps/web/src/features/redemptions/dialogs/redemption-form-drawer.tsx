@@ -3,12 +3,14 @@ import {
   REDEMPTION_NAME_MAX_BYTES,
   REDEMPTION_STATUS,
 } from '@tollgate/contracts';
-import { Alert, Button, Drawer, Form, Input, Space, Spin } from 'antd';
+import { Alert, Form, Input, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { FormDrawer } from '../../../components/forms/form-drawer';
 import { clearChangedFieldErrors } from '../../../lib/clear-field-errors';
+import { showFieldProblem } from '../../../lib/field-problem';
 import { notify } from '../../../lib/notifier';
+import { onSuccessNotify } from '../../../lib/success-feedback';
 import { quotaEquivalent } from '../../../lib/quota-format';
-import { useDrawerWidth } from '../../../lib/use-is-mobile';
 import {
   useCreateRedemptionsMutation,
   useRedemptionQuery,
@@ -37,7 +39,6 @@ interface RedemptionFormDrawerProps {
 /** Creates codes (from the left, as the reference console) or edits an unused one (from the right). */
 export function RedemptionFormDrawer({ target, onClose, onCreated }: RedemptionFormDrawerProps) {
   const { t } = useTranslation('redemptions');
-  const drawerWidth = useDrawerWidth();
   const [form] = Form.useForm<RedemptionFormValues>();
   const mode = target?.mode ?? 'create';
   const codeQuery = useRedemptionQuery(target?.mode === 'edit' ? target.id : null);
@@ -61,20 +62,13 @@ export function RedemptionFormDrawer({ target, onClose, onCreated }: RedemptionF
   const onSubmit = () => {
     const result = readRedemptionForm(form.getFieldsValue(true), mode);
     if (!result.ok) {
-      const message = t(`form.errors.${result.problem}`);
-      form.setFields([{ name: result.field, errors: [message] }]);
-      notify.error(message);
+      showFieldProblem(form, result.field, t(`form.errors.${result.problem}`));
       return;
     }
     if (target?.mode === 'edit') {
       updateMutation.mutate(
         { id: target.id, fields: result.fields },
-        {
-          onSuccess: () => {
-            notify.success(t('form.updated'));
-            onClose();
-          },
-        },
+        onSuccessNotify(t('form.updated'), onClose),
       );
       return;
     }
@@ -91,26 +85,14 @@ export function RedemptionFormDrawer({ target, onClose, onCreated }: RedemptionF
   };
 
   return (
-    <Drawer
+    <FormDrawer
       placement={mode === 'create' ? 'left' : 'right'}
-      size={drawerWidth}
       open={target !== null}
       onClose={onClose}
       title={mode === 'create' ? t('form.createTitle') : t('form.editTitle')}
-      destroyOnHidden
-      footer={
-        <Space style={{ display: 'flex', justifyContent: 'flex-end' }}>
-          <Button onClick={onClose}>{t('common:cancel')}</Button>
-          <Button
-            type="primary"
-            loading={createMutation.isPending || updateMutation.isPending}
-            disabled={initialValues === null || locked}
-            onClick={onSubmit}
-          >
-            {t('common:submit')}
-          </Button>
-        </Space>
-      }
+      onSubmit={onSubmit}
+      submitting={createMutation.isPending || updateMutation.isPending}
+      submitDisabled={initialValues === null || locked}
     >
       <Spin spinning={mode === 'edit' && codeQuery.isFetching}>
         {locked && (
@@ -182,6 +164,6 @@ export function RedemptionFormDrawer({ target, onClose, onCreated }: RedemptionF
           <div style={{ minHeight: 200 }} />
         )}
       </Spin>
-    </Drawer>
+    </FormDrawer>
   );
 }

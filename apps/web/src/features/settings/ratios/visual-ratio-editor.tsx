@@ -1,8 +1,9 @@
-import { PlusOutlined, SearchOutlined } from '@ant-design/icons';
-import { Button, Card, Input, Space, Table, Tag, Typography } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import { Button, Card, Space, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SearchInput } from '../../../components/filters/filter-fields';
 import { notify } from '../../../lib/notifier';
 import type { OptionValues } from '../api';
 import { useSaveOptionsMutation } from '../queries';
@@ -142,17 +143,14 @@ export function VisualRatioEditor({ options }: { options: OptionValues }) {
       }
     >
       <Space wrap style={{ marginBottom: 12 }}>
-        <Input
-          allowClear
-          prefix={<SearchOutlined />}
-          placeholder={t('ratios.visual.search')}
-          aria-label={t('ratios.visual.search')}
+        <SearchInput
+          label={t('ratios.visual.search')}
           value={search}
-          onChange={(event) => {
-            setSearch(event.target.value);
+          width={240}
+          onChange={(text) => {
+            setSearch(text);
             setPage(1);
           }}
-          style={{ width: 240 }}
         />
         <Button icon={<PlusOutlined />} onClick={() => setEditing(null)}>
           {t('ratios.visual.add')}

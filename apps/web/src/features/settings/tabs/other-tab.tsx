@@ -6,32 +6,26 @@ import { notify } from '../../../lib/notifier';
 import { toRichContent } from '../../../lib/rich-content';
 import { useStatus } from '../../../status/status-store';
 import type { OptionValues } from '../api';
-import { OptionSection } from '../components/option-section';
-import type { FieldSpec } from '../field-spec';
+import { SectionStack } from '../components/section-stack';
+import { sectionFields } from '../field-spec';
 import { fetchLatestRelease, isNewerVersion, type LatestRelease } from '../version-check';
 
-const noticeFields: FieldSpec[] = [
-  { key: 'Notice', kind: 'markdown', label: 'other.notice', hint: 'other.markdownHint' },
-];
-const siteFields: FieldSpec[] = [
-  { key: 'SystemName', kind: 'text', label: 'other.systemName' },
-  {
-    key: 'Logo',
-    kind: 'text',
-    label: 'other.logo',
-    hint: 'other.logoHint',
-    placeholder: 'placeholders.url',
-  },
-];
-const homeFields: FieldSpec[] = [
-  { key: 'HomePageContent', kind: 'markdown', label: 'other.home', hint: 'other.homeHint' },
-];
-const aboutFields: FieldSpec[] = [
-  { key: 'About', kind: 'markdown', label: 'other.about', hint: 'other.homeHint' },
-];
-const footerFields: FieldSpec[] = [
-  { key: 'Footer', kind: 'markdown', label: 'other.footer', hint: 'other.footerHint' },
-];
+const noticeFields = sectionFields('other', [
+  { key: 'Notice', kind: 'markdown', label: 'notice', hint: 'markdownHint' },
+]);
+const siteFields = sectionFields('other', [
+  { key: 'SystemName', kind: 'text', label: 'systemName' },
+  { key: 'Logo', kind: 'text', label: 'logo', hint: true, placeholder: 'placeholders.url' },
+]);
+const homeFields = sectionFields('other', [
+  { key: 'HomePageContent', kind: 'markdown', label: 'home', hint: true },
+]);
+const aboutFields = sectionFields('other', [
+  { key: 'About', kind: 'markdown', label: 'about', hint: 'homeHint' },
+]);
+const footerFields = sectionFields('other', [
+  { key: 'Footer', kind: 'markdown', label: 'footer', hint: true },
+]);
 
 /** Compares the running version with the newest release, when the operator asks. */
 function VersionCheck() {
@@ -90,13 +84,17 @@ function VersionCheck() {
 /** Site content: notice, name and logo, home page, about, footer; and the version check. */
 export function OtherTab({ options }: { options: OptionValues }) {
   return (
-    <div className="tg-settings-stack">
-      <OptionSection title="other.noticeTitle" fields={noticeFields} options={options} />
-      <OptionSection title="other.siteTitle" fields={siteFields} options={options} />
-      <OptionSection title="other.homeTitle" fields={homeFields} options={options} />
-      <OptionSection title="other.aboutTitle" fields={aboutFields} options={options} />
-      <OptionSection title="other.footerTitle" fields={footerFields} options={options} />
+    <SectionStack
+      sections={[
+        { title: 'other.noticeTitle', fields: noticeFields },
+        { title: 'other.siteTitle', fields: siteFields },
+        { title: 'other.homeTitle', fields: homeFields },
+        { title: 'other.aboutTitle', fields: aboutFields },
+        { title: 'other.footerTitle', fields: footerFields },
+      ]}
+      options={options}
+    >
       <VersionCheck />
-    </div>
+    </SectionStack>
   );
 }

@@ -1,38 +1,32 @@
 import type { OptionValues } from '../api';
 import { OptionSection } from '../components/option-section';
-import type { FieldSpec } from '../field-spec';
+import { sectionFields } from '../field-spec';
 
-const rateLimitFields: FieldSpec[] = [
-  { key: 'ModelRequestRateLimitEnabled', kind: 'switch', label: 'rateLimit.enabled' },
+const rateLimitFields = sectionFields('rateLimit', [
+  { key: 'ModelRequestRateLimitEnabled', kind: 'switch', label: 'enabled' },
   {
     key: 'ModelRequestRateLimitDurationMinutes',
     kind: 'number',
-    label: 'rateLimit.duration',
-    hint: 'rateLimit.durationHint',
+    label: 'duration',
+    hint: true,
     min: 1,
   },
-  {
-    key: 'ModelRequestRateLimitCount',
-    kind: 'number',
-    label: 'rateLimit.count',
-    hint: 'rateLimit.countHint',
-    min: 0,
-  },
+  { key: 'ModelRequestRateLimitCount', kind: 'number', label: 'count', hint: true, min: 0 },
   {
     key: 'ModelRequestRateLimitSuccessCount',
     kind: 'number',
-    label: 'rateLimit.successCount',
-    hint: 'rateLimit.successCountHint',
+    label: 'successCount',
+    hint: true,
     min: 1,
   },
   {
     key: 'ModelRequestRateLimitGroup',
     kind: 'json',
-    label: 'rateLimit.groups',
-    hint: 'rateLimit.groupsHint',
+    label: 'groups',
+    hint: true,
     placeholder: 'rateLimit.groupsPlaceholder',
   },
-];
+]);
 
 /** The per-user model request limit, with per-group overrides. */
 export function RateLimitTab({ options }: { options: OptionValues }) {

@@ -1,183 +1,145 @@
-import type { FieldSpec } from '../field-spec';
+import { sectionFields } from '../field-spec';
 
 /** System tab: how the site is reached, paid and signed in to. */
-export const serverFields: FieldSpec[] = [
+export const serverFields = sectionFields('system.general', [
   {
     key: 'ServerAddress',
     kind: 'text',
-    label: 'system.general.serverAddress',
-    hint: 'system.general.serverAddressHint',
+    label: 'serverAddress',
+    hint: true,
     placeholder: 'placeholders.url',
     url: true,
     wide: true,
   },
-];
+]);
 
-export const workerFields: FieldSpec[] = [
+export const workerFields = sectionFields('system.worker', [
   {
     key: 'WorkerUrl',
     kind: 'text',
-    label: 'system.worker.url',
-    hint: 'system.worker.urlHint',
+    label: 'url',
+    hint: true,
     placeholder: 'placeholders.url',
     url: true,
   },
-  { key: 'WorkerValidKey', kind: 'secret', label: 'system.worker.key' },
-];
+  { key: 'WorkerValidKey', kind: 'secret', label: 'key' },
+]);
 
-export const paymentFields: FieldSpec[] = [
+export const paymentFields = sectionFields('system.payment', [
   {
     key: 'PayAddress',
     kind: 'text',
-    label: 'system.payment.address',
-    hint: 'system.payment.addressHint',
+    label: 'address',
+    hint: true,
     placeholder: 'placeholders.url',
     url: true,
   },
-  { key: 'EpayId', kind: 'text', label: 'system.payment.epayId' },
-  { key: 'EpayKey', kind: 'secret', label: 'system.payment.epayKey' },
-  {
-    key: 'Price',
-    kind: 'number',
-    label: 'system.payment.price',
-    hint: 'system.payment.priceHint',
-    min: 0,
-    step: 0.01,
-  },
-  {
-    key: 'MinTopUp',
-    kind: 'number',
-    label: 'system.payment.minTopUp',
-    hint: 'system.payment.minTopUpHint',
-    min: 0,
-  },
+  { key: 'EpayId', kind: 'text', label: 'epayId' },
+  { key: 'EpayKey', kind: 'secret', label: 'epayKey' },
+  { key: 'Price', kind: 'number', label: 'price', hint: true, min: 0, step: 0.01 },
+  { key: 'MinTopUp', kind: 'number', label: 'minTopUp', hint: true, min: 0 },
   {
     key: 'CustomCallbackAddress',
     kind: 'text',
-    label: 'system.payment.callbackAddress',
-    hint: 'system.payment.callbackAddressHint',
+    label: 'callbackAddress',
+    hint: true,
     placeholder: 'placeholders.url',
     url: true,
   },
-  {
-    key: 'TopupGroupRatio',
-    kind: 'json',
-    label: 'system.payment.groupRatio',
-    hint: 'system.payment.groupRatioHint',
-  },
-  {
-    key: 'PayMethods',
-    kind: 'json',
-    label: 'system.payment.methods',
-    hint: 'system.payment.methodsHint',
-  },
-];
+  { key: 'TopupGroupRatio', kind: 'json', label: 'groupRatio', hint: true },
+  { key: 'PayMethods', kind: 'json', label: 'methods', hint: true },
+]);
 
-export const loginFields: FieldSpec[] = [
-  { key: 'PasswordLoginEnabled', kind: 'switch', label: 'system.login.passwordLogin' },
-  { key: 'PasswordRegisterEnabled', kind: 'switch', label: 'system.login.passwordRegister' },
-  { key: 'EmailVerificationEnabled', kind: 'switch', label: 'system.login.emailVerification' },
-  { key: 'RegisterEnabled', kind: 'switch', label: 'system.login.register' },
-  { key: 'GitHubOAuthEnabled', kind: 'switch', label: 'system.login.github' },
-  { key: 'oidc.enabled', kind: 'switch', label: 'system.login.oidc' },
-  { key: 'LinuxDOOAuthEnabled', kind: 'switch', label: 'system.login.linuxdo' },
-  { key: 'WeChatAuthEnabled', kind: 'switch', label: 'system.login.wechat' },
-  { key: 'TelegramOAuthEnabled', kind: 'switch', label: 'system.login.telegram' },
-  { key: 'TurnstileCheckEnabled', kind: 'switch', label: 'system.login.turnstile' },
-];
+export const loginFields = sectionFields('system.login', [
+  { key: 'PasswordLoginEnabled', kind: 'switch', label: 'passwordLogin' },
+  { key: 'PasswordRegisterEnabled', kind: 'switch', label: 'passwordRegister' },
+  { key: 'EmailVerificationEnabled', kind: 'switch', label: 'emailVerification' },
+  { key: 'RegisterEnabled', kind: 'switch', label: 'register' },
+  { key: 'GitHubOAuthEnabled', kind: 'switch', label: 'github' },
+  { key: 'oidc.enabled', kind: 'switch', label: 'oidc' },
+  { key: 'LinuxDOOAuthEnabled', kind: 'switch', label: 'linuxdo' },
+  { key: 'WeChatAuthEnabled', kind: 'switch', label: 'wechat' },
+  { key: 'TelegramOAuthEnabled', kind: 'switch', label: 'telegram' },
+  { key: 'TurnstileCheckEnabled', kind: 'switch', label: 'turnstile' },
+]);
 
-export const emailDomainFields: FieldSpec[] = [
-  {
-    key: 'EmailDomainRestrictionEnabled',
-    kind: 'switch',
-    label: 'system.emailDomain.restriction',
-    hint: 'system.emailDomain.restrictionHint',
-  },
-  {
-    key: 'EmailAliasRestrictionEnabled',
-    kind: 'switch',
-    label: 'system.emailDomain.alias',
-    hint: 'system.emailDomain.aliasHint',
-  },
+export const emailDomainFields = sectionFields('system.emailDomain', [
+  { key: 'EmailDomainRestrictionEnabled', kind: 'switch', label: 'restriction', hint: true },
+  { key: 'EmailAliasRestrictionEnabled', kind: 'switch', label: 'alias', hint: true },
   {
     key: 'EmailDomainWhitelist',
     kind: 'domains',
-    label: 'system.emailDomain.whitelist',
-    hint: 'system.emailDomain.whitelistHint',
+    label: 'whitelist',
+    hint: true,
     placeholder: 'system.emailDomain.whitelistPlaceholder',
     wide: true,
   },
-];
+]);
 
-export const smtpFields: FieldSpec[] = [
+export const smtpFields = sectionFields('system.smtp', [
   {
     key: 'SMTPServer',
     kind: 'text',
-    label: 'system.smtp.server',
+    label: 'server',
     placeholder: 'system.smtp.serverPlaceholder',
   },
-  { key: 'SMTPPort', kind: 'number', label: 'system.smtp.port', min: 1, max: 65535 },
-  { key: 'SMTPAccount', kind: 'text', label: 'system.smtp.account' },
-  { key: 'SMTPFrom', kind: 'text', label: 'system.smtp.from', hint: 'system.smtp.fromHint' },
-  { key: 'SMTPToken', kind: 'secret', label: 'system.smtp.token' },
-  { key: 'SMTPSSLEnabled', kind: 'switch', label: 'system.smtp.ssl', hint: 'system.smtp.sslHint' },
-];
+  { key: 'SMTPPort', kind: 'number', label: 'port', min: 1, max: 65535 },
+  { key: 'SMTPAccount', kind: 'text', label: 'account' },
+  { key: 'SMTPFrom', kind: 'text', label: 'from', hint: true },
+  { key: 'SMTPToken', kind: 'secret', label: 'token' },
+  { key: 'SMTPSSLEnabled', kind: 'switch', label: 'ssl', hint: true },
+]);
 
-export const oidcFields: FieldSpec[] = [
-  { key: 'oidc.client_id', kind: 'text', label: 'system.oidc.clientId' },
-  { key: 'oidc.client_secret', kind: 'secret', label: 'system.oidc.clientSecret' },
+export const oidcFields = sectionFields('system.oidc', [
+  { key: 'oidc.client_id', kind: 'text', label: 'clientId' },
+  { key: 'oidc.client_secret', kind: 'secret', label: 'clientSecret' },
   {
     key: 'oidc.well_known',
     kind: 'text',
-    label: 'system.oidc.wellKnown',
-    hint: 'system.oidc.wellKnownHint',
+    label: 'wellKnown',
+    hint: true,
     placeholder: 'system.oidc.wellKnownPlaceholder',
     url: true,
     wide: true,
   },
-  {
-    key: 'oidc.authorization_endpoint',
-    kind: 'text',
-    label: 'system.oidc.authorization',
-    url: true,
-  },
-  { key: 'oidc.token_endpoint', kind: 'text', label: 'system.oidc.token', url: true },
-  { key: 'oidc.user_info_endpoint', kind: 'text', label: 'system.oidc.userInfo', url: true },
-];
+  { key: 'oidc.authorization_endpoint', kind: 'text', label: 'authorization', url: true },
+  { key: 'oidc.token_endpoint', kind: 'text', label: 'token', url: true },
+  { key: 'oidc.user_info_endpoint', kind: 'text', label: 'userInfo', url: true },
+]);
 
-export const githubFields: FieldSpec[] = [
-  { key: 'GitHubClientId', kind: 'text', label: 'system.github.clientId' },
-  { key: 'GitHubClientSecret', kind: 'secret', label: 'system.github.clientSecret' },
-];
+export const githubFields = sectionFields('system.github', [
+  { key: 'GitHubClientId', kind: 'text', label: 'clientId' },
+  { key: 'GitHubClientSecret', kind: 'secret', label: 'clientSecret' },
+]);
 
-export const linuxdoFields: FieldSpec[] = [
-  { key: 'LinuxDOClientId', kind: 'text', label: 'system.linuxdo.clientId' },
-  { key: 'LinuxDOClientSecret', kind: 'secret', label: 'system.linuxdo.clientSecret' },
-];
+export const linuxdoFields = sectionFields('system.linuxdo', [
+  { key: 'LinuxDOClientId', kind: 'text', label: 'clientId' },
+  { key: 'LinuxDOClientSecret', kind: 'secret', label: 'clientSecret' },
+]);
 
-export const wechatFields: FieldSpec[] = [
+export const wechatFields = sectionFields('system.wechat', [
   {
     key: 'WeChatServerAddress',
     kind: 'text',
-    label: 'system.wechat.server',
+    label: 'server',
     placeholder: 'placeholders.url',
     url: true,
   },
-  { key: 'WeChatServerToken', kind: 'secret', label: 'system.wechat.token' },
+  { key: 'WeChatServerToken', kind: 'secret', label: 'token' },
   {
     key: 'WeChatAccountQRCodeImageURL',
     kind: 'text',
-    label: 'system.wechat.qrCode',
+    label: 'qrCode',
     placeholder: 'placeholders.url',
   },
-];
+]);
 
-export const telegramFields: FieldSpec[] = [
-  { key: 'TelegramBotToken', kind: 'secret', label: 'system.telegram.token' },
-  { key: 'TelegramBotName', kind: 'text', label: 'system.telegram.name' },
-];
+export const telegramFields = sectionFields('system.telegram', [
+  { key: 'TelegramBotToken', kind: 'secret', label: 'token' },
+  { key: 'TelegramBotName', kind: 'text', label: 'name' },
+]);
 
-export const turnstileFields: FieldSpec[] = [
-  { key: 'TurnstileSiteKey', kind: 'text', label: 'system.turnstile.siteKey' },
-  { key: 'TurnstileSecretKey', kind: 'secret', label: 'system.turnstile.secretKey' },
-];
+export const turnstileFields = sectionFields('system.turnstile', [
+  { key: 'TurnstileSiteKey', kind: 'text', label: 'siteKey' },
+  { key: 'TurnstileSecretKey', kind: 'secret', label: 'secretKey' },
+]);

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { notify } from '../../../lib/notifier';
 import { fetchOidcEndpoints, type OptionValues } from '../api';
 import { OptionSection } from '../components/option-section';
+import type { FieldSpec } from '../field-spec';
 import {
   emailDomainFields,
   githubFields,
@@ -56,6 +57,18 @@ function OidcDiscovery({
     </Button>
   );
 }
+
+/**
+ * The sign-in providers after OIDC, in their order on the page: texts under `system.<name>`, and
+ * the callback address their description names, if any.
+ */
+const providerSections: { name: string; fields: FieldSpec[]; callbackPath?: string }[] = [
+  { name: 'github', fields: githubFields, callbackPath: '/oauth/github' },
+  { name: 'linuxdo', fields: linuxdoFields, callbackPath: '/oauth/linuxdo' },
+  { name: 'wechat', fields: wechatFields },
+  { name: 'telegram', fields: telegramFields },
+  { name: 'turnstile', fields: turnstileFields },
+];
 
 /** System settings: address, worker, payment, sign-in methods and their credentials. */
 export function SystemTab({ options }: { options: OptionValues }) {
@@ -114,38 +127,16 @@ export function SystemTab({ options }: { options: OptionValues }) {
           />
         )}
       </OptionSection>
-      <OptionSection
-        title="system.github.title"
-        description="system.github.description"
-        descriptionValues={callbacks('/oauth/github')}
-        fields={githubFields}
-        options={options}
-      />
-      <OptionSection
-        title="system.linuxdo.title"
-        description="system.linuxdo.description"
-        descriptionValues={callbacks('/oauth/linuxdo')}
-        fields={linuxdoFields}
-        options={options}
-      />
-      <OptionSection
-        title="system.wechat.title"
-        description="system.wechat.description"
-        fields={wechatFields}
-        options={options}
-      />
-      <OptionSection
-        title="system.telegram.title"
-        description="system.telegram.description"
-        fields={telegramFields}
-        options={options}
-      />
-      <OptionSection
-        title="system.turnstile.title"
-        description="system.turnstile.description"
-        fields={turnstileFields}
-        options={options}
-      />
+      {providerSections.map(({ name, fields, callbackPath }) => (
+        <OptionSection
+          key={name}
+          title={`system.${name}.title`}
+          description={`system.${name}.description`}
+          descriptionValues={callbackPath === undefined ? undefined : callbacks(callbackPath)}
+          fields={fields}
+          options={options}
+        />
+      ))}
     </div>
   );
 }

@@ -1,13 +1,9 @@
 import { Modal, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-
-interface UsageModeDialogProps {
-  open: boolean;
-  onClose: () => void;
-}
+import type { DialogProps } from '../../../components/forms/form-dialog';
 
 /** Explains the three usage modes offered by the setup wizard. */
-export function UsageModeDialog({ open, onClose }: UsageModeDialogProps) {
+export function UsageModeDialog({ open, onClose }: DialogProps) {
   const { t } = useTranslation('setup');
   const modes = [
     { key: 'external', paragraphs: [t('modes.external.summary'), t('modes.external.detail')] },

@@ -30,7 +30,7 @@ export function ExpiryField({ id, value = '', onChange }: ExpiryFieldProps) {
       <DatePicker
         id={id}
         showTime
-        classNames={{ popup: { root: 'tg-token-picker' } }}
+        classNames={{ popup: { root: 'tg-stacked-picker' } }}
         style={{ width: '100%' }}
         format={expiryTextFormat}
         placeholder={t('expiry.never')}

@@ -1,7 +1,8 @@
-import { KeyOutlined, SearchOutlined } from '@ant-design/icons';
-import { Button, Input, Space } from 'antd';
+import { KeyOutlined } from '@ant-design/icons';
+import { Button, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FilterInput, SearchInput } from '../../../components/filters/filter-fields';
 import type { TokenSearch } from '../queries';
 
 interface TokenSearchBarProps {
@@ -18,23 +19,20 @@ export function TokenSearchBar({ value, onSearch }: TokenSearchBarProps) {
 
   return (
     <Space wrap>
-      <Input
-        allowClear
-        prefix={<SearchOutlined />}
-        placeholder={t('search.keyword')}
+      <SearchInput
+        label={t('search.keyword')}
         value={keyword}
-        style={{ width: 200 }}
-        onChange={(event) => setKeyword(event.target.value)}
-        onPressEnter={submit}
+        width={200}
+        onChange={setKeyword}
+        onSearch={submit}
       />
-      <Input
-        allowClear
+      <FilterInput
+        label={t('search.token')}
         prefix={<KeyOutlined />}
-        placeholder={t('search.token')}
         value={token}
-        style={{ width: 200 }}
-        onChange={(event) => setToken(event.target.value)}
-        onPressEnter={submit}
+        width={200}
+        onChange={setToken}
+        onSearch={submit}
       />
       <Button type="primary" onClick={submit}>
         {t('search.submit')}

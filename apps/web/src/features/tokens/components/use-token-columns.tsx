@@ -2,7 +2,13 @@ import { TOKEN_NEVER_EXPIRES, TOKEN_STATUS } from '@tollgate/contracts';
 import { Space, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { RowActions, type DataTableColumn, type RowAction } from '../../../components/data-table';
+import {
+  cellColumn,
+  RowActions,
+  type DataTableColumn,
+  type RowAction,
+} from '../../../components/data-table';
+import { TwoLineTime } from '../../../components/two-line-time';
 import { formatQuota } from '../../../lib/quota-format';
 import { useIsMobile } from '../../../lib/use-is-mobile';
 import type { Token } from '../api';
@@ -14,15 +20,7 @@ import { RemainQuotaTag, TokenStatusCell } from './token-tags';
 
 /** A time on two lines (date, then time) so that the wide list keeps its actions in view. */
 function TimeCell({ seconds }: { seconds: number }): ReactNode {
-  const [date, time] = formatLocalDateTime(seconds).split(' ');
-  return (
-    <Space orientation="vertical" size={0}>
-      <span style={{ whiteSpace: 'nowrap' }}>{date}</span>
-      <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-        {time}
-      </Typography.Text>
-    </Space>
-  );
+  return <TwoLineTime dateTime={formatLocalDateTime(seconds)} />;
 }
 
 interface TokenColumnHandlers {
@@ -61,31 +59,15 @@ export function useTokenColumns({
       hideable: false,
       render: (_, token) => <Typography.Text strong>{token.name}</Typography.Text>,
     },
-    {
-      key: 'key',
-      title: t('columns.key'),
-      render: (_, token) => <TokenKeyCell tokenKey={token.key} />,
-    },
-    {
-      key: 'status',
-      title: t('columns.status'),
-      render: (_, token) => <TokenStatusCell token={token} />,
-    },
-    {
-      key: 'usedQuota',
-      title: t('columns.usedQuota'),
-      render: (_, token) => formatQuota(token.used_quota),
-    },
-    {
-      key: 'remainQuota',
-      title: t('columns.remainQuota'),
-      render: (_, token) => <RemainQuotaTag token={token} />,
-    },
-    {
-      key: 'createdTime',
-      title: t('columns.createdTime'),
-      render: (_, token) => <TimeCell seconds={token.created_time} />,
-    },
+    cellColumn('key', t('columns.key'), (token) => <TokenKeyCell tokenKey={token.key} />),
+    cellColumn('status', t('columns.status'), (token) => <TokenStatusCell token={token} />),
+    cellColumn('usedQuota', t('columns.usedQuota'), (token) => formatQuota(token.used_quota)),
+    cellColumn('remainQuota', t('columns.remainQuota'), (token) => (
+      <RemainQuotaTag token={token} />
+    )),
+    cellColumn('createdTime', t('columns.createdTime'), (token) => (
+      <TimeCell seconds={token.created_time} />
+    )),
     {
       key: 'expiredTime',
       title: t('columns.expiredTime'),

@@ -1,9 +1,11 @@
-import { Button, Drawer, Form, Space, Spin } from 'antd';
+import { Form } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { FormDrawer } from '../../../components/forms/form-drawer';
+import { LoadingFormBody } from '../../../components/forms/loading-form-body';
 import { clearChangedFieldErrors } from '../../../lib/clear-field-errors';
-import { notify } from '../../../lib/notifier';
+import { showFieldProblem } from '../../../lib/field-problem';
+import { onSuccessNotify } from '../../../lib/success-feedback';
 import { readQuotaDisplay } from '../../../lib/quota-format';
-import { useDrawerWidth } from '../../../lib/use-is-mobile';
 import { useStatus } from '../../../status/status-store';
 import {
   useCreateTokensMutation,
@@ -32,7 +34,6 @@ interface TokenFormDrawerProps {
 /** Creates tokens (from the left, as the reference console) or edits one (from the right). */
 export function TokenFormDrawer({ target, onClose }: TokenFormDrawerProps) {
   const { t } = useTranslation('tokens');
-  const drawerWidth = useDrawerWidth();
   const status = useStatus();
   const [form] = Form.useForm<TokenFormValues>();
   const open = target !== null;
@@ -54,58 +55,34 @@ export function TokenFormDrawer({ target, onClose }: TokenFormDrawerProps) {
   const onSubmit = () => {
     const result = readTokenForm(form.getFieldsValue(true), mode);
     if (!result.ok) {
-      const message = t(`form.errors.${result.problem}`);
-      form.setFields([{ name: result.field, errors: [message] }]);
-      notify.error(message);
+      showFieldProblem(form, result.field, t(`form.errors.${result.problem}`));
       return;
     }
     if (target?.mode === 'edit') {
       updateMutation.mutate(
         { id: target.id, fields: result.fields },
-        {
-          onSuccess: () => {
-            notify.success(t('form.updated'));
-            onClose();
-          },
-        },
+        onSuccessNotify(t('form.updated'), onClose),
       );
       return;
     }
     createMutation.mutate(
       { fields: result.fields, count: result.count },
-      {
-        onSuccess: () => {
-          notify.success(t('form.created'));
-          onClose();
-        },
-      },
+      onSuccessNotify(t('form.created'), onClose),
     );
   };
 
   return (
-    <Drawer
+    <FormDrawer
       placement={mode === 'create' ? 'left' : 'right'}
-      size={drawerWidth}
       open={open}
       onClose={onClose}
       title={mode === 'create' ? t('form.createTitle') : t('form.editTitle')}
-      destroyOnHidden
-      footer={
-        <Space style={{ display: 'flex', justifyContent: 'flex-end' }}>
-          <Button onClick={onClose}>{t('common:cancel')}</Button>
-          <Button
-            type="primary"
-            loading={createMutation.isPending || updateMutation.isPending}
-            disabled={initialValues === null}
-            onClick={onSubmit}
-          >
-            {t('common:submit')}
-          </Button>
-        </Space>
-      }
+      onSubmit={onSubmit}
+      submitting={createMutation.isPending || updateMutation.isPending}
+      submitDisabled={initialValues === null}
     >
-      <Spin spinning={mode === 'edit' && tokenQuery.isFetching}>
-        {initialValues ? (
+      <LoadingFormBody spinning={mode === 'edit' && tokenQuery.isFetching} row={initialValues}>
+        {(initialValues) => (
           <Form<TokenFormValues>
             key={target?.mode === 'edit' ? target.id : 'create'}
             form={form}
@@ -125,10 +102,8 @@ export function TokenFormDrawer({ target, onClose }: TokenFormDrawerProps) {
               groupsLoading={groupsQuery.isPending}
             />
           </Form>
-        ) : (
-          <div style={{ minHeight: 200 }} />
         )}
-      </Spin>
-    </Drawer>
+      </LoadingFormBody>
+    </FormDrawer>
   );
 }

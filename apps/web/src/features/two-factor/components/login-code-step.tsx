@@ -1,7 +1,8 @@
 import { SafetyCertificateOutlined } from '@ant-design/icons';
-import { Button, Form, Input, Typography } from 'antd';
+import { Button, Form, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { OneTimeCodeInput } from './one-time-code-input';
 import { notify } from '../../../lib/notifier';
 import { completeTwoFactorLogin } from '../api';
 
@@ -45,13 +46,10 @@ export function LoginCodeStep({ onSignedIn, onBack }: LoginCodeStepProps) {
       </Typography.Title>
       <Typography.Paragraph type="secondary">{t('login.description')}</Typography.Paragraph>
       <Form.Item label={t('code.label')}>
-        <Input
-          autoFocus
+        <OneTimeCodeInput
           value={code}
-          onChange={(event) => setCode(event.target.value)}
+          onChange={setCode}
           placeholder={t('code.placeholder')}
-          autoComplete="one-time-code"
-          maxLength={32}
           size="large"
           data-testid="two-factor-code"
         />

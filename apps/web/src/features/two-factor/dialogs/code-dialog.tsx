@@ -1,6 +1,8 @@
-import { Form, Input, Modal, Typography } from 'antd';
+import { Form, Typography } from 'antd';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { OneTimeCodeInput } from '../components/one-time-code-input';
+import { FormDialog } from '../../../components/forms/form-dialog';
 import { notify } from '../../../lib/notifier';
 
 interface CodeDialogProps {
@@ -42,32 +44,23 @@ export function CodeDialog({
   };
 
   return (
-    <Modal
+    <FormDialog
       title={title}
       open={open}
-      centered
       okText={okText}
-      cancelText={t('common:cancel')}
       okButtonProps={{ danger }}
-      confirmLoading={loading}
-      onOk={submit}
+      submitting={loading}
+      onSubmit={submit}
       onCancel={onClose}
       destroyOnHidden
     >
       <Typography.Paragraph type="secondary">{description}</Typography.Paragraph>
       <Form layout="vertical" onFinish={submit}>
         <Form.Item label={t('code.label')}>
-          <Input
-            autoFocus
-            value={code}
-            onChange={(event) => setCode(event.target.value)}
-            placeholder={t('code.placeholder')}
-            autoComplete="one-time-code"
-            maxLength={32}
-          />
+          <OneTimeCodeInput value={code} onChange={setCode} placeholder={t('code.placeholder')} />
         </Form.Item>
         <button type="submit" hidden />
       </Form>
-    </Modal>
+    </FormDialog>
   );
 }

@@ -1,21 +1,18 @@
-import { Alert, Button, Flex, Form, Input, Modal, QRCode, Spin, Typography } from 'antd';
+import { Alert, Button, Flex, Form, Modal, QRCode, Spin, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { DialogProps } from '../../../components/forms/form-dialog';
+import { OneTimeCodeInput } from '../components/one-time-code-input';
 import { copyWithFeedback } from '../../../lib/clipboard';
 import { notify } from '../../../lib/notifier';
 import { BackupCodesPanel } from '../components/backup-codes-panel';
 import { useEnableTwoFactorMutation, useStartSetupMutation } from '../queries';
 
-interface SetupDialogProps {
-  open: boolean;
-  onClose: () => void;
-}
-
 /**
  * Turning two-factor sign-in on: a new secret as a QR code (drawn here, nothing leaves the
  * browser) and as text, a first code to confirm it, then the backup codes, shown once.
  */
-export function SetupDialog({ open, onClose }: SetupDialogProps) {
+export function SetupDialog({ open, onClose }: DialogProps) {
   const { t } = useTranslation('twoFactor');
   const setup = useStartSetupMutation();
   const enable = useEnableTwoFactorMutation();
@@ -101,12 +98,10 @@ export function SetupDialog({ open, onClose }: SetupDialogProps) {
           </Flex>
           <Typography.Text strong>{t('setup.confirm')}</Typography.Text>
           <Form layout="vertical" onFinish={confirm}>
-            <Input
-              autoFocus
+            <OneTimeCodeInput
               value={code}
-              onChange={(event) => setCode(event.target.value)}
+              onChange={setCode}
               placeholder={t('code.totpPlaceholder')}
-              autoComplete="one-time-code"
               inputMode="numeric"
               maxLength={7}
               size="large"

@@ -1,6 +1,12 @@
-import { Space, Tag, Tooltip, Typography } from 'antd';
+import { Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { RowActions, type DataTableColumn, type RowAction } from '../../../components/data-table';
+import {
+  cellColumn,
+  RowActions,
+  TipTags,
+  type DataTableColumn,
+  type RowAction,
+} from '../../../components/data-table';
 import { formatNumber, formatQuota } from '../../../lib/quota-format';
 import type { ManageAction, ManagedUser } from '../api';
 import { RoleTag } from '../../../components/role-tag';
@@ -85,50 +91,37 @@ export function useUserColumns({
         </Space>
       ),
     },
-    {
-      key: 'group',
-      title: t('columns.group'),
-      render: (_, user) => <GroupTags group={user.group} />,
-    },
+    cellColumn('group', t('columns.group'), (user) => <GroupTags group={user.group} />),
     {
       key: 'statistics',
       title: t('columns.statistics'),
       render: (_, user) => (
-        <Space size={2} wrap>
-          <Tooltip title={t('statistics.remainingQuota')}>
-            <Tag>{formatQuota(user.quota)}</Tag>
-          </Tooltip>
-          <Tooltip title={t('statistics.usedQuota')}>
-            <Tag>{formatQuota(user.used_quota)}</Tag>
-          </Tooltip>
-          <Tooltip title={t('statistics.requestCount')}>
-            <Tag>{formatNumber(user.request_count)}</Tag>
-          </Tooltip>
-        </Space>
+        <TipTags
+          tags={[
+            { tip: t('statistics.remainingQuota'), text: formatQuota(user.quota) },
+            { tip: t('statistics.usedQuota'), text: formatQuota(user.used_quota) },
+            { tip: t('statistics.requestCount'), text: formatNumber(user.request_count) },
+          ]}
+        />
       ),
     },
     {
       key: 'invitation',
       title: t('columns.invitation'),
       render: (_, user) => (
-        <Space size={2} wrap>
-          <Tooltip title={t('invitation.count')}>
-            <Tag>{formatNumber(user.aff_count)}</Tag>
-          </Tooltip>
-          <Tooltip title={t('invitation.totalReward')}>
-            <Tag>{formatQuota(user.aff_history_quota)}</Tag>
-          </Tooltip>
-          <Tooltip title={t('invitation.inviterId')}>
-            <Tag>{user.inviter_id === 0 ? t('invitation.none') : user.inviter_id}</Tag>
-          </Tooltip>
-        </Space>
+        <TipTags
+          tags={[
+            { tip: t('invitation.count'), text: formatNumber(user.aff_count) },
+            { tip: t('invitation.totalReward'), text: formatQuota(user.aff_history_quota) },
+            {
+              tip: t('invitation.inviterId'),
+              text: user.inviter_id === 0 ? t('invitation.none') : user.inviter_id,
+            },
+          ]}
+        />
       ),
     },
-    {
-      key: 'role',
-      title: t('columns.role'),
-      render: (_, user) => <RoleTag role={user.role} />,
-    },
+    cellColumn('role', t('columns.role'), (user) => <RoleTag role={user.role} />),
     {
       key: 'status',
       title: t('columns.status'),

@@ -1,7 +1,7 @@
-import { SearchOutlined } from '@ant-design/icons';
-import { Button, Input, Select, Space, Tooltip } from 'antd';
+import { Button, Space, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { GroupFilterSelect, SearchInput } from '../../../components/filters/filter-fields';
 
 export interface UserFilters {
   keyword: string;
@@ -19,32 +19,27 @@ export function UserSearchBar({ groups, value, onSearch }: UserSearchBarProps) {
   const { t } = useTranslation('users');
   const [keyword, setKeyword] = useState(value.keyword);
 
+  const search = (group = value.group) => onSearch({ keyword: keyword.trim(), group });
+
   return (
     <Space wrap>
       <Tooltip title={t('search.keywordHint')}>
-        <Input
-          allowClear
-          prefix={<SearchOutlined />}
-          placeholder={t('search.keyword')}
+        <SearchInput
+          label={t('search.keyword')}
           value={keyword}
-          style={{ width: 240 }}
-          onChange={(event) => setKeyword(event.target.value)}
-          onPressEnter={() => onSearch({ keyword: keyword.trim(), group: value.group })}
+          width={240}
+          onChange={setKeyword}
+          onSearch={() => search()}
         />
       </Tooltip>
-      <Select
-        allowClear
-        showSearch
-        placeholder={t('search.group')}
-        style={{ width: 160 }}
-        value={value.group === '' ? undefined : value.group}
-        options={groups.map((group) => ({ label: group, value: group }))}
-        onChange={(group?: string) => onSearch({ keyword: keyword.trim(), group: group ?? '' })}
+      <GroupFilterSelect
+        label={t('search.group')}
+        groups={groups}
+        value={value.group}
+        width={160}
+        onChange={search}
       />
-      <Button
-        type="primary"
-        onClick={() => onSearch({ keyword: keyword.trim(), group: value.group })}
-      >
+      <Button type="primary" onClick={() => search()}>
         {t('search.submit')}
       </Button>
     </Space>

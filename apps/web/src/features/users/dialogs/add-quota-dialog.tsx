@@ -1,6 +1,7 @@
-import { InputNumber, Modal, Typography } from 'antd';
+import { InputNumber, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormDialog } from '../../../components/forms/form-dialog';
 import { formatQuota } from '../../../lib/quota-format';
 
 interface AddQuotaDialogProps {
@@ -21,13 +22,10 @@ export function AddQuotaDialog({ open, currentQuota, onConfirm, onClose }: AddQu
 
   const result = currentQuota + Math.trunc(amount);
   return (
-    <Modal
+    <FormDialog
       title={t('addQuota.title')}
       open={open}
-      centered
-      okText={t('common:ok')}
-      cancelText={t('common:cancel')}
-      onOk={() => {
+      onSubmit={() => {
         onConfirm(result);
         onClose();
       }}
@@ -47,6 +45,6 @@ export function AddQuotaDialog({ open, currentQuota, onConfirm, onClose }: AddQu
         placeholder={t('addQuota.placeholder')}
         onChange={(value) => setAmount(value ?? 0)}
       />
-    </Modal>
+    </FormDialog>
   );
 }

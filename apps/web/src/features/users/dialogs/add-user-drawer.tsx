@@ -1,21 +1,17 @@
-import { Button, Drawer, Form, Input, Space } from 'antd';
+import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
+import type { DialogProps } from '../../../components/forms/form-dialog';
+import { FormDrawer } from '../../../components/forms/form-drawer';
 import { notify } from '../../../lib/notifier';
-import { useDrawerWidth } from '../../../lib/use-is-mobile';
+import { onSuccessNotify } from '../../../lib/success-feedback';
 import type { NewUser } from '../api';
 import { useCreateUserMutation } from '../queries';
 
 const emptyUser: NewUser = { username: '', display_name: '', password: '' };
 
-interface AddUserDrawerProps {
-  open: boolean;
-  onClose: () => void;
-}
-
 /** Creates a user with username, display name and password. */
-export function AddUserDrawer({ open, onClose }: AddUserDrawerProps) {
+export function AddUserDrawer({ open, onClose }: DialogProps) {
   const { t } = useTranslation('users');
-  const drawerWidth = useDrawerWidth();
   const [form] = Form.useForm<NewUser>();
   const mutation = useCreateUserMutation();
 
@@ -25,31 +21,24 @@ export function AddUserDrawer({ open, onClose }: AddUserDrawerProps) {
       notify.error(t('add.required'));
       return;
     }
-    mutation.mutate(values, {
-      onSuccess: () => {
-        notify.success(t('add.success'));
+    mutation.mutate(
+      values,
+      onSuccessNotify(t('add.success'), () => {
         form.resetFields();
         onClose();
-      },
-    });
+      }),
+    );
   };
 
   return (
-    <Drawer
+    <FormDrawer
       placement="left"
-      size={drawerWidth}
       open={open}
       onClose={onClose}
       title={t('add.title')}
-      forceRender
-      footer={
-        <Space style={{ display: 'flex', justifyContent: 'flex-end' }}>
-          <Button onClick={onClose}>{t('common:cancel')}</Button>
-          <Button type="primary" loading={mutation.isPending} onClick={onSubmit}>
-            {t('common:submit')}
-          </Button>
-        </Space>
-      }
+      keepMounted
+      onSubmit={onSubmit}
+      submitting={mutation.isPending}
     >
       <Form form={form} layout="vertical" initialValues={emptyUser} onFinish={onSubmit}>
         <Form.Item name="username" label={t('fields.username')}>
@@ -63,6 +52,6 @@ export function AddUserDrawer({ open, onClose }: AddUserDrawerProps) {
         </Form.Item>
         <button type="submit" hidden />
       </Form>
-    </Drawer>
+    </FormDrawer>
   );
 }

@@ -1,10 +1,12 @@
-import { Button, Divider, Drawer, Form, Input, InputNumber, Select, Space, Spin } from 'antd';
+import { Button, Divider, Form, Input, InputNumber, Select, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormDrawer } from '../../../components/forms/form-drawer';
+import { LoadingFormBody } from '../../../components/forms/loading-form-body';
 import { clearChangedFieldErrors } from '../../../lib/clear-field-errors';
-import { notify } from '../../../lib/notifier';
+import { showFieldProblem } from '../../../lib/field-problem';
+import { onSuccessNotify } from '../../../lib/success-feedback';
 import { quotaEquivalent } from '../../../lib/quota-format';
-import { useDrawerWidth } from '../../../lib/use-is-mobile';
 import type { UserUpdate } from '../api';
 import { useGroupsQuery, useUpdateUserMutation, useUserQuery } from '../queries';
 import { AddQuotaDialog } from './add-quota-dialog';
@@ -31,7 +33,6 @@ interface EditUserDrawerProps {
 /** Edits username, display name, password, group and quota of one user; bindings are read-only. */
 export function EditUserDrawer({ userId, onClose }: EditUserDrawerProps) {
   const { t } = useTranslation('users');
-  const drawerWidth = useDrawerWidth();
   const [form] = Form.useForm<EditableFields>();
   const [addQuotaOpen, setAddQuotaOpen] = useState(false);
   const userQuery = useUserQuery(userId);
@@ -44,9 +45,11 @@ export function EditUserDrawer({ userId, onClose }: EditUserDrawerProps) {
     const values = form.getFieldsValue();
     const password = values.password ?? '';
     if (password !== '' && password.length < minimumPasswordLength) {
-      const text = t('edit.passwordTooShort', { min: minimumPasswordLength });
-      form.setFields([{ name: 'password', errors: [text] }]);
-      notify.error(text);
+      showFieldProblem(
+        form,
+        'password',
+        t('edit.passwordTooShort', { min: minimumPasswordLength }),
+      );
       return;
     }
     mutation.mutate(
@@ -58,12 +61,7 @@ export function EditUserDrawer({ userId, onClose }: EditUserDrawerProps) {
         group: values.group ?? '',
         quota: Math.trunc(Number(values.quota ?? 0)),
       },
-      {
-        onSuccess: () => {
-          notify.success(t('edit.success'));
-          onClose();
-        },
-      },
+      onSuccessNotify(t('edit.success'), onClose),
     );
   };
 
@@ -71,24 +69,17 @@ export function EditUserDrawer({ userId, onClose }: EditUserDrawerProps) {
   const user = userQuery.data;
 
   return (
-    <Drawer
+    <FormDrawer
       placement="right"
-      size={drawerWidth}
       open={userId !== null}
       onClose={onClose}
       title={t('edit.title')}
-      destroyOnHidden
-      footer={
-        <Space style={{ display: 'flex', justifyContent: 'flex-end' }}>
-          <Button onClick={onClose}>{t('common:cancel')}</Button>
-          <Button type="primary" loading={mutation.isPending} onClick={onSubmit} disabled={!user}>
-            {t('common:submit')}
-          </Button>
-        </Space>
-      }
+      onSubmit={onSubmit}
+      submitting={mutation.isPending}
+      submitDisabled={!user}
     >
-      <Spin spinning={userQuery.isFetching}>
-        {user ? (
+      <LoadingFormBody spinning={userQuery.isFetching} row={user}>
+        {(user) => (
           <Form
             // A fresh copy of the user (re-opened drawer) starts a fresh form.
             key={userQuery.dataUpdatedAt}
@@ -150,22 +141,20 @@ export function EditUserDrawer({ userId, onClose }: EditUserDrawerProps) {
               <Form.Item key={account.field} label={t(account.labelKey)}>
                 <Input
                   readOnly
-                  value={user?.[account.field] ?? ''}
+                  value={user[account.field] ?? ''}
                   placeholder={t('edit.readOnlyHint')}
                 />
               </Form.Item>
             ))}
           </Form>
-        ) : (
-          <div style={{ minHeight: 200 }} />
         )}
-      </Spin>
+      </LoadingFormBody>
       <AddQuotaDialog
         open={addQuotaOpen}
         currentQuota={Math.trunc(Number(quota))}
         onConfirm={(newQuota) => form.setFieldValue('quota', newQuota)}
         onClose={() => setAddQuotaOpen(false)}
       />
-    </Drawer>
+    </FormDrawer>
   );
 }

@@ -3,7 +3,12 @@ import { TOP_UP_STATUS } from '@tollgate/contracts';
 import { Button, Card, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { DataTable, useTablePaging, type DataTableColumn } from '../../../components/data-table';
+import {
+  cellColumn,
+  DataTable,
+  useTablePaging,
+  type DataTableColumn,
+} from '../../../components/data-table';
 import type { QuotaDisplay } from '../../../lib/quota-format';
 import type { TopUpOrder } from '../api';
 import { useTopUpPageQuery } from '../queries';
@@ -26,26 +31,12 @@ export function TopUpHistoryCard({ display }: { display: QuotaDisplay }) {
   const query = useTopUpPageQuery(paging.page, paging.pageSize);
 
   const columns: DataTableColumn<TopUpOrder>[] = [
-    {
-      key: 'create_time',
-      title: t('history.createTime'),
-      render: (_, order) => timeOf(order.create_time),
-    },
-    {
-      key: 'amount',
-      title: t('history.amount'),
-      render: (_, order) => formatOrderAmount(order.amount, display),
-    },
-    {
-      key: 'money',
-      title: t('history.money'),
-      render: (_, order) => t('money', { value: formatMoney(order.money) }),
-    },
-    {
-      key: 'status',
-      title: t('history.status'),
-      render: (_, order) => <StatusTag status={order.status} />,
-    },
+    cellColumn('create_time', t('history.createTime'), (order) => timeOf(order.create_time)),
+    cellColumn('amount', t('history.amount'), (order) => formatOrderAmount(order.amount, display)),
+    cellColumn('money', t('history.money'), (order) =>
+      t('money', { value: formatMoney(order.money) }),
+    ),
+    cellColumn('status', t('history.status'), (order) => <StatusTag status={order.status} />),
     {
       key: 'trade_no',
       title: t('history.tradeNo'),
@@ -55,11 +46,7 @@ export function TopUpHistoryCard({ display }: { display: QuotaDisplay }) {
         </Typography.Text>
       ),
     },
-    {
-      key: 'complete_time',
-      title: t('history.completeTime'),
-      render: (_, order) => timeOf(order.complete_time),
-    },
+    cellColumn('complete_time', t('history.completeTime'), (order) => timeOf(order.complete_time)),
   ];
 
   return (
@@ -82,12 +69,7 @@ export function TopUpHistoryCard({ display }: { display: QuotaDisplay }) {
             {t('history.refresh')}
           </Button>
         }
-        pagination={{
-          page: paging.page,
-          pageSize: paging.pageSize,
-          total: query.data?.total ?? 0,
-          onChange: paging.onChange,
-        }}
+        pagination={paging.pagination(query.data?.total ?? 0)}
       />
     </Card>
   );

@@ -20,7 +20,7 @@ import { parseJsonObject, readObject } from '../json-guards.js';
 import { toRelayError } from '../upstream-error.js';
 import { unsupportedModeError } from '../unsupported-mode-error.js';
 import { anthropicErrorStatus, parseAnthropicError } from './anthropic-error.js';
-import { AnthropicPassThroughStream } from './anthropic-pass-through-stream.js';
+import { ReaderPassThroughStream } from '../reader-pass-through-stream.js';
 import { AnthropicStreamReader } from './anthropic-stream-reader.js';
 import type { AnthropicRequest } from './anthropic-api-types.js';
 import { applyThinkingAdapter } from './anthropic-thinking-adapter.js';
@@ -132,7 +132,11 @@ export class AnthropicAdaptor implements ProviderAdaptor {
   }
 
   createPassThroughStream(input: RelayCallInput): StreamConverter {
-    return new AnthropicPassThroughStream(input);
+    // `message_stop` closes a Claude stream; the reader keeps thinking as upstream sent it.
+    return new ReaderPassThroughStream(new AnthropicStreamReader(input, { keepThinking: true }), {
+      lineBreak: '\n',
+      closingEvent: 'message_stop',
+    });
   }
 
   readAnswer(input: RelayCallInput, body: Buffer, _contentType: string): InternalAnswer {

@@ -22,7 +22,7 @@ import { convertToGeminiRequest, type GeminiRequestSettings } from './convert-to
 import { convertGeminiEmbedding, convertToGeminiEmbedding } from './gemini-embeddings.js';
 import { parseGeminiError } from './gemini-error.js';
 import { convertImagenAnswer, convertToImagenRequest } from './gemini-imagen.js';
-import { GeminiPassThroughStream } from './gemini-pass-through-stream.js';
+import { ReaderPassThroughStream } from '../reader-pass-through-stream.js';
 import { GeminiStreamReader } from './gemini-stream-reader.js';
 import { readThinkingSuffix } from './gemini-thinking.js';
 
@@ -171,7 +171,10 @@ export class GeminiAdaptor implements ProviderAdaptor {
   }
 
   createPassThroughStream(input: RelayCallInput): StreamConverter {
-    return new GeminiPassThroughStream(input);
+    // Gemini frames its events with \r\n and has no closing event.
+    return new ReaderPassThroughStream(new GeminiStreamReader(input, { keepThinking: true }), {
+      lineBreak: '\r\n',
+    });
   }
 
   createStreamReader(input: RelayCallInput): StreamReader {

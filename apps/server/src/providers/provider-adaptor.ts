@@ -140,6 +140,12 @@ export interface RelayCallInput {
   /** Reasoning wishes the internal call cannot carry (see ReasoningRequest). */
   reasoning?: ReasoningRequest;
   /**
+   * The client's fields its format's conversion into the internal call could not carry
+   * (`messages[].cache_control`, `safetySettings`…); they matter only when `body` is sent, not
+   * `native`.
+   */
+  droppedFromClient?: readonly string[];
+  /**
    * The relay's id of the call (`x-oneapi-request-id`), for providers that name the end user by it
    * (Dify); absent for channel tests.
    */
@@ -152,6 +158,11 @@ export interface UpstreamRequest {
   method: 'POST' | 'GET' | 'DELETE';
   headers: Record<string, string>;
   body: string | Buffer | undefined;
+  /**
+   * The internal call's fields this request could not carry (a converting provider's; absent when
+   * it carries everything, as an OpenAI-style request does).
+   */
+  dropped?: readonly string[];
 }
 
 /** A complete (non-streamed) answer as it goes to the client. */

@@ -23,6 +23,7 @@ import {
 import { anthropicErrorStatus } from './anthropic-error.js';
 import { mapAnthropicFinishReason } from './map-anthropic-finish-reason.js';
 import { chatCompletionId } from './convert-anthropic-response.js';
+import { chatCallOf } from '../hub/call-body.js';
 import { responseFormatTool } from './convert-response-format.js';
 
 /** What a content block index stands for in the OpenAI stream. */
@@ -75,7 +76,7 @@ export class AnthropicStreamReader implements StreamReader {
       input.channel.setting.thinking_to_content && !options.keepThinking
         ? new ThinkingToContent()
         : undefined;
-    this.formatToolName = responseFormatTool(input.body)?.name;
+    this.formatToolName = responseFormatTool(input.body ? chatCallOf(input) : undefined)?.name;
     if (this.formatToolName !== undefined) this.heldText = '';
   }
 

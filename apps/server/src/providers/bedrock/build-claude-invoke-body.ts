@@ -1,4 +1,6 @@
 import type { RelayCallInput } from '../provider-adaptor.js';
+import { chatCallOf } from '../hub/call-body.js';
+import type { DroppedFields } from '../hub/dropped-fields.js';
 import type { AnthropicRequest } from '../anthropic/anthropic-api-types.js';
 import type { AnthropicSettings } from '../anthropic/anthropic-adaptor.js';
 import { applyThinkingAdapter } from '../anthropic/anthropic-thinking-adapter.js';
@@ -27,6 +29,7 @@ export type ClaudeInvokeBody = Omit<AnthropicRequest, 'model' | 'stream'> & {
 export function buildClaudeInvokeBody(
   input: RelayCallInput,
   settings: AnthropicSettings,
+  dropped?: DroppedFields,
 ): { model: string; body: ClaudeInvokeBody } {
   const native = input.native?.format === 'anthropic-messages' ? input.native : undefined;
   let request: AnthropicRequest;
@@ -37,7 +40,14 @@ export function buildClaudeInvokeBody(
     }
     applyThinkingAdapter(request, settings.thinkingAdapterEnabled, settings.thinkingBudgetRatio);
   } else {
-    request = convertToAnthropicRequest(input.body ?? {}, input.upstreamModel, false, settings);
+    request = convertToAnthropicRequest(
+      chatCallOf(input),
+      input.upstreamModel,
+      false,
+      settings,
+      undefined,
+      dropped,
+    );
   }
   const { model, stream: _stream, ...rest } = request;
   const body: ClaudeInvokeBody = { anthropic_version: BEDROCK_ANTHROPIC_VERSION, ...rest };

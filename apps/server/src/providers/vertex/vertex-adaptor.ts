@@ -26,6 +26,8 @@ import type {
   UpstreamRequest,
 } from '../provider-adaptor.js';
 import { unsupportedModeError } from '../unsupported-mode-error.js';
+import { chatCallOf } from '../hub/call-body.js';
+import { DroppedFields } from '../hub/dropped-fields.js';
 import { OpenAiAdaptor } from '../openai/openai-adaptor.js';
 import { openAiCompatibleProfile } from '../openai/openai-compatible-profiles.js';
 import type { VertexTokenCache } from './vertex-access-token.js';
@@ -99,8 +101,16 @@ export class VertexAdaptor implements ProviderAdaptor {
       };
     }
     if (isClaude(input)) {
+      const dropped = new DroppedFields();
       const request: Record<string, unknown> = {
-        ...convertToAnthropicRequest(input.body, input.upstreamModel, input.stream, this.claude()),
+        ...convertToAnthropicRequest(
+          chatCallOf(input),
+          input.upstreamModel,
+          input.stream,
+          this.claude(),
+          undefined,
+          dropped,
+        ),
         anthropic_version: VERTEX_ANTHROPIC_VERSION,
       };
       delete request.model;
@@ -112,6 +122,7 @@ export class VertexAdaptor implements ProviderAdaptor {
         method: 'POST',
         headers,
         body: JSON.stringify(request),
+        dropped: dropped.list(),
       };
     }
     const call = buildGeminiCall(input, this.gemini());

@@ -23,6 +23,8 @@ import { convertGeminiEmbedding, convertToGeminiEmbedding } from './gemini-embed
 import { parseGeminiError } from './gemini-error.js';
 import { convertImagenAnswer, convertToImagenRequest } from './gemini-imagen.js';
 import { ReaderPassThroughStream } from '../reader-pass-through-stream.js';
+import { chatCallOf } from '../hub/call-body.js';
+import { DroppedFields } from '../hub/dropped-fields.js';
 import { GeminiStreamReader } from './gemini-stream-reader.js';
 import { readThinkingSuffix } from './gemini-thinking.js';
 
@@ -54,6 +56,8 @@ export interface GeminiCall {
     | 'batchEmbedContents'
     | 'predict';
   body: string;
+  /** The internal call's fields the conversion could not carry (chat calls converted). */
+  dropped?: readonly string[];
 }
 
 /**
@@ -85,8 +89,9 @@ export function buildGeminiCall(input: RelayCallInput, settings: GeminiSettings)
     const { model: _model, ...body } = native.body;
     return { model: thinking.model, method, body: JSON.stringify(body) };
   }
-  const request = convertToGeminiRequest(input.body, thinking, settings);
-  return { model: thinking.model, method, body: JSON.stringify(request) };
+  const dropped = new DroppedFields();
+  const request = convertToGeminiRequest(chatCallOf(input), thinking, settings, dropped);
+  return { model: thinking.model, method, body: JSON.stringify(request), dropped: dropped.list() };
 }
 
 /** Reads a complete Gemini answer (chat or embeddings) into internal form. */
@@ -152,6 +157,7 @@ export class GeminiAdaptor implements ProviderAdaptor {
       method: 'POST',
       headers: { 'x-goog-api-key': input.channel.key, 'Content-Type': 'application/json' },
       body: call.body,
+      dropped: call.dropped,
     };
   }
 

@@ -70,6 +70,8 @@ export interface ToolCall {
   id?: string;
   type?: 'function';
   function: { name: string; arguments?: string };
+  /** Gemini's thought signature, as Google's OpenAI endpoint carries it (`google.thought_signature`). */
+  extra_content?: JsonObject;
 }
 
 export interface SystemMessage {

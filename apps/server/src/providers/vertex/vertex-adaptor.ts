@@ -132,6 +132,7 @@ export class VertexAdaptor implements ProviderAdaptor {
       method: 'POST',
       headers,
       body: call.body,
+      dropped: call.dropped,
     };
   }
 

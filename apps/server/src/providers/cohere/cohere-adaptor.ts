@@ -16,6 +16,8 @@ import type {
   UpstreamRequest,
 } from '../provider-adaptor.js';
 import { unsupportedModeError } from '../unsupported-mode-error.js';
+import { chatCallOf } from '../hub/call-body.js';
+import { DroppedFields } from '../hub/dropped-fields.js';
 import { parseUpstreamError } from '../upstream-error.js';
 import { CohereStreamReader } from './cohere-stream-reader.js';
 import { convertCohereEmbedResponse, convertToCohereEmbedRequest } from './convert-cohere-embed.js';
@@ -68,8 +70,15 @@ export class CohereAdaptor implements ProviderAdaptor {
     if (!input.body) throw RelayError.badRequest('the request body must be a JSON object');
     const model = input.upstreamModel;
     let body: unknown;
+    const dropped = new DroppedFields();
     if (input.mode === 'chat') {
-      body = convertToCohereRequest(input.body, model, input.stream, this.settings.safetyMode);
+      body = convertToCohereRequest(
+        chatCallOf(input),
+        model,
+        input.stream,
+        this.settings.safetyMode,
+        dropped,
+      );
     } else if (input.mode === 'embeddings') {
       body = convertToCohereEmbedRequest(input.body, model);
     } else {
@@ -85,6 +94,7 @@ export class CohereAdaptor implements ProviderAdaptor {
         Accept: input.stream ? 'text/event-stream' : 'application/json',
       },
       body: JSON.stringify(body),
+      dropped: dropped.list(),
     };
   }
 

@@ -163,6 +163,11 @@ export interface UpstreamRequest {
    * it carries everything, as an OpenAI-style request does).
    */
   dropped?: readonly string[];
+  /**
+   * True when the body is the client's own (`input.native`), not a conversion of the internal
+   * call: what the client's format could not carry into the internal call was not lost.
+   */
+  fromNative?: boolean;
 }
 
 /** A complete (non-streamed) answer as it goes to the client. */

@@ -21,9 +21,8 @@ export function reportDroppedFields(
   input: RelayCallInput,
   request: UpstreamRequest,
 ): void {
-  const sentNative = input.native !== undefined && input.native.format === adaptor.nativeFormat;
   const value = droppedFieldsHeader(
-    sentNative ? undefined : input.droppedFromClient,
+    request.fromNative ? undefined : input.droppedFromClient,
     request.dropped,
   );
   const response = call.exchange.response;

@@ -92,6 +92,7 @@ export class AnthropicAdaptor implements ProviderAdaptor {
     const native = input.native?.format === this.nativeFormat ? input.native : undefined;
     if (native) {
       request.body = this.nativeBody(input, native, settings);
+      request.fromNative = true;
       return request;
     }
     const dropped = new DroppedFields();

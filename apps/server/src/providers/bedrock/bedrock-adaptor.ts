@@ -100,6 +100,7 @@ export class BedrockAdaptor implements ProviderAdaptor {
       },
       body: JSON.stringify(body),
       dropped: dropped.list(),
+      fromNative: claudeCall?.fromNative,
     };
   }
 

@@ -30,7 +30,7 @@ export function buildClaudeInvokeBody(
   input: RelayCallInput,
   settings: AnthropicSettings,
   dropped?: DroppedFields,
-): { model: string; body: ClaudeInvokeBody } {
+): { model: string; body: ClaudeInvokeBody; fromNative: boolean } {
   const native = input.native?.format === 'anthropic-messages' ? input.native : undefined;
   let request: AnthropicRequest;
   if (native) {
@@ -53,7 +53,7 @@ export function buildClaudeInvokeBody(
   const body: ClaudeInvokeBody = { anthropic_version: BEDROCK_ANTHROPIC_VERSION, ...rest };
   const betas = betaList(input.clientHeaders['anthropic-beta']);
   if (betas.length > 0) body.anthropic_beta = betas;
-  return { model, body };
+  return { model, body, fromNative: native !== undefined };
 }
 
 function betaList(header: string | string[] | undefined): string[] {

@@ -58,6 +58,8 @@ export interface GeminiCall {
   body: string;
   /** The internal call's fields the conversion could not carry (chat calls converted). */
   dropped?: readonly string[];
+  /** True when the body is a Gemini client's own. */
+  fromNative?: boolean;
 }
 
 /**
@@ -87,7 +89,7 @@ export function buildGeminiCall(input: RelayCallInput, settings: GeminiSettings)
   if (native) {
     // The relay keeps the route's model in the body to track mapping; Gemini takes it from the URL.
     const { model: _model, ...body } = native.body;
-    return { model: thinking.model, method, body: JSON.stringify(body) };
+    return { model: thinking.model, method, body: JSON.stringify(body), fromNative: true };
   }
   const dropped = new DroppedFields();
   const request = convertToGeminiRequest(chatCallOf(input), thinking, settings, dropped);
@@ -158,6 +160,7 @@ export class GeminiAdaptor implements ProviderAdaptor {
       headers: { 'x-goog-api-key': input.channel.key, 'Content-Type': 'application/json' },
       body: call.body,
       dropped: call.dropped,
+      fromNative: call.fromNative,
     };
   }
 

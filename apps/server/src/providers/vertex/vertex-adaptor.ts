@@ -133,6 +133,7 @@ export class VertexAdaptor implements ProviderAdaptor {
       headers,
       body: call.body,
       dropped: call.dropped,
+      fromNative: call.fromNative,
     };
   }
 

@@ -1,4 +1,5 @@
 import type { Usage } from '../usage.js';
+import type { ChatChunk, ChunkDelta, ChunkToolCallDelta } from '../hub/stream-events.js';
 import type {
   InternalStreamEvent,
   RelayCallInput,
@@ -165,7 +166,7 @@ export class AnthropicStreamReader implements StreamReader {
         // The API streams the input as deltas and starts with `{}`; a proxy may send it whole.
         const argumentsText = input && Object.keys(input).length > 0 ? JSON.stringify(input) : '';
         this.generated.push(name, argumentsText);
-        const call = {
+        const call: ChunkToolCallDelta = {
           index: toolIndex,
           id: readString(block, 'id') ?? '',
           type: 'function',
@@ -243,10 +244,10 @@ export class AnthropicStreamReader implements StreamReader {
   }
 
   /** A chunk with one choice, preceded by the role chunk if none was sent yet. */
-  private frame(delta: JsonObject, finishReason: string | null): InternalStreamEvent[] {
+  private frame(delta: ChunkDelta, finishReason: string | null): InternalStreamEvent[] {
     const events = this.started ? [] : [this.roleChunk()];
     if (this.thinkingToContent) this.thinkingToContent.apply(delta, finishReason !== null);
-    const chunk = {
+    const chunk: ChatChunk = {
       ...this.chunkHeader(),
       choices: [{ index: 0, delta, logprobs: null, finish_reason: finishReason }],
     };
@@ -256,7 +257,7 @@ export class AnthropicStreamReader implements StreamReader {
 
   private roleChunk(): InternalStreamEvent {
     this.started = true;
-    const chunk = {
+    const chunk: ChatChunk = {
       ...this.chunkHeader(),
       choices: [
         {
@@ -270,7 +271,7 @@ export class AnthropicStreamReader implements StreamReader {
     return { type: 'chunk', chunk };
   }
 
-  private chunkHeader(): JsonObject {
+  private chunkHeader(): Omit<ChatChunk, 'choices'> {
     return {
       id: this.id,
       object: 'chat.completion.chunk',

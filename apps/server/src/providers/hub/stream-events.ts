@@ -4,6 +4,7 @@
  * read (`readChatChunk`, in place, no copy); inbound formats' stream writers read them by type.
  */
 import { isJsonObject, type JsonObject } from '../json-guards.js';
+import { argumentsAsText } from './internal-answer.js';
 
 /** One tool call's part in a delta: its header (id, name) first, then argument pieces. */
 export interface ChunkToolCallDelta {
@@ -68,7 +69,7 @@ function isChunkDelta(value: unknown): boolean {
         (call.function === undefined ||
           (isJsonObject(call.function) &&
             isOptionalText(call.function.name) &&
-            isOptionalText(call.function.arguments))),
+            isOptionalText(argumentsAsText(call.function)))),
     )
   );
 }

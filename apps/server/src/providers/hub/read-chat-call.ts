@@ -23,13 +23,28 @@ export function checkChatFields(body: JsonObject, fields: readonly string[]): vo
   for (const field of fields) {
     const check = FIELD_CHECKS[field];
     const value = body[field];
-    if (check && value !== undefined && value !== null) check(value, field);
+    if (check && value !== undefined && value !== null) check(value, at(undefined, field));
   }
 }
 
-type Check = (value: unknown, path: string) => void;
+/**
+ * A field's place, built only when a check fails (the valid path, every call's, joins no strings):
+ * the parent's place and the key or index within it.
+ */
+type Place = { parent: Place | undefined; key: string | number };
 
-function wrongType(path: string, expected: string): RelayError {
+function pathOf(place: Place): string {
+  const head = place.parent ? pathOf(place.parent) : '';
+  if (typeof place.key === 'number') return `${head}[${place.key}]`;
+  return head ? `${head}.${place.key}` : place.key;
+}
+
+const at = (parent: Place | undefined, key: string | number): Place => ({ parent, key });
+
+type Check = (value: unknown, place: Place) => void;
+
+function wrongType(place: Place | string, expected: string): RelayError {
+  const path = typeof place === 'string' ? place : pathOf(place);
   return new RelayError(
     400,
     `Invalid request, field ${path} must be ${expected}`,
@@ -40,110 +55,135 @@ function wrongType(path: string, expected: string): RelayError {
   );
 }
 
-const isNumber: Check = (value, path) => {
-  if (typeof value !== 'number' || !Number.isFinite(value)) throw wrongType(path, 'a number');
+const isNumber: Check = (value, place) => {
+  if (typeof value !== 'number' || !Number.isFinite(value)) throw wrongType(place, 'a number');
 };
-const isString: Check = (value, path) => {
-  if (typeof value !== 'string') throw wrongType(path, 'a string');
+const isString: Check = (value, place) => {
+  if (typeof value !== 'string') throw wrongType(place, 'a string');
 };
-const isBoolean: Check = (value, path) => {
-  if (typeof value !== 'boolean') throw wrongType(path, 'a boolean');
+const isBoolean: Check = (value, place) => {
+  if (typeof value !== 'boolean') throw wrongType(place, 'a boolean');
 };
-const isObject: Check = (value, path) => {
-  if (!isJsonObject(value)) throw wrongType(path, 'an object');
+const isObject: Check = (value, place) => {
+  if (!isJsonObject(value)) throw wrongType(place, 'an object');
 };
 
-function optional(record: JsonObject, key: string, check: Check, path: string): void {
+/** Checks `record[key]` when it is set (not undefined or null). */
+function optional(record: JsonObject, key: string, check: Check, place: Place): void {
   const value = record[key];
-  if (value !== undefined && value !== null) check(value, `${path}.${key}`);
+  if (value !== undefined && value !== null) check(value, at(place, key));
 }
 
-function objectAt(value: unknown, path: string): JsonObject {
-  if (!isJsonObject(value)) throw wrongType(path, 'an object');
+/** Checks `record[key]`, which must be set. */
+function required(record: JsonObject, key: string, check: Check, place: Place): void {
+  check(record[key], at(place, key));
+}
+
+function objectAt(record: JsonObject, key: string, place: Place): JsonObject {
+  const value = record[key];
+  if (!isJsonObject(value)) throw wrongType(at(place, key), 'an object');
   return value;
 }
 
-function checkPart(value: unknown, path: string): void {
-  const part = objectAt(value, path);
-  if (typeof part.type !== 'string') throw wrongType(`${path}.type`, 'a string');
+function checkPart(value: unknown, place: Place): void {
+  if (!isJsonObject(value)) throw wrongType(place, 'an object');
+  const part = value;
+  if (typeof part.type !== 'string') throw wrongType(at(place, 'type'), 'a string');
   switch (part.type) {
     case 'text':
-      isString(part.text, `${path}.text`);
+      required(part, 'text', isString, place);
       break;
-    case 'image_url': {
+    case 'image_url':
       if (typeof part.image_url === 'string') break;
-      isString(objectAt(part.image_url, `${path}.image_url`).url, `${path}.image_url.url`);
+      required(objectAt(part, 'image_url', place), 'url', isString, at(place, 'image_url'));
       break;
-    }
     case 'input_audio':
-      isString(objectAt(part.input_audio, `${path}.input_audio`).data, `${path}.input_audio.data`);
+      required(objectAt(part, 'input_audio', place), 'data', isString, at(place, 'input_audio'));
       break;
     case 'file': {
-      const file = objectAt(part.file, `${path}.file`);
+      const file = objectAt(part, 'file', place);
+      const filePlace = at(place, 'file');
       for (const key of ['file_data', 'file_id', 'filename'])
-        optional(file, key, isString, `${path}.file`);
+        optional(file, key, isString, filePlace);
       break;
     }
     case 'refusal':
-      isString(part.refusal, `${path}.refusal`);
+      required(part, 'refusal', isString, place);
       break;
     default:
       break; // a vendor's part: upstream's to judge
   }
 }
 
-function checkContent(value: unknown, path: string): void {
+function checkContent(value: unknown, place: Place): void {
   if (typeof value === 'string') return;
-  if (!Array.isArray(value)) throw wrongType(path, 'a string or an array of content parts');
-  value.forEach((part, index) => checkPart(part, `${path}[${index}]`));
+  if (!Array.isArray(value)) throw wrongType(place, 'a string or an array of content parts');
+  for (let index = 0; index < value.length; index += 1) {
+    const part = value[index];
+    // The common part, checked without allocating its place.
+    if (isJsonObject(part) && part.type === 'text' && typeof part.text === 'string') continue;
+    checkPart(part, at(place, index));
+  }
 }
 
-function checkToolCall(value: unknown, path: string): void {
-  const call = objectAt(value, path);
-  optional(call, 'id', isString, path);
-  const fn = objectAt(call.function, `${path}.function`);
-  isString(fn.name, `${path}.function.name`);
-  optional(fn, 'arguments', isString, `${path}.function`);
+function checkToolCall(value: unknown, place: Place): void {
+  if (!isJsonObject(value)) throw wrongType(place, 'an object');
+  optional(value, 'id', isString, place);
+  const fn = objectAt(value, 'function', place);
+  const fnPlace = at(place, 'function');
+  required(fn, 'name', isString, fnPlace);
+  optional(fn, 'arguments', isString, fnPlace);
 }
 
 const ROLES = new Set(['system', 'developer', 'user', 'assistant', 'tool', 'function']);
 
-function checkMessage(value: unknown, path: string): void {
-  const message = objectAt(value, path);
+function checkMessage(value: unknown, place: Place): void {
+  if (!isJsonObject(value)) throw wrongType(place, 'an object');
+  const message = value;
   if (typeof message.role !== 'string' || !ROLES.has(message.role)) {
-    throw wrongType(`${path}.role`, 'one of system, developer, user, assistant, tool, function');
+    throw wrongType(at(place, 'role'), 'one of system, developer, user, assistant, tool, function');
   }
-  optional(message, 'content', checkContent, path);
-  optional(message, 'name', isString, path);
+  const content = message.content;
+  if (content !== undefined && content !== null && typeof content !== 'string') {
+    checkContent(content, at(place, 'content'));
+  }
+  optional(message, 'name', isString, place);
   if (message.role === 'assistant') {
     const calls = message.tool_calls;
     if (calls !== undefined && calls !== null) {
-      if (!Array.isArray(calls)) throw wrongType(`${path}.tool_calls`, 'an array');
-      calls.forEach((call, index) => checkToolCall(call, `${path}.tool_calls[${index}]`));
+      if (!Array.isArray(calls)) throw wrongType(at(place, 'tool_calls'), 'an array');
+      const callsPlace = at(place, 'tool_calls');
+      calls.forEach((call, index) => checkToolCall(call, at(callsPlace, index)));
     }
-    optional(message, 'reasoning_content', isString, path);
+    optional(message, 'reasoning_content', isString, place);
   }
-  if (message.role === 'tool') optional(message, 'tool_call_id', isString, path);
+  if (message.role === 'tool') optional(message, 'tool_call_id', isString, place);
 }
 
-function checkTool(value: unknown, path: string): void {
-  const tool = objectAt(value, path);
+function checkTool(value: unknown, place: Place): void {
+  if (!isJsonObject(value)) throw wrongType(place, 'an object');
+  const tool = value;
   if (tool.type !== undefined && typeof tool.type !== 'string') {
-    throw wrongType(`${path}.type`, 'a string');
+    throw wrongType(at(place, 'type'), 'a string');
   }
   if (tool.type !== undefined && tool.type !== 'function') return; // a built-in or vendor tool
-  const fn = objectAt(tool.function, `${path}.function`);
-  isString(fn.name, `${path}.function.name`);
-  optional(fn, 'description', isString, `${path}.function`);
-  optional(fn, 'parameters', isObject, `${path}.function`);
+  const fn = objectAt(tool, 'function', place);
+  const fnPlace = at(place, 'function');
+  required(fn, 'name', isString, fnPlace);
+  optional(fn, 'description', isString, fnPlace);
+  optional(fn, 'parameters', isObject, fnPlace);
+}
+
+function checkArray(check: Check, expected: string): Check {
+  return (value, place) => {
+    if (!Array.isArray(value)) throw wrongType(place, expected);
+    for (let index = 0; index < value.length; index += 1) check(value[index], at(place, index));
+  };
 }
 
 const FIELD_CHECKS: Record<string, Check> = {
   model: isString,
-  messages: (value, path) => {
-    if (!Array.isArray(value)) throw wrongType(path, 'an array');
-    value.forEach((message, index) => checkMessage(message, `${path}[${index}]`));
-  },
+  messages: checkArray(checkMessage, 'an array'),
   stream: isBoolean,
   stream_options: isObject,
   max_tokens: isNumber,
@@ -161,33 +201,26 @@ const FIELD_CHECKS: Record<string, Check> = {
   user: isString,
   reasoning_effort: isString,
   thinking: isObject,
-  stop: (value, path) => {
+  stop: (value, place) => {
     if (typeof value === 'string') return;
     if (!Array.isArray(value) || value.some((item) => typeof item !== 'string')) {
-      throw wrongType(path, 'a string or an array of strings');
+      throw wrongType(place, 'a string or an array of strings');
     }
   },
-  tools: (value, path) => {
-    if (!Array.isArray(value)) throw wrongType(path, 'an array');
-    value.forEach((tool, index) => checkTool(tool, `${path}[${index}]`));
-  },
-  tool_choice: (value, path) => {
+  tools: checkArray(checkTool, 'an array'),
+  tool_choice: (value, place) => {
     if (typeof value === 'string') return;
-    const choice = objectAt(value, path);
-    if (choice.function !== undefined) {
-      optional(objectAt(choice.function, `${path}.function`), 'name', isString, `${path}.function`);
+    if (!isJsonObject(value)) throw wrongType(place, 'a string or an object');
+    if (value.function !== undefined) {
+      optional(objectAt(value, 'function', place), 'name', isString, at(place, 'function'));
     }
   },
-  response_format: (value, path) => {
-    const format = objectAt(value, path);
-    isString(format.type, `${path}.type`);
-    if (format.type === 'json_schema' && format.json_schema !== undefined) {
-      optional(
-        objectAt(format.json_schema, `${path}.json_schema`),
-        'schema',
-        isObject,
-        `${path}.json_schema`,
-      );
+  response_format: (value, place) => {
+    if (!isJsonObject(value)) throw wrongType(place, 'an object');
+    required(value, 'type', isString, place);
+    if (value.type === 'json_schema' && value.json_schema !== undefined) {
+      const schema = objectAt(value, 'json_schema', place);
+      optional(schema, 'schema', isObject, at(place, 'json_schema'));
     }
   },
 };

@@ -1,4 +1,5 @@
 import { RelayError } from '../../errors/relay-error.js';
+import { requireBody } from '../hub/call-body.js';
 import {
   classifyStandardFailure,
   type ClassifiedFailure,
@@ -67,7 +68,7 @@ export class CohereAdaptor implements ProviderAdaptor {
   buildRequest(input: RelayCallInput): UpstreamRequest {
     const path = PATHS[input.mode];
     if (!path) throw unsupportedModeError(input.mode, input.channel.type);
-    if (!input.body) throw RelayError.badRequest('the request body must be a JSON object');
+    const callBody = requireBody(input);
     const model = input.upstreamModel;
     let body: unknown;
     const dropped = new DroppedFields();
@@ -80,9 +81,9 @@ export class CohereAdaptor implements ProviderAdaptor {
         dropped,
       );
     } else if (input.mode === 'embeddings') {
-      body = convertToCohereEmbedRequest(input.body, model);
+      body = convertToCohereEmbedRequest(callBody, model);
     } else {
-      body = convertToCohereRerankRequest(input.body, model);
+      body = convertToCohereRerankRequest(callBody, model);
     }
     const base = (input.channel.baseUrl || COHERE_DEFAULT_BASE_URL).replace(/\/+$/, '');
     return {

@@ -1,4 +1,4 @@
-import { RelayError } from '../../errors/relay-error.js';
+import { requireBody } from '../hub/call-body.js';
 import {
   classifyStandardFailure,
   type ClassifiedFailure,
@@ -67,10 +67,10 @@ export interface GeminiCall {
  * sent as it is), an embeddings call as `embedContent`/`batchEmbedContents`.
  */
 export function buildGeminiCall(input: RelayCallInput, settings: GeminiSettings): GeminiCall {
-  if (!input.body) throw RelayError.badRequest('the request body must be a JSON object');
+  const callBody = requireBody(input);
   const thinking = readThinkingSuffix(input.upstreamModel, settings);
   if (input.mode === 'embeddings') {
-    const embedding = convertToGeminiEmbedding(input.body, thinking.model);
+    const embedding = convertToGeminiEmbedding(callBody, thinking.model);
     return {
       model: thinking.model,
       method: embedding.method,
@@ -81,7 +81,7 @@ export function buildGeminiCall(input: RelayCallInput, settings: GeminiSettings)
     return {
       model: thinking.model,
       method: 'predict',
-      body: JSON.stringify(convertToImagenRequest(input.body)),
+      body: JSON.stringify(convertToImagenRequest(callBody)),
     };
   }
   const method = input.stream ? 'streamGenerateContent' : 'generateContent';

@@ -1,4 +1,4 @@
-import { RelayError } from '../../errors/relay-error.js';
+import { requireBody } from '../hub/call-body.js';
 import {
   AnthropicAdaptor,
   DEFAULT_ANTHROPIC_SETTINGS,
@@ -83,7 +83,7 @@ export class VertexAdaptor implements ProviderAdaptor {
 
   buildRequest(input: RelayCallInput): UpstreamRequest {
     if (!this.supports(input.mode)) throw unsupportedModeError(input.mode, input.channel.type);
-    if (!input.body) throw RelayError.badRequest('the request body must be a JSON object');
+    const callBody = requireBody(input);
     const account = parseServiceAccount(input.channel.key);
     const region = vertexRegion(input.channel.other, input.originalModel);
     const base = (input.channel.baseUrl || vertexBaseUrl(region)).replace(/\/+$/, '');
@@ -91,7 +91,7 @@ export class VertexAdaptor implements ProviderAdaptor {
     const prefix = `${base}/v1/${location}/publishers`;
     const headers = { 'Content-Type': 'application/json' };
     if (isLlama(input)) {
-      const body: Record<string, unknown> = { ...input.body, model: input.upstreamModel };
+      const body: Record<string, unknown> = { ...callBody, model: input.upstreamModel };
       if (input.stream) body.stream_options = { include_usage: true };
       return {
         url: `${base}/v1beta1/${location}/endpoints/openapi/chat/completions`,

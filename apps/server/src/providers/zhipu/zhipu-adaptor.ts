@@ -1,4 +1,4 @@
-import { RelayError } from '../../errors/relay-error.js';
+import { requireBody } from '../hub/call-body.js';
 import {
   classifyStandardFailure,
   type ClassifiedFailure,
@@ -56,7 +56,7 @@ export class ZhipuAdaptor implements ProviderAdaptor {
 
   buildRequest(input: RelayCallInput): UpstreamRequest {
     if (!this.supports(input.mode)) throw unsupportedModeError(input.mode, input.channel.type);
-    if (!input.body) throw RelayError.badRequest('the request body must be a JSON object');
+    const callBody = requireBody(input);
     const method = input.stream ? 'sse-invoke' : 'invoke';
     const model = encodeURIComponent(input.upstreamModel);
     return {
@@ -66,7 +66,7 @@ export class ZhipuAdaptor implements ProviderAdaptor {
         'Content-Type': 'application/json',
         Accept: input.stream ? 'text/event-stream' : 'application/json',
       },
-      body: JSON.stringify(convertToZhipuRequest(input.body, input.stream)),
+      body: JSON.stringify(convertToZhipuRequest(callBody, input.stream)),
     };
   }
 

@@ -6,11 +6,12 @@
  * JsonObject (InternalAnswer carries every mode's answer as one).
  */
 import { isJsonObject, type JsonObject } from '../json-guards.js';
+import { hasTextAndToolCalls, hasValidChoices, isOptionalText } from './choice-checks.js';
 
 export type AnswerToolCall = {
   id?: string;
   type?: 'function';
-  function: { name?: string; arguments?: string };
+  function?: { name?: string; arguments?: string };
 };
 
 export type AnswerMessage = {
@@ -40,38 +41,11 @@ export type ChatCompletion = {
   usage?: JsonObject;
 };
 
-const isOptionalText = (value: unknown) =>
-  value === undefined || value === null || typeof value === 'string';
-
-function isAnswerMessage(value: unknown): boolean {
-  if (!isJsonObject(value)) return false;
-  if (!isOptionalText(value.reasoning_content) || !isOptionalText(value.reasoning)) return false;
-  const content = value.content;
-  if (!isOptionalText(content) && !(Array.isArray(content) && content.every(isJsonObject))) {
-    return false;
-  }
-  const calls = value.tool_calls;
-  if (calls === undefined || calls === null) return true;
-  return (
-    Array.isArray(calls) &&
-    calls.every(
-      (call) =>
-        isJsonObject(call) &&
-        isOptionalText(call.id) &&
-        isJsonObject(call.function) &&
-        isOptionalText(call.function.name) &&
-        isOptionalText(argumentsAsText(call.function)),
-    )
-  );
-}
-
-/**
- * Tool-call arguments some vendors send as an object rather than JSON text: turned into text in
- * place, so every reader sees one type.
- */
-export function argumentsAsText(fn: JsonObject): unknown {
-  if (isJsonObject(fn.arguments)) fn.arguments = JSON.stringify(fn.arguments);
-  return fn.arguments;
+function isAnswerMessage(message: JsonObject): boolean {
+  const content = message.content;
+  const contentOk =
+    isOptionalText(content) || (Array.isArray(content) && content.every(isJsonObject));
+  return contentOk && hasTextAndToolCalls(message);
 }
 
 /**
@@ -80,13 +54,7 @@ export function argumentsAsText(fn: JsonObject): unknown {
  * Undefined for anything else: the caller answers it as an unreadable upstream answer.
  */
 export function readChatCompletion(value: JsonObject): ChatCompletion | undefined {
-  const choices = value.choices;
-  if (!Array.isArray(choices)) return undefined;
-  for (const choice of choices) {
-    if (!isJsonObject(choice)) return undefined;
-    if (choice.message === undefined || choice.message === null) choice.message = {};
-    else if (!isAnswerMessage(choice.message)) return undefined;
-  }
+  if (!hasValidChoices(value, 'message', isAnswerMessage)) return undefined;
   return value as unknown as ChatCompletion;
 }
 

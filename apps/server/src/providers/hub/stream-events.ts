@@ -3,8 +3,8 @@
  * build them (ChatChunkFrames); an OpenAI-style upstream's chunks are checked once where they are
  * read (`readChatChunk`, in place, no copy); inbound formats' stream writers read them by type.
  */
-import { isJsonObject, type JsonObject } from '../json-guards.js';
-import { argumentsAsText } from './internal-answer.js';
+import type { JsonObject } from '../json-guards.js';
+import { hasTextAndToolCalls, hasValidChoices, isOptionalText } from './choice-checks.js';
 
 /** One tool call's part in a delta: its header (id, name) first, then argument pieces. */
 export interface ChunkToolCallDelta {
@@ -51,27 +51,8 @@ export interface CompletionChunk {
   choices: { index: number; text: string; logprobs: null; finish_reason: string | null }[];
 }
 
-const isOptionalText = (value: unknown) =>
-  value === undefined || value === null || typeof value === 'string';
-
-function isChunkDelta(value: unknown): boolean {
-  if (!isJsonObject(value)) return false;
-  if (!isOptionalText(value.content) || !isOptionalText(value.reasoning_content)) return false;
-  if (!isOptionalText(value.reasoning) || !isOptionalText(value.refusal)) return false;
-  const calls = value.tool_calls;
-  if (calls === undefined || calls === null) return true;
-  return (
-    Array.isArray(calls) &&
-    calls.every(
-      (call) =>
-        isJsonObject(call) &&
-        (call.id === undefined || typeof call.id === 'string') &&
-        (call.function === undefined ||
-          (isJsonObject(call.function) &&
-            isOptionalText(call.function.name) &&
-            isOptionalText(argumentsAsText(call.function)))),
-    )
-  );
+function isChunkDelta(delta: JsonObject): boolean {
+  return isOptionalText(delta.content) && hasTextAndToolCalls(delta);
 }
 
 /**
@@ -81,12 +62,6 @@ function isChunkDelta(value: unknown): boolean {
  * (some vendors leave it out of the finishing chunk).
  */
 export function readChatChunk(value: JsonObject): ChatChunk | undefined {
-  const choices = value.choices;
-  if (!Array.isArray(choices)) return undefined;
-  for (const choice of choices) {
-    if (!isJsonObject(choice)) return undefined;
-    if (choice.delta === undefined || choice.delta === null) choice.delta = {};
-    else if (!isChunkDelta(choice.delta)) return undefined;
-  }
+  if (!hasValidChoices(value, 'delta', isChunkDelta)) return undefined;
   return value as unknown as ChatChunk;
 }

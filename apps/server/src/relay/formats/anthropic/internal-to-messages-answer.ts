@@ -75,8 +75,8 @@ export function internalToMessagesAnswer(
     content.push({
       type: 'tool_use',
       id: call.id || `toolu_${randomUUID().replace(/-/g, '')}`,
-      name: call.function.name ?? '',
-      input: toolInput(call.function.arguments),
+      name: call.function?.name ?? '',
+      input: toolInput(call.function?.arguments),
     });
   }
   const toolUse = content.some((block) => block.type === 'tool_use');

@@ -73,8 +73,8 @@ export function chatToGeminiAnswer(
   for (const call of message.tool_calls ?? []) {
     parts.push({
       functionCall: {
-        name: call.function.name ?? '',
-        args: parseArguments(call.function.arguments),
+        name: call.function?.name ?? '',
+        args: parseArguments(call.function?.arguments),
       },
     });
   }

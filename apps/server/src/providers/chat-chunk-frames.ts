@@ -1,5 +1,5 @@
 import type { InternalStreamEvent, RelayCallInput } from './provider-adaptor.js';
-import type { JsonObject } from './json-guards.js';
+import type { ChatChunk, ChunkDelta, ChunkToolCallDelta } from './hub/stream-events.js';
 import { ThinkingToContent } from './thinking-to-content.js';
 
 /**
@@ -47,7 +47,12 @@ export class ChatChunkFrames {
     const index = this.toolCalls;
     this.toolCalls += 1;
     this.generated.push(name, argumentsText);
-    const call = { index, id, type: 'function', function: { name, arguments: argumentsText } };
+    const call: ChunkToolCallDelta = {
+      index,
+      id,
+      type: 'function',
+      function: { name, arguments: argumentsText },
+    };
     return this.frame({ tool_calls: [call] }, null);
   }
 
@@ -63,10 +68,10 @@ export class ChatChunkFrames {
     return this.frame({}, finishReason);
   }
 
-  private frame(delta: JsonObject, finishReason: string | null): InternalStreamEvent[] {
+  private frame(delta: ChunkDelta, finishReason: string | null): InternalStreamEvent[] {
     const events = this.start();
     if (this.thinkingToContent) this.thinkingToContent.apply(delta, finishReason !== null);
-    const chunk = {
+    const chunk: ChatChunk = {
       ...this.header(),
       choices: [{ index: 0, delta, logprobs: null, finish_reason: finishReason }],
     };
@@ -76,15 +81,15 @@ export class ChatChunkFrames {
 
   private roleChunk(): InternalStreamEvent {
     this.started = true;
-    const delta = { role: 'assistant', content: '' };
-    const chunk = {
+    const delta: ChunkDelta = { role: 'assistant', content: '' };
+    const chunk: ChatChunk = {
       ...this.header(),
       choices: [{ index: 0, delta, logprobs: null, finish_reason: null }],
     };
     return { type: 'chunk', chunk };
   }
 
-  private header(): JsonObject {
+  private header(): Omit<ChatChunk, 'choices'> {
     return {
       id: this.id,
       object: 'chat.completion.chunk',

@@ -1,8 +1,8 @@
 /**
  * The provider side of the relay's adaptor contract.
  *
- * A relay call crosses two adaptors. The client's **inbound format** (OpenAI chat, and later
- * Claude Messages, Responses, Gemini: `relay/formats/`) turns the client's request into the
+ * A relay call crosses two adaptors. The client's **inbound format** (OpenAI chat, Claude
+ * Messages, Responses, Gemini: `relay/formats/`) turns the client's request into the
  * relay's internal call and the internal answer back into its own wire format. A **provider
  * adaptor** (one folder per upstream family here) turns the internal call into its upstream
  * request and its upstream answer into the internal answer.
@@ -17,9 +17,12 @@
  * (`passThroughAnswer`, `createPassThroughStream`). Otherwise the provider reads its answer into
  * internal form (`readAnswer`, `createStreamReader`) and the inbound format writes it.
  *
+ * The internal call, answer and chunks are typed in `hub/` and checked once at the relay's edges.
+ *
  * Adding a provider: a folder with its adaptor, wire types, request, answer, stream and usage
- * conversions, and one line in `registry.ts` (or, for an OpenAI-compatible vendor, a row in the
- * channel-type table and at most a profile).
+ * conversions and its vendor file, one entry in `vendors.ts` and one row in the channel-type table
+ * (an OpenAI-compatible vendor: the row and a vendor file with its profile; see
+ * docs/architecture.md, "A vendor lives in one place").
  */
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Usage } from './usage.js';
@@ -140,6 +143,12 @@ export interface RelayCallInput {
   /** Reasoning wishes the internal call cannot carry (see ReasoningRequest). */
   reasoning?: ReasoningRequest;
   /**
+   * The client's fields its format's conversion into the internal call could not carry
+   * (`messages[].cache_control`, `safetySettings`…); they matter only when `body` is sent, not
+   * `native`.
+   */
+  droppedFromClient?: readonly string[];
+  /**
    * The relay's id of the call (`x-oneapi-request-id`), for providers that name the end user by it
    * (Dify); absent for channel tests.
    */
@@ -152,6 +161,16 @@ export interface UpstreamRequest {
   method: 'POST' | 'GET' | 'DELETE';
   headers: Record<string, string>;
   body: string | Buffer | undefined;
+  /**
+   * The internal call's fields this request could not carry (a converting provider's; absent when
+   * it carries everything, as an OpenAI-style request does).
+   */
+  dropped?: readonly string[];
+  /**
+   * True when the body is the client's own (`input.native`), not a conversion of the internal
+   * call: what the client's format could not carry into the internal call was not lost.
+   */
+  fromNative?: boolean;
 }
 
 /** A complete (non-streamed) answer as it goes to the client. */

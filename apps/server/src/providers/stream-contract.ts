@@ -4,6 +4,7 @@
  */
 import type { UpstreamError } from './provider-adaptor.js';
 import type { Usage } from './usage.js';
+import type { ChatChunk, CompletionChunk } from './hub/stream-events.js';
 
 /**
  * Splits an upstream stream body into events, whatever the chunk boundaries. Most providers send
@@ -24,9 +25,13 @@ export interface SseEvent {
   data: string;
 }
 
-/** One event of an internal stream: a `chat.completion.chunk`, or an error upstream reported. */
+/**
+ * One event of an internal stream: a `chat.completion.chunk`, a legacy completions chunk (only
+ * OpenAI clients call `/v1/completions`), or an error upstream reported.
+ */
 export type InternalStreamEvent =
-  | { type: 'chunk'; chunk: Record<string, unknown> }
+  | { type: 'chunk'; chunk: ChatChunk }
+  | { type: 'completion-chunk'; chunk: CompletionChunk }
   | { type: 'error'; error: UpstreamError };
 
 /** What every stream tracks while it runs, whichever side writes the client's frames. */

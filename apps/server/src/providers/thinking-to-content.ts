@@ -1,4 +1,9 @@
-import type { JsonObject } from './json-guards.js';
+/** A delta's text fields, typed (ChunkDelta) or as upstream sent them (a pass-through chunk). */
+interface TextDelta {
+  content?: unknown;
+  reasoning_content?: unknown;
+  reasoning?: unknown;
+}
 
 const OPEN_TAG = '<think>\n';
 const CLOSE_TAG = '\n</think>\n';
@@ -16,7 +21,7 @@ export class ThinkingToContent {
    * Rewrites one chunk choice's delta in place. Returns true when the delta changed.
    * `finishing` is true when the choice carries a finish_reason.
    */
-  apply(delta: JsonObject, finishing: boolean): boolean {
+  apply(delta: TextDelta, finishing: boolean): boolean {
     const reasoning = nonEmptyString(delta.reasoning_content) ?? nonEmptyString(delta.reasoning);
     const hadReasoningKeys = 'reasoning_content' in delta || 'reasoning' in delta;
     const content = nonEmptyString(delta.content);

@@ -2,6 +2,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import type { ChannelTarget, RelayCallInput, RelayMode } from '../providers/provider-adaptor.js';
 import type { CachedChannel } from './channel-cache.js';
 import type { ParsedRelayBody } from './parse-relay-body.js';
+import { checkChatFields } from '../providers/hub/read-chat-call.js';
 
 /** The parts of a request that stay the same across retries. */
 export interface RequestFacts {
@@ -47,7 +48,11 @@ export function buildCallInput(
       const changed: Record<string, unknown> = { ...body, model: upstreamModel };
       if (forceUsage) changed.stream_options = { include_usage: true };
       if (dropStreamOptions) delete changed.stream_options;
-      if (channel.paramOverride) Object.assign(changed, channel.paramOverride);
+      if (channel.paramOverride) {
+        Object.assign(changed, channel.paramOverride);
+        // What an override sets is checked like the client's fields: a chat body stays a ChatCall.
+        if (facts.mode === 'chat') checkChatFields(changed, Object.keys(channel.paramOverride));
+      }
       body = changed;
     }
   }
@@ -68,6 +73,7 @@ export function buildCallInput(
     clientHeaders: facts.headers,
     native,
     reasoning: parsed.reasoning,
+    droppedFromClient: parsed.dropped,
     requestId: facts.requestId,
   };
 }

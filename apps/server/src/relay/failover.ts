@@ -6,6 +6,7 @@ import type {
 } from '../providers/provider-adaptor.js';
 import type { CachedChannel } from './channel-cache.js';
 import { planAttempt } from './plan-attempt.js';
+import { reportDroppedFields } from './dropped-fields-report.js';
 import type { RelayCall } from './relay-call-context.js';
 import { mapStatusCode, shouldRetry } from './retry-policy.js';
 import { readUpstreamError, relayPlainResponse } from './send-plain-response.js';
@@ -92,6 +93,7 @@ async function callChannel(
 ): Promise<void> {
   if (call.clientGone) return clientClosed(call, channel);
   const built = adaptor.buildRequest(input);
+  reportDroppedFields(call, adaptor, input, built);
   const trace = call.exchange.trace;
   if (trace === undefined) return sendAttempt(call, channel, adaptor, input, built);
   // A copy: the adaptor's headers are its own (possibly shared) object.

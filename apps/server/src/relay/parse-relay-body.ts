@@ -1,5 +1,6 @@
 import type { ReasoningRequest, RelayMode, WireFormat } from '../providers/provider-adaptor.js';
 import { RelayError } from '../errors/relay-error.js';
+import { readChatCall } from '../providers/hub/read-chat-call.js';
 
 /** The client's request, parsed once and kept for every retry. */
 export interface ParsedRelayBody {
@@ -22,6 +23,8 @@ export interface ParsedRelayBody {
   native?: { format: WireFormat; body: Record<string, unknown> };
   /** Reasoning wishes of the client's format that the internal call cannot carry. */
   reasoning?: ReasoningRequest;
+  /** The client's fields the conversion of its format into `json` could not carry. */
+  dropped?: readonly string[];
 }
 
 const MAX_TOKENS_LIMIT = 2 ** 30;
@@ -158,6 +161,8 @@ export function parseRelayBody(
   if (mode === 'chat' && (!Array.isArray(json.messages) || json.messages.length === 0)) {
     throw RelayError.badRequest('field messages is required', 'invalid_text_request');
   }
+  // The edge of the internal call: from here on a chat body is a ChatCall.
+  if (mode === 'chat') readChatCall(json);
   if (
     mode === 'completions' &&
     (json.prompt === undefined || json.prompt === null || json.prompt === '')

@@ -311,6 +311,23 @@ describe.each(appDatabaseKinds())('Claude Messages clients on %s', (kind) => {
       expect(message!.usage.input_tokens).toBe(Number(log.prompt_tokens));
     });
 
+    it('names the fields the conversion drops in x-tollgate-dropped-fields', async () => {
+      let response: Response | undefined;
+      await billed(async () => {
+        response = await raw({
+          model: 'gpt-4o-mini',
+          max_tokens: 100,
+          top_k: 5,
+          system: [{ type: 'text', text: 'Be brief.', cache_control: { type: 'ephemeral' } }],
+          messages: [{ role: 'user', content: 'Hello' }],
+        });
+        expect(response.status).toBe(200);
+        await response.json();
+      });
+      expect(response!.headers.get('x-tollgate-dropped-fields')).toBe('top_k, cache_control');
+      expect(fixture.mock.lastRequest()!.body).not.toHaveProperty('top_k');
+    });
+
     it('streams Claude events in the Messages API order', async () => {
       await billed(async () => {
         const stream = client.messages.stream({

@@ -1,4 +1,5 @@
 import { OutboundGuard } from '../../lib/outbound-guard/outbound-guard.js';
+import { requireBody } from '../hub/call-body.js';
 import { RelayError } from '../../errors/relay-error.js';
 import {
   classifyStandardFailure,
@@ -84,21 +85,21 @@ export class AliAdaptor implements ProviderAdaptor {
       if (input.stream) headers['X-DashScope-SSE'] = 'enable';
       return { ...request, headers };
     }
-    if (!input.body) throw RelayError.badRequest('the request body must be a JSON object');
+    const callBody = requireBody(input);
     const headers = { ...this.nativeHeaders(input.channel), 'Content-Type': 'application/json' };
     if (input.mode === 'embeddings') {
       return {
         url: `${aliBaseUrl(input.channel)}${EMBEDDINGS_PATH}`,
         method: 'POST',
         headers,
-        body: JSON.stringify(convertToAliEmbeddingRequest(input.body, input.upstreamModel)),
+        body: JSON.stringify(convertToAliEmbeddingRequest(callBody, input.upstreamModel)),
       };
     }
     return {
       url: `${aliBaseUrl(input.channel)}${IMAGE_SYNTHESIS_PATH}`,
       method: 'POST',
       headers: { ...headers, 'X-DashScope-Async': 'enable' },
-      body: JSON.stringify(convertToAliImageRequest(input.body, input.upstreamModel)),
+      body: JSON.stringify(convertToAliImageRequest(callBody, input.upstreamModel)),
     };
   }
 

@@ -20,7 +20,9 @@ import { parseJsonObject, readObject } from '../json-guards.js';
 import { toRelayError } from '../upstream-error.js';
 import { unsupportedModeError } from '../unsupported-mode-error.js';
 import { anthropicErrorStatus, parseAnthropicError } from './anthropic-error.js';
-import { AnthropicPassThroughStream } from './anthropic-pass-through-stream.js';
+import { ReaderPassThroughStream } from '../reader-pass-through-stream.js';
+import { chatCallOf } from '../hub/call-body.js';
+import { DroppedFields } from '../hub/dropped-fields.js';
 import { AnthropicStreamReader } from './anthropic-stream-reader.js';
 import type { AnthropicRequest } from './anthropic-api-types.js';
 import { applyThinkingAdapter } from './anthropic-thinking-adapter.js';
@@ -78,26 +80,34 @@ export class AnthropicAdaptor implements ProviderAdaptor {
 
   buildRequest(input: RelayCallInput): UpstreamRequest {
     if (!this.supports(input.mode)) throw unsupportedModeError(input.mode, input.channel.type);
-    if (!input.body) throw RelayError.badRequest('the request body must be a JSON object');
+    const call = chatCallOf(input);
     const settings = this.settings();
     const base = (input.channel.baseUrl || ANTHROPIC_DEFAULT_BASE_URL).replace(/\/+$/, '');
-    const native = input.native?.format === this.nativeFormat ? input.native : undefined;
-    return {
+    const request: UpstreamRequest = {
       url: `${base}/v1/messages`,
       method: 'POST',
       headers: this.buildHeaders(input, settings),
-      body: native
-        ? this.nativeBody(input, native, settings)
-        : JSON.stringify(
-            convertToAnthropicRequest(
-              input.body,
-              input.upstreamModel,
-              input.stream,
-              settings,
-              input.reasoning?.budgetTokens,
-            ),
-          ),
+      body: undefined,
     };
+    const native = input.native?.format === this.nativeFormat ? input.native : undefined;
+    if (native) {
+      request.body = this.nativeBody(input, native, settings);
+      request.fromNative = true;
+      return request;
+    }
+    const dropped = new DroppedFields();
+    request.body = JSON.stringify(
+      convertToAnthropicRequest(
+        call,
+        input.upstreamModel,
+        input.stream,
+        settings,
+        input.reasoning?.budgetTokens,
+        dropped,
+      ),
+    );
+    request.dropped = dropped.list();
+    return request;
   }
 
   /**
@@ -132,7 +142,11 @@ export class AnthropicAdaptor implements ProviderAdaptor {
   }
 
   createPassThroughStream(input: RelayCallInput): StreamConverter {
-    return new AnthropicPassThroughStream(input);
+    // `message_stop` closes a Claude stream; the reader keeps thinking as upstream sent it.
+    return new ReaderPassThroughStream(new AnthropicStreamReader(input, { keepThinking: true }), {
+      lineBreak: '\n',
+      closingEvent: 'message_stop',
+    });
   }
 
   readAnswer(input: RelayCallInput, body: Buffer, _contentType: string): InternalAnswer {
@@ -157,7 +171,7 @@ export class AnthropicAdaptor implements ProviderAdaptor {
       message,
       input.upstreamModel,
       Math.floor(Date.now() / 1000),
-      responseFormatTool(input.body)?.name,
+      responseFormatTool(input.body ? chatCallOf(input) : undefined)?.name,
     );
     return {
       completion: converted.completion,

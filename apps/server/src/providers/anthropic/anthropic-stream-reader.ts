@@ -1,4 +1,5 @@
 import type { Usage } from '../usage.js';
+import type { ChatChunk, ChunkDelta, ChunkToolCallDelta } from '../hub/stream-events.js';
 import type {
   InternalStreamEvent,
   RelayCallInput,
@@ -23,6 +24,7 @@ import {
 import { anthropicErrorStatus } from './anthropic-error.js';
 import { mapAnthropicFinishReason } from './map-anthropic-finish-reason.js';
 import { chatCompletionId } from './convert-anthropic-response.js';
+import { chatCallOf } from '../hub/call-body.js';
 import { responseFormatTool } from './convert-response-format.js';
 
 /** What a content block index stands for in the OpenAI stream. */
@@ -75,7 +77,7 @@ export class AnthropicStreamReader implements StreamReader {
       input.channel.setting.thinking_to_content && !options.keepThinking
         ? new ThinkingToContent()
         : undefined;
-    this.formatToolName = responseFormatTool(input.body)?.name;
+    this.formatToolName = responseFormatTool(input.body ? chatCallOf(input) : undefined)?.name;
     if (this.formatToolName !== undefined) this.heldText = '';
   }
 
@@ -164,7 +166,7 @@ export class AnthropicStreamReader implements StreamReader {
         // The API streams the input as deltas and starts with `{}`; a proxy may send it whole.
         const argumentsText = input && Object.keys(input).length > 0 ? JSON.stringify(input) : '';
         this.generated.push(name, argumentsText);
-        const call = {
+        const call: ChunkToolCallDelta = {
           index: toolIndex,
           id: readString(block, 'id') ?? '',
           type: 'function',
@@ -242,10 +244,10 @@ export class AnthropicStreamReader implements StreamReader {
   }
 
   /** A chunk with one choice, preceded by the role chunk if none was sent yet. */
-  private frame(delta: JsonObject, finishReason: string | null): InternalStreamEvent[] {
+  private frame(delta: ChunkDelta, finishReason: string | null): InternalStreamEvent[] {
     const events = this.started ? [] : [this.roleChunk()];
     if (this.thinkingToContent) this.thinkingToContent.apply(delta, finishReason !== null);
-    const chunk = {
+    const chunk: ChatChunk = {
       ...this.chunkHeader(),
       choices: [{ index: 0, delta, logprobs: null, finish_reason: finishReason }],
     };
@@ -255,7 +257,7 @@ export class AnthropicStreamReader implements StreamReader {
 
   private roleChunk(): InternalStreamEvent {
     this.started = true;
-    const chunk = {
+    const chunk: ChatChunk = {
       ...this.chunkHeader(),
       choices: [
         {
@@ -269,7 +271,7 @@ export class AnthropicStreamReader implements StreamReader {
     return { type: 'chunk', chunk };
   }
 
-  private chunkHeader(): JsonObject {
+  private chunkHeader(): Omit<ChatChunk, 'choices'> {
     return {
       id: this.id,
       object: 'chat.completion.chunk',

@@ -1,5 +1,14 @@
 import { RelayError } from '../../errors/relay-error.js';
-import { isJsonObject, readString, type JsonObject } from '../json-guards.js';
+import { isJsonObject, type JsonObject } from '../json-guards.js';
+import {
+  imagePartUrl,
+  isKnownPart,
+  type FilePart,
+  type KnownContentPart,
+  type MessageContent,
+  type TextPart,
+  type VendorContentPart,
+} from '../hub/internal-call.js';
 import type {
   AnthropicContentBlock,
   AnthropicDocumentBlock,
@@ -17,68 +26,62 @@ import type {
  * - `image`/`document` parts already in Anthropic form pass through;
  * - `cache_control` on a part is kept. Anything else (audio, file ids) is a local 400.
  */
-export function convertContent(content: unknown): AnthropicContentBlock[] {
+export function convertContent(content: MessageContent | undefined): AnthropicContentBlock[] {
   if (typeof content === 'string') return content ? [{ type: 'text', text: content }] : [];
   if (content === null || content === undefined) return [];
-  if (!Array.isArray(content))
-    throw RelayError.badRequest('message content must be a string or an array');
   const blocks: AnthropicContentBlock[] = [];
   for (const part of content) {
-    const block = isJsonObject(part) ? convertPart(part) : undefined;
+    const block = isKnownPart(part) ? convertPart(part) : convertVendorPart(part);
     if (block) blocks.push(block);
   }
   return blocks;
 }
 
 /** Only the text of message content (system prompts), as text blocks. */
-export function convertTextContent(content: unknown): AnthropicTextBlock[] {
+export function convertTextContent(content: MessageContent | undefined): AnthropicTextBlock[] {
   if (typeof content === 'string') return content ? [{ type: 'text', text: content }] : [];
-  if (!Array.isArray(content)) return [];
+  if (!content) return [];
   const blocks: AnthropicTextBlock[] = [];
   for (const part of content) {
-    if (isJsonObject(part) && typeof part.text === 'string' && part.text) {
-      blocks.push(withCacheControl({ type: 'text', text: part.text }, part));
+    if (part.type === 'text' && typeof part.text === 'string' && part.text) {
+      blocks.push(withCacheControl({ type: 'text', text: part.text }, part as TextPart));
     }
   }
   return blocks;
 }
 
-function convertPart(part: JsonObject): AnthropicContentBlock | undefined {
+function convertPart(part: KnownContentPart): AnthropicContentBlock | undefined {
   switch (part.type) {
-    case 'text': {
-      const text = readString(part, 'text') ?? '';
-      return text ? withCacheControl({ type: 'text', text }, part) : undefined;
-    }
+    case 'text':
+      return part.text ? withCacheControl({ type: 'text', text: part.text }, part) : undefined;
     case 'image_url': {
-      const imageUrl = part.image_url;
-      const url =
-        typeof imageUrl === 'string'
-          ? imageUrl
-          : isJsonObject(imageUrl)
-            ? readString(imageUrl, 'url')
-            : '';
+      const url = imagePartUrl(part);
       if (!url) throw RelayError.badRequest('image_url content part has no url');
       const block: AnthropicImageBlock = { type: 'image', source: sourceFromUrl(url) };
       return withCacheControl(block, part);
     }
     case 'file':
       return convertFilePart(part);
-    case 'image':
-    case 'document':
-      if (isJsonObject(part.source)) return part as unknown as AnthropicContentBlock;
-      throw RelayError.badRequest(`${part.type} content part has no source`);
     case 'input_audio':
       throw RelayError.badRequest('audio input is not supported by this channel type');
-    default:
-      throw RelayError.badRequest(
-        `content part type ${JSON.stringify(part.type)} is not supported by this channel type`,
-      );
+    case 'refusal':
+      return part.refusal ? { type: 'text', text: part.refusal } : undefined;
   }
 }
 
-function convertFilePart(part: JsonObject): AnthropicDocumentBlock {
-  const file = isJsonObject(part.file) ? part.file : {};
-  const fileData = readString(file, 'file_data');
+/** Claude's own `image` / `document` blocks a client sent in its parts pass through. */
+function convertVendorPart(part: VendorContentPart): AnthropicContentBlock {
+  if (part.type === 'image' || part.type === 'document') {
+    if (isJsonObject(part.source)) return part as unknown as AnthropicContentBlock;
+    throw RelayError.badRequest(`${part.type} content part has no source`);
+  }
+  throw RelayError.badRequest(
+    `content part type ${JSON.stringify(part.type)} is not supported by this channel type`,
+  );
+}
+
+function convertFilePart(part: FilePart): AnthropicDocumentBlock {
+  const fileData = part.file.file_data;
   if (!fileData)
     throw RelayError.badRequest('file content parts need file_data (file ids are not supported)');
   const source = parseDataUrl(fileData);
@@ -110,7 +113,7 @@ export function parseDataUrl(url: string): AnthropicSource | undefined {
 
 function withCacheControl<
   Block extends AnthropicTextBlock | AnthropicImageBlock | AnthropicDocumentBlock,
->(block: Block, part: JsonObject): Block {
+>(block: Block, part: { cache_control?: JsonObject }): Block {
   if (part.cache_control !== undefined) block.cache_control = part.cache_control;
   return block;
 }

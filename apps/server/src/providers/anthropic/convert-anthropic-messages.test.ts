@@ -1,3 +1,4 @@
+import { readChatCall } from '../hub/read-chat-call.js';
 import { describe, expect, it } from 'vitest';
 import { RelayError } from '../../errors/relay-error.js';
 import type { JsonObject } from '../json-guards.js';
@@ -18,7 +19,7 @@ function convert(
   stream = false,
   settings = options,
 ) {
-  return convertToAnthropicRequest({ model, ...body }, model, stream, settings);
+  return convertToAnthropicRequest(readChatCall({ model, ...body }), model, stream, settings);
 }
 
 describe('convertToAnthropicRequest: messages', () => {
@@ -224,8 +225,9 @@ describe('convertToAnthropicRequest: messages', () => {
     };
     expect(() => convert({ messages: [notBase64] })).toThrow(/base64/);
     expect(() => convert({ messages: [{ role: 'tool', content: 'x' }] })).toThrow(/tool_call_id/);
+    // An unknown role never reaches a converter: the call's edge check refuses it.
     expect(() => convert({ messages: [{ role: 'wizard', content: 'x' }] })).toThrow(
-      /not supported/,
+      /messages\[0\]\.role must be one of/,
     );
   });
 });

@@ -1,12 +1,11 @@
 import { RelayError } from '../../errors/relay-error.js';
-import {
-  isJsonObject,
-  parseJsonObject,
-  readObject,
-  readObjectArray,
-  readString,
-  type JsonObject,
-} from '../json-guards.js';
+import { parseJsonObject } from '../json-guards.js';
+import type {
+  AssistantMessage,
+  ChatMessage,
+  FunctionMessage,
+  ToolMessage,
+} from '../hub/internal-call.js';
 import type {
   AnthropicContentBlock,
   AnthropicImageBlock,
@@ -43,8 +42,7 @@ interface Turn {
  *   user `"..."`;
  * - a turn that is a single plain text block is sent as a string.
  */
-export function convertMessages(openAiMessages: unknown): ConvertedMessages {
-  if (!Array.isArray(openAiMessages)) throw RelayError.badRequest('messages must be an array');
+export function convertMessages(openAiMessages: readonly ChatMessage[]): ConvertedMessages {
   const system: AnthropicTextBlock[] = [];
   const turns: Turn[] = [];
   const append = (role: Turn['role'], blocks: AnthropicContentBlock[]): void => {
@@ -54,7 +52,6 @@ export function convertMessages(openAiMessages: unknown): ConvertedMessages {
   };
 
   for (const message of openAiMessages) {
-    if (!isJsonObject(message)) throw RelayError.badRequest('each message must be an object');
     switch (message.role) {
       case 'system':
       case 'developer':
@@ -70,10 +67,6 @@ export function convertMessages(openAiMessages: unknown): ConvertedMessages {
       case 'function':
         append('user', [convertToolResult(message)]);
         break;
-      default:
-        throw RelayError.badRequest(
-          `message role ${JSON.stringify(message.role)} is not supported`,
-        );
     }
   }
 
@@ -87,23 +80,17 @@ export function convertMessages(openAiMessages: unknown): ConvertedMessages {
   };
 }
 
-function convertToolCalls(message: JsonObject): AnthropicToolUseBlock[] {
-  return readObjectArray(message, 'tool_calls').map((call) => {
-    const fn = readObject(call, 'function') ?? {};
-    const argumentsText = readString(fn, 'arguments') ?? '';
+function convertToolCalls(message: AssistantMessage): AnthropicToolUseBlock[] {
+  return (message.tool_calls ?? []).map((call) => {
+    const argumentsText = call.function.arguments ?? '';
     // Anthropic needs an object; empty or malformed arguments from history become {}.
     const input = argumentsText ? (parseJsonObject(argumentsText) ?? {}) : {};
-    return {
-      type: 'tool_use',
-      id: readString(call, 'id') ?? '',
-      name: readString(fn, 'name') ?? '',
-      input,
-    };
+    return { type: 'tool_use', id: call.id ?? '', name: call.function.name, input };
   });
 }
 
-function convertToolResult(message: JsonObject): AnthropicToolResultBlock {
-  const toolUseId = readString(message, 'tool_call_id');
+function convertToolResult(message: ToolMessage | FunctionMessage): AnthropicToolResultBlock {
+  const toolUseId = message.tool_call_id;
   if (!toolUseId) throw RelayError.badRequest('tool messages need a tool_call_id');
   const content = message.content;
   if (typeof content === 'string' || content === null || content === undefined) {

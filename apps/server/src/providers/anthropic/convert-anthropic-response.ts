@@ -1,11 +1,12 @@
 import { toOpenAiUsage, type Usage } from '../usage.js';
 import { readObject, readObjectArray, readString, type JsonObject } from '../json-guards.js';
 import { convertAnthropicUsage } from './convert-anthropic-usage.js';
+import type { AnswerMessage, AnswerToolCall, ChatCompletion } from '../hub/internal-answer.js';
 import { mapAnthropicFinishReason } from './map-anthropic-finish-reason.js';
 
 /** An Anthropic message converted to an OpenAI `chat.completion`. */
 export interface ConvertedAnthropicMessage {
-  completion: JsonObject;
+  completion: ChatCompletion;
   usage: Usage | undefined;
   /** Text, thinking and tool names/arguments, for local counting. */
   completionText: string;
@@ -28,7 +29,7 @@ export function convertAnthropicMessage(
 ): ConvertedAnthropicMessage {
   let content = '';
   let reasoning = '';
-  const toolCalls: JsonObject[] = [];
+  const toolCalls: AnswerToolCall[] = [];
   let completionText = '';
   let formatAnswer: string | undefined;
   for (const block of readObjectArray(message, 'content')) {
@@ -58,7 +59,7 @@ export function convertAnthropicMessage(
     completionText += content;
     content = formatAnswer;
   }
-  const responseMessage: JsonObject = {
+  const responseMessage: AnswerMessage = {
     role: 'assistant',
     content: content === '' && toolCalls.length > 0 ? null : content,
     refusal: null,
@@ -68,7 +69,7 @@ export function convertAnthropicMessage(
 
   const usageObject = readObject(message, 'usage');
   const usage = usageObject ? convertAnthropicUsage(usageObject) : undefined;
-  const completion: JsonObject = {
+  const completion: ChatCompletion = {
     id: chatCompletionId(readString(message, 'id')),
     object: 'chat.completion',
     created,

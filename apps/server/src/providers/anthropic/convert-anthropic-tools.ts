@@ -1,4 +1,6 @@
-import { isJsonObject, readObject, readString, type JsonObject } from '../json-guards.js';
+import type { JsonObject } from '../json-guards.js';
+import type { DroppedFields } from '../hub/dropped-fields.js';
+import { isFunctionTool, type ChatCall } from '../hub/internal-call.js';
 import type { AnthropicTool, AnthropicToolChoice } from './anthropic-api-types.js';
 
 /**
@@ -6,19 +8,19 @@ import type { AnthropicTool, AnthropicToolChoice } from './anthropic-api-types.j
  * types (OpenAI built-ins) have no Anthropic equivalent here and are left out. A schema without
  * `type` gets `type: "object"`, which Anthropic requires.
  */
-export function convertTools(tools: unknown): AnthropicTool[] {
-  if (!Array.isArray(tools)) return [];
+export function convertTools(tools: ChatCall['tools'], dropped?: DroppedFields): AnthropicTool[] {
   const converted: AnthropicTool[] = [];
-  for (const tool of tools) {
-    if (!isJsonObject(tool) || (tool.type !== undefined && tool.type !== 'function')) continue;
-    const fn = readObject(tool, 'function');
-    const name = fn && readString(fn, 'name');
-    if (!fn || !name) continue;
-    const schema: JsonObject = isJsonObject(fn.parameters) ? { ...fn.parameters } : {};
+  for (const tool of tools ?? []) {
+    if (!isFunctionTool(tool)) {
+      dropped?.add(`tools.${tool.type}`);
+      continue;
+    }
+    const fn = tool.function;
+    if (!fn.name) continue;
+    const schema: JsonObject = fn.parameters ? { ...fn.parameters } : {};
     if (schema.type === undefined) schema.type = 'object';
-    const anthropicTool: AnthropicTool = { name, input_schema: schema };
-    const description = readString(fn, 'description');
-    if (description) anthropicTool.description = description;
+    const anthropicTool: AnthropicTool = { name: fn.name, input_schema: schema };
+    if (fn.description) anthropicTool.description = fn.description;
     converted.push(anthropicTool);
   }
   return converted;
@@ -29,16 +31,15 @@ export function convertTools(tools: unknown): AnthropicTool[] {
  * `required` → any, `none` → none, `{type:"function", function:{name}}` → `{type:"tool", name}`.
  */
 export function convertToolChoice(
-  toolChoice: unknown,
-  parallelToolCalls: unknown,
+  toolChoice: ChatCall['tool_choice'],
+  parallelToolCalls: ChatCall['parallel_tool_calls'],
 ): AnthropicToolChoice | undefined {
   let choice: AnthropicToolChoice | undefined;
   if (toolChoice === 'auto') choice = { type: 'auto' };
   else if (toolChoice === 'required') choice = { type: 'any' };
   else if (toolChoice === 'none') return { type: 'none' };
-  else if (isJsonObject(toolChoice)) {
-    const fn = readObject(toolChoice, 'function');
-    const name = fn && readString(fn, 'name');
+  else if (typeof toolChoice === 'object' && toolChoice !== null) {
+    const name = toolChoice.function?.name;
     if (name) choice = { type: 'tool', name };
   }
   if (parallelToolCalls === false) {

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { readChatCall } from '../hub/read-chat-call.js';
 import { describe, expect, it } from 'vitest';
 import { streamForClient } from '../../relay/formats/client-side.js';
 import { openAiFormat } from '../../relay/formats/openai/openai-format.js';
@@ -30,7 +31,12 @@ const jsonSchemaFormat = {
 };
 
 function convert(body: JsonObject, model = 'claude-haiku-4-5') {
-  return convertToAnthropicRequest({ model, messages, ...body }, model, false, options);
+  return convertToAnthropicRequest(
+    readChatCall({ model, messages, ...body }),
+    model,
+    false,
+    options,
+  );
 }
 
 describe('response_format on an Anthropic channel: the request', () => {

@@ -1,5 +1,6 @@
 import { RelayError } from '../../errors/relay-error.js';
-import { isJsonObject, readObject, readString, type JsonObject } from '../json-guards.js';
+import type { JsonObject } from '../json-guards.js';
+import { isFunctionTool, type ChatCall } from '../hub/internal-call.js';
 import type { AnthropicRequest, AnthropicTool } from './anthropic-api-types.js';
 
 /** The tool's name when the schema names none (or its name is taken by a client tool). */
@@ -16,24 +17,19 @@ const DEFAULT_DESCRIPTION =
  * request conversion and the answer readers derive it from the same chat body, so they agree on
  * the name without any state between them.
  */
-export function responseFormatTool(body: JsonObject | undefined): AnthropicTool | undefined {
-  if (!body) return undefined;
-  const format = readObject(body, 'response_format');
-  if (!format) return undefined;
-  const type = readString(format, 'type');
-  if (type === 'json_object') {
+export function responseFormatTool(body: ChatCall | undefined): AnthropicTool | undefined {
+  const format = body?.response_format;
+  if (!body || !format) return undefined;
+  if (format.type === 'json_object') {
     return {
       name: toolName(undefined, body),
       description: DEFAULT_DESCRIPTION,
       input_schema: { type: 'object' },
     };
   }
-  if (type !== 'json_schema') return undefined;
-  const jsonSchema = readObject(format, 'json_schema');
-  const schema = jsonSchema && jsonSchema.schema;
-  if (schema !== undefined && !isJsonObject(schema)) {
-    throw RelayError.badRequest('response_format.json_schema.schema must be an object');
-  }
+  if (format.type !== 'json_schema') return undefined;
+  const jsonSchema = format.json_schema;
+  const schema = jsonSchema?.schema;
   const inputSchema: JsonObject = schema ? { ...schema } : { type: 'object' };
   if (inputSchema.type === undefined) inputSchema.type = 'object';
   if (inputSchema.type !== 'object') {
@@ -43,21 +39,18 @@ export function responseFormatTool(body: JsonObject | undefined): AnthropicTool 
     );
   }
   return {
-    name: toolName(jsonSchema && readString(jsonSchema, 'name'), body),
-    description: (jsonSchema && readString(jsonSchema, 'description')) || DEFAULT_DESCRIPTION,
+    name: toolName(jsonSchema?.name, body),
+    description: jsonSchema?.description || DEFAULT_DESCRIPTION,
     input_schema: inputSchema,
   };
 }
 
 /** The schema's own name when it is a valid tool name no client tool uses. */
-function toolName(schemaName: string | undefined, body: JsonObject): string {
+function toolName(schemaName: string | undefined, body: ChatCall): string {
   if (!schemaName || !TOOL_NAME.test(schemaName)) return DEFAULT_TOOL_NAME;
-  const taken = Array.isArray(body.tools)
-    ? body.tools.some(
-        (tool) =>
-          isJsonObject(tool) && isJsonObject(tool.function) && tool.function.name === schemaName,
-      )
-    : false;
+  const taken = (body.tools ?? []).some(
+    (tool) => isFunctionTool(tool) && tool.function.name === schemaName,
+  );
   return taken ? DEFAULT_TOOL_NAME : schemaName;
 }
 

@@ -1,3 +1,4 @@
+import { readChatCall } from '../hub/read-chat-call.js';
 import { describe, expect, it } from 'vitest';
 import type { JsonObject } from '../json-guards.js';
 import {
@@ -17,7 +18,7 @@ function convert(
   stream = false,
   settings = options,
 ) {
-  return convertToAnthropicRequest({ model, ...body }, model, stream, settings);
+  return convertToAnthropicRequest(readChatCall({ model, ...body }), model, stream, settings);
 }
 
 describe('convertToAnthropicRequest: parameters and tools', () => {

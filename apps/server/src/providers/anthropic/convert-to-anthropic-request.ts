@@ -1,4 +1,5 @@
-import { isJsonObject, readNumber, type JsonObject } from '../json-guards.js';
+import type { DroppedFields } from '../hub/dropped-fields.js';
+import type { ChatCall } from '../hub/internal-call.js';
 import type { AnthropicRequest } from './anthropic-api-types.js';
 import { applyThinkingAdapter, applyThinkingBudget } from './anthropic-thinking-adapter.js';
 import { convertMessages } from './convert-anthropic-messages.js';
@@ -15,6 +16,29 @@ export interface AnthropicRequestOptions {
   thinkingBudgetRatio: number;
 }
 
+/**
+ * The internal call's fields this conversion carries (stream options: Claude always reports
+ * usage); any other set field is reported dropped (n, logprobs, penalties, seed, reasoning_effort…).
+ */
+const CARRIED_FIELDS: ReadonlySet<string> = new Set<keyof ChatCall>([
+  'model',
+  'messages',
+  'stream',
+  'stream_options',
+  'max_tokens',
+  'max_completion_tokens',
+  'stop',
+  'temperature',
+  'top_p',
+  'top_k',
+  'user',
+  'tools',
+  'tool_choice',
+  'parallel_tool_calls',
+  'thinking',
+  'response_format',
+]);
+
 /** max_tokens when neither the request nor `claude.default_max_tokens` gives one. */
 export const FALLBACK_MAX_TOKENS = 8192;
 
@@ -25,15 +49,17 @@ export const FALLBACK_MAX_TOKENS = 8192;
  * top_k, `user` → `metadata.user_id`, a client-sent `thinking` object (else `thinkingBudget`,
  * an exact budget the client's format gave), then the `-thinking` adapter; `response_format` (JSON) becomes a tool Claude is made to call (see
  * convert-response-format.ts). Other OpenAI-only fields (n, logprobs, penalties, seed, …) are
- * dropped (docs/compatibility.md lists them).
+ * dropped (docs/compatibility.md lists them) and named in `dropped`.
  */
 export function convertToAnthropicRequest(
-  body: JsonObject,
+  body: ChatCall,
   model: string,
   stream: boolean,
   options: AnthropicRequestOptions,
   thinkingBudget?: number,
+  dropped?: DroppedFields,
 ): AnthropicRequest {
+  dropped?.addUnread(body, CARRIED_FIELDS);
   const { system, messages } = convertMessages(body.messages);
   const request: AnthropicRequest = {
     model,
@@ -46,18 +72,18 @@ export function convertToAnthropicRequest(
   const stopSequences = convertStop(body.stop);
   if (stopSequences.length > 0) request.stop_sequences = stopSequences;
   for (const key of ['temperature', 'top_p', 'top_k'] as const) {
-    const value = readNumber(body, key);
-    if (value !== undefined) request[key] = value;
+    const value = body[key];
+    if (typeof value === 'number') request[key] = value;
   }
-  if (typeof body.user === 'string' && body.user) request.metadata = { user_id: body.user };
+  if (body.user) request.metadata = { user_id: body.user };
 
-  const tools = convertTools(body.tools);
+  const tools = convertTools(body.tools, dropped);
   if (tools.length > 0) {
     request.tools = tools;
     const toolChoice = convertToolChoice(body.tool_choice, body.parallel_tool_calls);
     if (toolChoice) request.tool_choice = toolChoice;
   }
-  if (isJsonObject(body.thinking)) request.thinking = body.thinking;
+  if (body.thinking) request.thinking = body.thinking;
   else if (thinkingBudget !== undefined) applyThinkingBudget(request, thinkingBudget);
 
   applyThinkingAdapter(request, options.thinkingAdapterEnabled, options.thinkingBudgetRatio);
@@ -66,9 +92,9 @@ export function convertToAnthropicRequest(
   return request;
 }
 
-function requestedMaxTokens(body: JsonObject): number | undefined {
-  const value = readNumber(body, 'max_tokens') ?? readNumber(body, 'max_completion_tokens');
-  return value !== undefined && value > 0 ? Math.floor(value) : undefined;
+function requestedMaxTokens(body: ChatCall): number | undefined {
+  const value = body.max_tokens ?? body.max_completion_tokens;
+  return typeof value === 'number' && value > 0 ? Math.floor(value) : undefined;
 }
 
 /** max_tokens for a request without one: `claude.default_max_tokens` for the model, else 8192. */
@@ -78,8 +104,7 @@ export function defaultMaxTokens(model: string, options: AnthropicRequestOptions
   return configured && configured > 0 ? configured : FALLBACK_MAX_TOKENS;
 }
 
-function convertStop(stop: unknown): string[] {
+function convertStop(stop: ChatCall['stop']): string[] {
   if (typeof stop === 'string') return stop ? [stop] : [];
-  if (!Array.isArray(stop)) return [];
-  return stop.filter((value): value is string => typeof value === 'string' && value.length > 0);
+  return (stop ?? []).filter((value) => value.length > 0);
 }

@@ -1,4 +1,5 @@
 import { RelayError } from '../../errors/relay-error.js';
+import { requireBody } from '../hub/call-body.js';
 import type { ClassifiedFailure, ErrorClassification } from '../error-classification.js';
 import { parseJsonObject } from '../json-guards.js';
 import type {
@@ -59,12 +60,12 @@ export class BaiduAdaptor implements ProviderAdaptor {
 
   buildRequest(input: RelayCallInput): UpstreamRequest {
     if (!this.supports(input.mode)) throw unsupportedModeError(input.mode, input.channel.type);
-    if (!input.body) throw RelayError.badRequest('the request body must be a JSON object');
+    const callBody = requireBody(input);
     const endpoint = ernieEndpoint(input.upstreamModel);
     const chat = input.mode === 'chat';
     const body = chat
-      ? convertToErnieChatRequest(input.body, input.stream, ernieSupportsFunctions(endpoint))
-      : convertToErnieEmbeddingsRequest(input.body);
+      ? convertToErnieChatRequest(callBody, input.stream, ernieSupportsFunctions(endpoint))
+      : convertToErnieEmbeddingsRequest(callBody);
     const kind = chat ? 'chat' : 'embeddings';
     return {
       url: `${baseUrl(input.channel)}${WENXIN_PATH}/${kind}/${encodeURIComponent(endpoint)}`,

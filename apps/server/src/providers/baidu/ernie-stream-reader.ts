@@ -1,13 +1,11 @@
-import { ChatChunkFrames } from '../chat-chunk-frames.js';
+import { ChunkFramesReader } from '../chunk-frames-reader.js';
 import { parseJsonObject } from '../json-guards.js';
 import type {
   InternalStreamEvent,
   RelayCallInput,
   SseEvent,
-  StreamReader,
   UpstreamError,
 } from '../provider-adaptor.js';
-import type { Usage } from '../usage.js';
 import { ernieChatAnswerSchema } from './baidu-api-types.js';
 import { convertErnieUsage, mapErnieFinishReason } from './convert-ernie-response.js';
 import { ernieError } from './ernie-error.js';
@@ -18,33 +16,14 @@ import { ernieError } from './ernie-error.js';
  * and usage (every event carries the running usage; the last one counts). An `error_code` object
  * ends the stream with that error; `onError` sees it first (to drop a refused access token).
  */
-export class ErnieStreamReader implements StreamReader {
-  private readonly frames: ChatChunkFrames;
-  private reportedUsage: Usage | undefined;
-  private failure: UpstreamError | undefined;
+export class ErnieStreamReader extends ChunkFramesReader {
   private finished = false;
 
   constructor(
     input: RelayCallInput,
     private readonly onError: (error: UpstreamError) => void = () => undefined,
   ) {
-    this.frames = new ChatChunkFrames(input, 'chatcmpl-');
-  }
-
-  get usage(): Usage | undefined {
-    return this.reportedUsage;
-  }
-
-  get toolCallCount(): number {
-    return this.frames.toolCalls;
-  }
-
-  get upstreamError(): UpstreamError | undefined {
-    return this.failure;
-  }
-
-  completionText(): string {
-    return this.frames.completionText();
+    super(input);
   }
 
   read(event: SseEvent): InternalStreamEvent[] {
@@ -52,9 +31,8 @@ export class ErnieStreamReader implements StreamReader {
     const payload = parseJsonObject(event.data);
     const error = ernieError(payload);
     if (error) {
-      this.failure = error;
       this.onError(error);
-      return [{ type: 'error', error }];
+      return this.fail(error);
     }
     const parsed = ernieChatAnswerSchema.safeParse(payload);
     if (!parsed.success) return [];

@@ -18,6 +18,8 @@ import type {
   UpstreamRequest,
 } from '../provider-adaptor.js';
 import { unsupportedModeError } from '../unsupported-mode-error.js';
+import { chatCallOf } from '../hub/call-body.js';
+import { DroppedFields } from '../hub/dropped-fields.js';
 import {
   AnthropicAdaptor,
   DEFAULT_ANTHROPIC_SETTINGS,
@@ -69,14 +71,15 @@ export class BedrockAdaptor implements ProviderAdaptor {
   /** The unsigned call; `authorize` signs it with the channel's key just before it is sent. */
   buildRequest(input: RelayCallInput): UpstreamRequest {
     if (!this.supports(input.mode)) throw unsupportedModeError(input.mode, input.channel.type);
-    if (!input.body) throw RelayError.badRequest('the request body must be a JSON object');
+    const call = chatCallOf(input);
+    const dropped = new DroppedFields();
     const credentials = parseBedrockKey(input.channel.key);
     const base = (input.channel.baseUrl || bedrockRuntimeUrl(credentials.region)).replace(
       /\/+$/,
       '',
     );
     const claude = this.isClaude(input);
-    const claudeCall = claude ? buildClaudeInvokeBody(input, this.settings()) : undefined;
+    const claudeCall = claude ? buildClaudeInvokeBody(input, this.settings(), dropped) : undefined;
     const modelId = bedrockModelId(claudeCall?.model ?? input.upstreamModel, credentials.region);
     const action = claude
       ? input.stream
@@ -87,7 +90,7 @@ export class BedrockAdaptor implements ProviderAdaptor {
         : 'converse';
     const body =
       claudeCall?.body ??
-      convertToConverseRequest(input.body, input.upstreamModel, this.settings());
+      convertToConverseRequest(call, input.upstreamModel, this.settings(), dropped);
     return {
       url: `${base}/model/${encodeURIComponent(modelId)}/${action}`,
       method: 'POST',
@@ -96,6 +99,8 @@ export class BedrockAdaptor implements ProviderAdaptor {
         accept: input.stream ? AWS_EVENT_STREAM_CONTENT_TYPE : 'application/json',
       },
       body: JSON.stringify(body),
+      dropped: dropped.list(),
+      fromNative: claudeCall?.fromNative,
     };
   }
 

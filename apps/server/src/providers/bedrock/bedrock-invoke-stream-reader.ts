@@ -6,7 +6,7 @@ import type {
   StreamReader,
   UpstreamError,
 } from '../provider-adaptor.js';
-import type { Usage } from '../usage.js';
+import { ReaderProgress } from '../reader-progress.js';
 import { parseJsonObject } from '../json-guards.js';
 import { AnthropicStreamReader } from '../anthropic/anthropic-stream-reader.js';
 import { BEDROCK_EXCEPTION_EVENT } from './bedrock-event-stream-parser.js';
@@ -20,28 +20,15 @@ const payloadPartSchema = z.looseObject({ bytes: z.string() });
  * Messages stream event, read by the Anthropic stream reader as if it had come as SSE. An
  * exception message ends the stream as an upstream error with the exception's status.
  */
-export class BedrockInvokeStreamReader implements StreamReader {
-  private readonly anthropic: AnthropicStreamReader;
+export class BedrockInvokeStreamReader extends ReaderProgress implements StreamReader {
   private exception: UpstreamError | undefined;
 
   constructor(input: RelayCallInput) {
-    this.anthropic = new AnthropicStreamReader(input);
+    super(new AnthropicStreamReader(input));
   }
 
-  get usage(): Usage | undefined {
-    return this.anthropic.usage;
-  }
-
-  get toolCallCount(): number {
-    return this.anthropic.toolCallCount;
-  }
-
-  get upstreamError(): UpstreamError | undefined {
-    return this.exception ?? this.anthropic.upstreamError;
-  }
-
-  completionText(): string {
-    return this.anthropic.completionText();
+  override get upstreamError(): UpstreamError | undefined {
+    return this.exception ?? this.reader.upstreamError;
   }
 
   read(event: SseEvent): InternalStreamEvent[] {
@@ -52,7 +39,7 @@ export class BedrockInvokeStreamReader implements StreamReader {
     if (!part.success) return [];
     const data = Buffer.from(part.data.bytes, 'base64').toString('utf8');
     const type = parseJsonObject(data)?.type;
-    return this.anthropic.read({ event: typeof type === 'string' ? type : '', data });
+    return this.reader.read({ event: typeof type === 'string' ? type : '', data });
   }
 
   private onException(text: string): InternalStreamEvent[] {

@@ -1,4 +1,6 @@
 import type { RelayCallInput } from '../provider-adaptor.js';
+import { chatCallOf } from '../hub/call-body.js';
+import type { DroppedFields } from '../hub/dropped-fields.js';
 import type { AnthropicRequest } from '../anthropic/anthropic-api-types.js';
 import type { AnthropicSettings } from '../anthropic/anthropic-adaptor.js';
 import { applyThinkingAdapter } from '../anthropic/anthropic-thinking-adapter.js';
@@ -27,7 +29,8 @@ export type ClaudeInvokeBody = Omit<AnthropicRequest, 'model' | 'stream'> & {
 export function buildClaudeInvokeBody(
   input: RelayCallInput,
   settings: AnthropicSettings,
-): { model: string; body: ClaudeInvokeBody } {
+  dropped?: DroppedFields,
+): { model: string; body: ClaudeInvokeBody; fromNative: boolean } {
   const native = input.native?.format === 'anthropic-messages' ? input.native : undefined;
   let request: AnthropicRequest;
   if (native) {
@@ -37,13 +40,20 @@ export function buildClaudeInvokeBody(
     }
     applyThinkingAdapter(request, settings.thinkingAdapterEnabled, settings.thinkingBudgetRatio);
   } else {
-    request = convertToAnthropicRequest(input.body ?? {}, input.upstreamModel, false, settings);
+    request = convertToAnthropicRequest(
+      chatCallOf(input),
+      input.upstreamModel,
+      false,
+      settings,
+      undefined,
+      dropped,
+    );
   }
   const { model, stream: _stream, ...rest } = request;
   const body: ClaudeInvokeBody = { anthropic_version: BEDROCK_ANTHROPIC_VERSION, ...rest };
   const betas = betaList(input.clientHeaders['anthropic-beta']);
   if (betas.length > 0) body.anthropic_beta = betas;
-  return { model, body };
+  return { model, body, fromNative: native !== undefined };
 }
 
 function betaList(header: string | string[] | undefined): string[] {

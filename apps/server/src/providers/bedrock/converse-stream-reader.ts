@@ -1,13 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type {
-  InternalStreamEvent,
-  RelayCallInput,
-  SseEvent,
-  StreamReader,
-  UpstreamError,
-} from '../provider-adaptor.js';
-import type { Usage } from '../usage.js';
-import { ChatChunkFrames } from '../chat-chunk-frames.js';
+import type { InternalStreamEvent, RelayCallInput, SseEvent } from '../provider-adaptor.js';
+import { ChunkFramesReader } from '../chunk-frames-reader.js';
 import { parseJsonObject } from '../json-guards.js';
 import {
   contentBlockDeltaSchema,
@@ -26,35 +19,16 @@ import { bedrockExceptionStatus } from './bedrock-error.js';
  * reason; metadata → usage (it may come before or after messageStop). An exception message ends
  * the stream as an upstream error.
  */
-export class ConverseStreamReader implements StreamReader {
-  private readonly frames: ChatChunkFrames;
+export class ConverseStreamReader extends ChunkFramesReader {
   /** Converse block index → tool call index. */
   private readonly toolBlocks = new Map<number, number>();
-  private reportedUsage: Usage | undefined;
-  private error: UpstreamError | undefined;
 
   constructor(input: RelayCallInput) {
-    this.frames = new ChatChunkFrames(input, `chatcmpl-${randomUUID()}`);
-  }
-
-  get usage(): Usage | undefined {
-    return this.reportedUsage;
-  }
-
-  get toolCallCount(): number {
-    return this.frames.toolCalls;
-  }
-
-  get upstreamError(): UpstreamError | undefined {
-    return this.error;
-  }
-
-  completionText(): string {
-    return this.frames.completionText();
+    super(input, `chatcmpl-${randomUUID()}`);
   }
 
   read(event: SseEvent): InternalStreamEvent[] {
-    if (this.error) return [];
+    if (this.failure) return [];
     const data = parseJsonObject(event.data);
     if (!data) return [];
     switch (event.event) {
@@ -106,7 +80,6 @@ export class ConverseStreamReader implements StreamReader {
   private onException(data: Record<string, unknown>): InternalStreamEvent[] {
     const type = typeof data.type === 'string' ? data.type : 'exception';
     const message = typeof data.message === 'string' && data.message ? data.message : type;
-    this.error = { status: bedrockExceptionStatus(type), message, type, code: '', param: '' };
-    return [{ type: 'error', error: this.error }];
+    return this.fail({ status: bedrockExceptionStatus(type), message, type, code: '', param: '' });
   }
 }

@@ -1,5 +1,6 @@
 import { RelayError } from '../../errors/relay-error.js';
-import type { JsonObject } from '../json-guards.js';
+import type { DroppedFields } from '../hub/dropped-fields.js';
+import type { ChatCall } from '../hub/internal-call.js';
 import type {
   AnthropicContentBlock,
   AnthropicImageBlock,
@@ -24,11 +25,16 @@ import type {
  * toolResult. Image URLs cannot be sent (Converse takes bytes only) and are refused.
  */
 export function convertToConverseRequest(
-  body: JsonObject,
+  body: ChatCall,
   model: string,
   options: AnthropicRequestOptions,
+  dropped?: DroppedFields,
 ): ConverseRequest {
-  const anthropic = convertToAnthropicRequest(body, model, false, options);
+  const anthropic = convertToAnthropicRequest(body, model, false, options, undefined, dropped);
+  // What the Anthropic form carries and Converse has no field for.
+  if (anthropic.top_k !== undefined) dropped?.add('top_k');
+  if (anthropic.metadata !== undefined) dropped?.add('user');
+  if (body.thinking) dropped?.add('thinking');
   const request: ConverseRequest = {
     messages: anthropic.messages.map(
       (message): ConverseMessage => ({

@@ -1,4 +1,5 @@
 import { RelayError } from '../../errors/relay-error.js';
+import { requireBody } from '../hub/call-body.js';
 import type { ClassifiedFailure, ErrorClassification } from '../error-classification.js';
 import { parseJsonObject } from '../json-guards.js';
 import {
@@ -82,10 +83,10 @@ export class CloudflareAdaptor implements ProviderAdaptor {
       headers['Content-Type'] = upload.contentType;
       return { url, method: 'POST', headers, body: upload.body };
     }
-    if (!input.body) throw RelayError.badRequest('the request body must be a JSON object');
+    const callBody = requireBody(input);
     headers['Content-Type'] = 'application/json';
     if (input.stream) headers.Accept = 'text/event-stream';
-    const body = JSON.stringify(toWorkersAiPrompt(input.body, input.stream));
+    const body = JSON.stringify(toWorkersAiPrompt(callBody, input.stream));
     return { url, method: 'POST', headers, body };
   }
 

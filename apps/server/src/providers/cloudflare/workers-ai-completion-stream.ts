@@ -1,4 +1,5 @@
-import { parseJsonObject, type JsonObject } from '../json-guards.js';
+import { parseJsonObject } from '../json-guards.js';
+import type { CompletionChunk } from '../hub/stream-events.js';
 import type {
   InternalStreamEvent,
   RelayCallInput,
@@ -51,7 +52,9 @@ export class WorkersAiCompletionStreamReader implements StreamReader {
   }
 
   read(event: SseEvent): InternalStreamEvent[] {
-    if (isDoneMarker(event.data)) return [{ type: 'chunk', chunk: this.chunk('', 'stop') }];
+    if (isDoneMarker(event.data)) {
+      return [{ type: 'completion-chunk', chunk: this.chunk('', 'stop') }];
+    }
     const json = parseJsonObject(event.data);
     if (!json) return [];
     if (Array.isArray(json.errors) && json.errors.length > 0) {
@@ -65,15 +68,15 @@ export class WorkersAiCompletionStreamReader implements StreamReader {
     const text = parsed.data.response ?? '';
     if (text === '') return [];
     this.generated.push(text);
-    return [{ type: 'chunk', chunk: this.chunk(text, null) }];
+    return [{ type: 'completion-chunk', chunk: this.chunk(text, null) }];
   }
 
   /** The chunk header of every frame of this answer, for the closing usage chunk. */
-  header(): JsonObject {
+  header(): Omit<CompletionChunk, 'choices'> {
     return { id: this.id, object: 'text_completion', created: this.created, model: this.model };
   }
 
-  private chunk(text: string, finishReason: string | null): JsonObject {
+  private chunk(text: string, finishReason: string | null): CompletionChunk {
     return {
       ...this.header(),
       choices: [{ text, index: 0, logprobs: null, finish_reason: finishReason }],
@@ -113,7 +116,7 @@ export class WorkersAiCompletionStream implements StreamConverter {
     if (this.reader.upstreamError) return '';
     let frames = '';
     for (const internal of this.reader.read(event)) {
-      if (internal.type === 'chunk') {
+      if (internal.type !== 'error') {
         frames += dataFrame(JSON.stringify(internal.chunk));
       } else {
         const { message, type, code, param } = internal.error;

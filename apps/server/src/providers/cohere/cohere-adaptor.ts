@@ -1,4 +1,5 @@
 import { RelayError } from '../../errors/relay-error.js';
+import { requireBody } from '../hub/call-body.js';
 import {
   classifyStandardFailure,
   type ClassifiedFailure,
@@ -16,6 +17,8 @@ import type {
   UpstreamRequest,
 } from '../provider-adaptor.js';
 import { unsupportedModeError } from '../unsupported-mode-error.js';
+import { chatCallOf } from '../hub/call-body.js';
+import { DroppedFields } from '../hub/dropped-fields.js';
 import { parseUpstreamError } from '../upstream-error.js';
 import { CohereStreamReader } from './cohere-stream-reader.js';
 import { convertCohereEmbedResponse, convertToCohereEmbedRequest } from './convert-cohere-embed.js';
@@ -65,15 +68,22 @@ export class CohereAdaptor implements ProviderAdaptor {
   buildRequest(input: RelayCallInput): UpstreamRequest {
     const path = PATHS[input.mode];
     if (!path) throw unsupportedModeError(input.mode, input.channel.type);
-    if (!input.body) throw RelayError.badRequest('the request body must be a JSON object');
+    const callBody = requireBody(input);
     const model = input.upstreamModel;
     let body: unknown;
+    const dropped = new DroppedFields();
     if (input.mode === 'chat') {
-      body = convertToCohereRequest(input.body, model, input.stream, this.settings.safetyMode);
+      body = convertToCohereRequest(
+        chatCallOf(input),
+        model,
+        input.stream,
+        this.settings.safetyMode,
+        dropped,
+      );
     } else if (input.mode === 'embeddings') {
-      body = convertToCohereEmbedRequest(input.body, model);
+      body = convertToCohereEmbedRequest(callBody, model);
     } else {
-      body = convertToCohereRerankRequest(input.body, model);
+      body = convertToCohereRerankRequest(callBody, model);
     }
     const base = (input.channel.baseUrl || COHERE_DEFAULT_BASE_URL).replace(/\/+$/, '');
     return {
@@ -85,6 +95,7 @@ export class CohereAdaptor implements ProviderAdaptor {
         Accept: input.stream ? 'text/event-stream' : 'application/json',
       },
       body: JSON.stringify(body),
+      dropped: dropped.list(),
     };
   }
 

@@ -1,12 +1,5 @@
-import type {
-  InternalStreamEvent,
-  RelayCallInput,
-  SseEvent,
-  StreamReader,
-  UpstreamError,
-} from '../provider-adaptor.js';
-import type { Usage } from '../usage.js';
-import { ChatChunkFrames } from '../chat-chunk-frames.js';
+import type { InternalStreamEvent, SseEvent } from '../provider-adaptor.js';
+import { ChunkFramesReader } from '../chunk-frames-reader.js';
 import { parseJsonObject } from '../json-guards.js';
 import { cohereStreamEventSchema } from './cohere-api-types.js';
 import { convertCohereUsage, mapCohereFinishReason } from './convert-cohere-usage.js';
@@ -18,31 +11,9 @@ import { convertCohereUsage, mapCohereFinishReason } from './convert-cohere-usag
  * finish reason and usage. content-start/-end, tool-call-end and citations carry nothing to
  * relay.
  */
-export class CohereStreamReader implements StreamReader {
-  private readonly frames: ChatChunkFrames;
+export class CohereStreamReader extends ChunkFramesReader {
   /** Cohere's tool call index → the index in the OpenAI stream. */
   private readonly toolIndexes = new Map<number, number>();
-  private reportedUsage: Usage | undefined;
-
-  constructor(input: RelayCallInput) {
-    this.frames = new ChatChunkFrames(input, 'chatcmpl-');
-  }
-
-  get usage(): Usage | undefined {
-    return this.reportedUsage;
-  }
-
-  get toolCallCount(): number {
-    return this.frames.toolCalls;
-  }
-
-  get upstreamError(): UpstreamError | undefined {
-    return undefined;
-  }
-
-  completionText(): string {
-    return this.frames.completionText();
-  }
 
   read(event: SseEvent): InternalStreamEvent[] {
     const parsed = cohereStreamEventSchema.safeParse(parseJsonObject(event.data));

@@ -1,15 +1,40 @@
 import { RelayError } from '../../errors/relay-error.js';
+import type { JsonObject } from '../json-guards.js';
+import type { DroppedFields } from '../hub/dropped-fields.js';
 import {
-  isJsonObject,
-  readNumber,
-  readObject,
-  readString,
-  type JsonObject,
-} from '../json-guards.js';
+  isFunctionTool,
+  type ChatCall,
+  type ChatMessage,
+  type FunctionTool,
+  type MessageContent,
+} from '../hub/internal-call.js';
 import type { CohereChatRequest, CohereMessage } from './cohere-api-types.js';
 
 /** `COHERE_SAFETY_SETTING`'s value that sends no `safety_mode` (the default). */
 export const COHERE_SAFETY_NONE = 'NONE';
+
+/**
+ * The internal call's fields this conversion carries (stream options: Cohere always reports
+ * usage); any other set field is reported dropped (n, logprobs, user, parallel_tool_calls…).
+ */
+const CARRIED_FIELDS: ReadonlySet<string> = new Set<keyof ChatCall>([
+  'model',
+  'messages',
+  'stream',
+  'stream_options',
+  'max_tokens',
+  'max_completion_tokens',
+  'temperature',
+  'top_p',
+  'top_k',
+  'seed',
+  'frequency_penalty',
+  'presence_penalty',
+  'stop',
+  'tools',
+  'tool_choice',
+  'response_format',
+]);
 
 /**
  * An OpenAI chat request as a Cohere chat v2 request. v2 messages are close to OpenAI's: roles
@@ -20,19 +45,20 @@ export const COHERE_SAFETY_NONE = 'NONE';
  * is sent unless it is NONE.
  */
 export function convertToCohereRequest(
-  body: JsonObject,
+  body: ChatCall,
   model: string,
   stream: boolean,
   safetyMode: string,
+  dropped?: DroppedFields,
 ): CohereChatRequest {
-  if (!Array.isArray(body.messages)) throw RelayError.badRequest('messages must be an array');
+  dropped?.addUnread(body, CARRIED_FIELDS);
   const request: CohereChatRequest = {
     model,
-    messages: body.messages.map(convertMessage),
+    messages: body.messages.map((message) => convertMessage(message, dropped)),
   };
   if (stream) request.stream = true;
-  const maxTokens = readNumber(body, 'max_tokens') ?? readNumber(body, 'max_completion_tokens');
-  if (maxTokens !== undefined && maxTokens > 0) request.max_tokens = Math.floor(maxTokens);
+  const maxTokens = body.max_tokens ?? body.max_completion_tokens;
+  if (typeof maxTokens === 'number' && maxTokens > 0) request.max_tokens = Math.floor(maxTokens);
   const copies = [
     ['temperature', 'temperature'],
     ['top_p', 'p'],
@@ -42,25 +68,21 @@ export function convertToCohereRequest(
     ['presence_penalty', 'presence_penalty'],
   ] as const;
   for (const [from, to] of copies) {
-    const value = readNumber(body, from);
-    if (value !== undefined) request[to] = value;
+    const value = body[from];
+    if (typeof value === 'number') request[to] = value;
   }
-  const stop = typeof body.stop === 'string' ? [body.stop] : body.stop;
-  if (Array.isArray(stop)) {
-    const sequences = stop.filter(
-      (item): item is string => typeof item === 'string' && item !== '',
-    );
-    if (sequences.length > 0) request.stop_sequences = sequences;
+  const stop = typeof body.stop === 'string' ? [body.stop] : (body.stop ?? []);
+  const sequences = stop.filter((item) => item !== '');
+  if (sequences.length > 0) request.stop_sequences = sequences;
+  const tools: FunctionTool[] = [];
+  for (const tool of body.tools ?? []) {
+    if (isFunctionTool(tool)) tools.push(tool);
+    else dropped?.add(`tools.${tool.type}`);
   }
-  if (Array.isArray(body.tools)) {
-    const tools = body.tools.filter(
-      (tool): tool is JsonObject => isJsonObject(tool) && isJsonObject(tool.function),
-    );
-    if (tools.length > 0) {
-      request.tools = tools.map((tool) => ({ type: 'function', function: tool.function }));
-      if (body.tool_choice === 'required') request.tool_choice = 'REQUIRED';
-      else if (body.tool_choice === 'none') request.tool_choice = 'NONE';
-    }
+  if (tools.length > 0) {
+    request.tools = tools.map((tool) => ({ type: 'function', function: tool.function }));
+    if (body.tool_choice === 'required') request.tool_choice = 'REQUIRED';
+    else if (body.tool_choice === 'none') request.tool_choice = 'NONE';
   }
   const responseFormat = convertResponseFormat(body.response_format);
   if (responseFormat) request.response_format = responseFormat;
@@ -70,52 +92,47 @@ export function convertToCohereRequest(
   return request;
 }
 
-function convertMessage(message: unknown): CohereMessage {
-  if (!isJsonObject(message)) throw RelayError.badRequest('each message must be an object');
+function convertMessage(message: ChatMessage, dropped: DroppedFields | undefined): CohereMessage {
+  if (message.role === 'function') {
+    throw RelayError.badRequest(`unsupported message role: ${message.role}`);
+  }
   const role = message.role === 'developer' ? 'system' : message.role;
-  if (role !== 'system' && role !== 'user' && role !== 'assistant' && role !== 'tool') {
-    throw RelayError.badRequest(`unsupported message role: ${String(message.role)}`);
-  }
   const converted: CohereMessage = { role };
-  const content = convertContent(message.content);
+  const content = convertContent(message.content, dropped);
   if (content !== undefined) converted.content = content;
-  if (role === 'assistant' && Array.isArray(message.tool_calls)) {
-    converted.tool_calls = message.tool_calls.filter(isJsonObject).map((call) => {
-      const fn = readObject(call, 'function') ?? {};
-      return {
-        id: readString(call, 'id') ?? '',
-        type: 'function' as const,
-        function: {
-          name: readString(fn, 'name') ?? '',
-          arguments: readString(fn, 'arguments') ?? '{}',
-        },
-      };
-    });
+  if (message.role === 'assistant' && message.tool_calls) {
+    converted.tool_calls = message.tool_calls.map((call) => ({
+      id: call.id ?? '',
+      type: 'function' as const,
+      function: { name: call.function.name, arguments: call.function.arguments ?? '{}' },
+    }));
   }
-  if (role === 'tool') {
-    converted.tool_call_id = readString(message, 'tool_call_id') ?? '';
+  if (message.role === 'tool') {
+    converted.tool_call_id = message.tool_call_id ?? '';
     // Cohere rejects a tool message without content.
     converted.content ??= '';
   }
   return converted;
 }
 
-function convertContent(content: unknown): CohereMessage['content'] {
+function convertContent(
+  content: MessageContent | undefined,
+  dropped: DroppedFields | undefined,
+): CohereMessage['content'] {
   if (typeof content === 'string') return content;
-  if (!Array.isArray(content)) return undefined;
-  return content.filter(isJsonObject).flatMap((part): JsonObject[] => {
-    if (part.type === 'text') return [{ type: 'text', text: readString(part, 'text') ?? '' }];
+  if (!content) return undefined;
+  return content.flatMap((part): JsonObject[] => {
+    if (part.type === 'text') return [{ type: 'text', text: String(part.text) }];
     if (part.type === 'image_url') return [{ type: 'image_url', image_url: part.image_url }];
+    dropped?.add(`content.${part.type}`);
     return [];
   });
 }
 
-function convertResponseFormat(format: unknown): JsonObject | undefined {
-  if (!isJsonObject(format)) return undefined;
-  if (format.type === 'json_object') return { type: 'json_object' };
-  if (format.type === 'json_schema') {
-    const schema = readObject(format, 'json_schema');
-    const json = schema && readObject(schema, 'schema');
+function convertResponseFormat(format: ChatCall['response_format']): JsonObject | undefined {
+  if (format?.type === 'json_object') return { type: 'json_object' };
+  if (format?.type === 'json_schema') {
+    const json = format.json_schema?.schema;
     return json ? { type: 'json_object', json_schema: json } : { type: 'json_object' };
   }
   return undefined;

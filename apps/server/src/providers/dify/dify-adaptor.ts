@@ -1,4 +1,4 @@
-import { RelayError } from '../../errors/relay-error.js';
+import { requireBody } from '../hub/call-body.js';
 import {
   classifyStandardFailure,
   type ClassifiedFailure,
@@ -59,8 +59,8 @@ export class DifyAdaptor implements ProviderAdaptor {
 
   buildRequest(input: RelayCallInput): UpstreamRequest {
     if (input.mode !== 'chat') throw unsupportedModeError(input.mode, input.channel.type);
-    if (!input.body) throw RelayError.badRequest('the request body must be a JSON object');
-    const body = convertToDifyRequest(input.body, input.stream, input.requestId);
+    const callBody = requireBody(input);
+    const body = convertToDifyRequest(callBody, input.stream, input.requestId);
     return {
       url: `${baseOf(input.channel)}/v1/chat-messages`,
       method: 'POST',

@@ -30,9 +30,9 @@ function readEvents(pieces: Buffer[], debug: boolean): string {
     for (const event of events) {
       for (const internal of reader.read(event)) {
         seen.push(
-          internal.type === 'chunk'
-            ? [internal.chunk.id, (internal.chunk.choices as unknown[])[0]]
-            : internal.error,
+          internal.type === 'error'
+            ? internal.error
+            : [internal.chunk.id, (internal.chunk.choices as unknown[])[0]],
         );
       }
     }

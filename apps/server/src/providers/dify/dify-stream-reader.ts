@@ -1,13 +1,6 @@
-import { ChatChunkFrames } from '../chat-chunk-frames.js';
+import { ChunkFramesReader } from '../chunk-frames-reader.js';
 import { parseJsonObject } from '../json-guards.js';
-import type {
-  InternalStreamEvent,
-  RelayCallInput,
-  SseEvent,
-  StreamReader,
-  UpstreamError,
-} from '../provider-adaptor.js';
-import type { Usage } from '../usage.js';
+import type { InternalStreamEvent, RelayCallInput, SseEvent } from '../provider-adaptor.js';
 import { difyStreamEventSchema } from './dify-api-types.js';
 import { convertDifyUsage } from './convert-dify-usage.js';
 import { parseDifyError } from './dify-errors.js';
@@ -33,33 +26,14 @@ function thinkTags(answer: string | undefined): string | undefined {
  * workflow and of each node is shown as a content line ("Workflow: <id>\n", "Node: <title>\n");
  * finished events, `ping` and the rest carry nothing to relay.
  */
-export class DifyStreamReader implements StreamReader {
-  private readonly frames: ChatChunkFrames;
-  private reportedUsage: Usage | undefined;
-  private failure: UpstreamError | undefined;
+export class DifyStreamReader extends ChunkFramesReader {
   private finished = false;
 
   constructor(
     input: RelayCallInput,
     private readonly debug: boolean,
   ) {
-    this.frames = new ChatChunkFrames(input, 'chatcmpl-');
-  }
-
-  get usage(): Usage | undefined {
-    return this.reportedUsage;
-  }
-
-  get toolCallCount(): number {
-    return 0;
-  }
-
-  get upstreamError(): UpstreamError | undefined {
-    return this.failure;
-  }
-
-  completionText(): string {
-    return this.frames.completionText();
+    super(input);
   }
 
   read(event: SseEvent): InternalStreamEvent[] {
@@ -88,8 +62,7 @@ export class DifyStreamReader implements StreamReader {
         this.reportedUsage = convertDifyUsage(data.metadata?.usage);
         return this.frames.finish('stop');
       case 'error':
-        this.failure = parseDifyError(data.status ?? 500, event.data);
-        return [{ type: 'error', error: this.failure }];
+        return this.fail(parseDifyError(data.status ?? 500, event.data));
       default:
         return [];
     }

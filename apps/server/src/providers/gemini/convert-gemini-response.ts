@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { AnswerMessage, ChatCompletion, CompletionChoice } from '../hub/internal-answer.js';
 import { RelayError } from '../../errors/relay-error.js';
 import type { InternalAnswer } from '../provider-adaptor.js';
 import { toOpenAiUsage } from '../usage.js';
@@ -52,13 +53,13 @@ export function convertGeminiResponse(
   const candidates = response.candidates ?? [];
   if (candidates.length === 0) throw noCandidatesError(response);
   const generated: string[] = [];
-  const choices = candidates.map((candidate, position) => {
+  const choices = candidates.map((candidate, position): CompletionChoice => {
     const parts = convertGeminiParts(candidate.content?.parts);
     const content = parts.content.join('\n');
     const reasoning = parts.reasoning.join('');
     generated.push(reasoning, content);
     for (const call of parts.toolCalls) generated.push(call.function.name, call.function.arguments);
-    const message: Record<string, unknown> = { role: 'assistant', content };
+    const message: AnswerMessage = { role: 'assistant', content };
     if (reasoning) message.reasoning_content = reasoning;
     if (parts.toolCalls.length > 0) message.tool_calls = parts.toolCalls;
     return {
@@ -70,7 +71,7 @@ export function convertGeminiResponse(
     };
   });
   const usage = response.usageMetadata ? convertGeminiUsage(response.usageMetadata) : undefined;
-  const completion: Record<string, unknown> = {
+  const completion: ChatCompletion = {
     id: `chatcmpl-${response.responseId ?? randomUUID()}`,
     object: 'chat.completion',
     created,

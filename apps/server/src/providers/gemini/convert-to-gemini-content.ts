@@ -1,12 +1,16 @@
 import { RelayError } from '../../errors/relay-error.js';
+import { isJsonObject, readObject, readString, type JsonObject } from '../json-guards.js';
 import {
-  isJsonObject,
-  readArray,
-  readObject,
-  readString,
-  type JsonObject,
-} from '../json-guards.js';
+  imagePartUrl,
+  isKnownPart,
+  type AssistantMessage,
+  type ChatMessage,
+  type FunctionMessage,
+  type MessageContent,
+  type ToolMessage,
+} from '../hub/internal-call.js';
 import type { GeminiContent, GeminiPart } from './gemini-api-types.js';
+import type { DroppedFields } from '../hub/dropped-fields.js';
 
 /**
  * Google's documented placeholder signature for a function call whose real thought signature is
@@ -29,37 +33,41 @@ export interface GeminiConversation {
  * from the earlier call with the same id.
  */
 export function convertToGeminiContents(
-  messages: unknown,
-  options: { needsSignatures: boolean },
+  messages: readonly ChatMessage[],
+  options: { needsSignatures: boolean; dropped?: DroppedFields },
 ): GeminiConversation {
-  if (!Array.isArray(messages)) throw RelayError.badRequest('messages must be an array');
+  const { dropped } = options;
   const system: string[] = [];
   const contents: GeminiContent[] = [];
   const callNames = new Map<string, string>();
   for (const message of messages) {
-    if (!isJsonObject(message)) throw RelayError.badRequest('each message must be an object');
-    const role = readString(message, 'role') ?? '';
-    if (role === 'system' || role === 'developer') {
-      const text = contentText(message.content);
-      if (text) system.push(text);
-      continue;
-    }
-    if (role === 'tool' || role === 'function') {
-      const part = functionResponsePart(message, callNames);
-      const last = contents.at(-1);
-      // Gemini wants every response to one model turn's calls in the single user turn after it.
-      if (last?.role === 'user' && last.parts?.every((item) => item.functionResponse)) {
-        last.parts.push(part);
-      } else {
-        contents.push({ role: 'user', parts: [part] });
+    switch (message.role) {
+      case 'system':
+      case 'developer': {
+        const text = contentText(message.content);
+        if (text) system.push(text);
+        break;
       }
-      continue;
+      case 'tool':
+      case 'function': {
+        const part = functionResponsePart(message, callNames);
+        const last = contents.at(-1);
+        // Gemini wants every response to one model turn's calls in the single user turn after it.
+        if (last?.role === 'user' && last.parts?.every((item) => item.functionResponse)) {
+          last.parts.push(part);
+        } else {
+          contents.push({ role: 'user', parts: [part] });
+        }
+        break;
+      }
+      case 'assistant':
+        contents.push({ role: 'model', parts: modelParts(message, callNames, options) });
+        if (message.reasoning_content) dropped?.add('messages.reasoning_content');
+        break;
+      case 'user':
+        contents.push({ role: 'user', parts: contentParts(message.content, dropped) });
+        break;
     }
-    if (role === 'assistant') {
-      contents.push({ role: 'model', parts: modelParts(message, callNames, options) });
-      continue;
-    }
-    contents.push({ role: 'user', parts: contentParts(message.content) });
   }
   const conversation: GeminiConversation = { contents };
   if (system.length > 0) conversation.systemInstruction = { parts: [{ text: system.join('\n') }] };
@@ -67,19 +75,16 @@ export function convertToGeminiContents(
 }
 
 function modelParts(
-  message: JsonObject,
+  message: AssistantMessage,
   callNames: Map<string, string>,
-  options: { needsSignatures: boolean },
+  options: { needsSignatures: boolean; dropped?: DroppedFields },
 ): GeminiPart[] {
-  const parts = message.content === null ? [] : contentParts(message.content);
+  const parts = contentParts(message.content, options.dropped);
   let first = true;
-  for (const call of readArray(message, 'tool_calls') ?? []) {
-    if (!isJsonObject(call)) continue;
-    const fn = readObject(call, 'function') ?? {};
-    const name = readString(fn, 'name') ?? '';
-    const id = readString(call, 'id');
-    if (id) callNames.set(id, name);
-    const part: GeminiPart = { functionCall: { name, args: parseArgs(fn.arguments) } };
+  for (const call of message.tool_calls ?? []) {
+    const name = call.function.name;
+    if (call.id) callNames.set(call.id, name);
+    const part: GeminiPart = { functionCall: { name, args: parseArgs(call.function.arguments) } };
     const signature = readThoughtSignature(call);
     if (signature) part.thoughtSignature = signature;
     else if (first && options.needsSignatures) part.thoughtSignature = SKIP_THOUGHT_SIGNATURE;
@@ -90,15 +95,18 @@ function modelParts(
 }
 
 /** `extra_content.google.thought_signature`, the OpenAI-side carrier of a thought signature. */
-export function readThoughtSignature(call: JsonObject): string | undefined {
-  const extra = readObject(call, 'extra_content');
+export function readThoughtSignature(call: { extra_content?: JsonObject }): string | undefined {
+  const extra = call.extra_content;
   const google = extra && readObject(extra, 'google');
   return (google && readString(google, 'thought_signature')) || undefined;
 }
 
-function functionResponsePart(message: JsonObject, callNames: Map<string, string>): GeminiPart {
-  const callId = readString(message, 'tool_call_id') ?? '';
-  const name = readString(message, 'name') || callNames.get(callId) || '';
+function functionResponsePart(
+  message: ToolMessage | FunctionMessage,
+  callNames: Map<string, string>,
+): GeminiPart {
+  const callId = message.tool_call_id ?? '';
+  const name = (message.role === 'function' && message.name) || callNames.get(callId) || '';
   const text = contentText(message.content);
   let response: unknown;
   try {
@@ -115,9 +123,8 @@ function functionResponsePart(message: JsonObject, callNames: Map<string, string
   };
 }
 
-function parseArgs(value: unknown): Record<string, unknown> {
-  if (isJsonObject(value)) return value;
-  if (typeof value !== 'string' || value.trim() === '') return {};
+function parseArgs(value: string | undefined): Record<string, unknown> {
+  if (value === undefined || value.trim() === '') return {};
   try {
     const parsed: unknown = JSON.parse(value);
     return isJsonObject(parsed) ? parsed : {};
@@ -127,57 +134,47 @@ function parseArgs(value: unknown): Record<string, unknown> {
 }
 
 /** The text of a message content (a string or the text parts of an array). */
-function contentText(content: unknown): string {
+function contentText(content: MessageContent | undefined): string {
   if (typeof content === 'string') return content;
-  if (!Array.isArray(content)) return '';
-  return content
-    .filter(isJsonObject)
-    .map((part) => (part.type === 'text' ? (readString(part, 'text') ?? '') : ''))
-    .join('');
+  if (!content) return '';
+  return content.map((part) => (part.type === 'text' ? String(part.text) : '')).join('');
 }
 
-/** A message content as Gemini parts: text, images, audio and files inline. */
-function contentParts(content: unknown): GeminiPart[] {
+/** A message content as Gemini parts: text, images, audio and files inline; other parts dropped. */
+function contentParts(content: MessageContent | undefined, dropped?: DroppedFields): GeminiPart[] {
   if (typeof content === 'string') return [{ text: content }];
-  if (content === undefined || content === null) return [];
-  if (!Array.isArray(content))
-    throw RelayError.badRequest('message content must be a string or an array');
+  if (!content) return [];
   const parts: GeminiPart[] = [];
   for (const item of content) {
-    if (!isJsonObject(item)) continue;
+    if (!isKnownPart(item)) {
+      dropped?.add(`content.${item.type}`);
+      continue;
+    }
     switch (item.type) {
       case 'text':
-        parts.push({ text: readString(item, 'text') ?? '' });
+        parts.push({ text: item.text });
         break;
-      case 'image_url': {
-        const image = item.image_url;
-        const url =
-          typeof image === 'string' ? image : isJsonObject(image) ? readString(image, 'url') : '';
-        parts.push(mediaPart(url ?? ''));
+      case 'image_url':
+        parts.push(mediaPart(imagePartUrl(item)));
         break;
-      }
-      case 'input_audio': {
-        const audio = readObject(item, 'input_audio') ?? {};
+      case 'input_audio':
         parts.push({
           inlineData: {
-            mimeType: `audio/${readString(audio, 'format') ?? 'wav'}`,
-            data: readString(audio, 'data') ?? '',
+            mimeType: `audio/${item.input_audio.format ?? 'wav'}`,
+            data: item.input_audio.data,
           },
         });
         break;
-      }
-      case 'file': {
-        const file = readObject(item, 'file') ?? {};
-        parts.push(mediaPart(readString(file, 'file_data') ?? readString(file, 'file_id') ?? ''));
+      case 'file':
+        parts.push(mediaPart(item.file.file_data ?? item.file.file_id ?? ''));
         break;
-      }
-      default:
+      case 'refusal':
+        dropped?.add('content.refusal');
         break;
     }
   }
   return parts;
 }
-
 const DATA_URL = /^data:([^;,]+)(?:;[^,]*)?;base64,(.*)$/s;
 
 /**

@@ -1,5 +1,6 @@
 import { RelayError } from '../../errors/relay-error.js';
-import { isJsonObject, readObject, readString, type JsonObject } from '../json-guards.js';
+import type { DroppedFields } from '../hub/dropped-fields.js';
+import type { ChatCall } from '../hub/internal-call.js';
 import type {
   GeminiGenerationConfig,
   GeminiRequest,
@@ -35,18 +36,46 @@ export interface GeminiRequestSettings extends GeminiThinkingSettings {
 }
 
 /**
+ * The internal call's fields this conversion carries (stream: the method; stream options: Gemini
+ * always reports usage); any other set field is reported dropped (logprobs, user…).
+ */
+const CARRIED_FIELDS: ReadonlySet<string> = new Set<keyof ChatCall>([
+  'model',
+  'messages',
+  'stream',
+  'stream_options',
+  'max_tokens',
+  'max_completion_tokens',
+  'temperature',
+  'top_p',
+  'top_k',
+  'seed',
+  'presence_penalty',
+  'frequency_penalty',
+  'n',
+  'stop',
+  'response_format',
+  'reasoning_effort',
+  'tools',
+  'tool_choice',
+]);
+
+/**
  * An OpenAI chat request as a Gemini GenerateContentRequest (reference §3.6 gemini): contents and
  * system instruction, generation config (temperature, topP, topK, output limit, stop sequences,
  * seed, penalties, JSON output with its cleaned schema), tools and tool choice, the thinking
  * config and the configured safety settings.
  */
 export function convertToGeminiRequest(
-  body: JsonObject,
+  body: ChatCall,
   thinking: ThinkingRequest,
   settings: GeminiRequestSettings,
+  dropped?: DroppedFields,
 ): GeminiRequest {
+  dropped?.addUnread(body, CARRIED_FIELDS);
   const conversation = convertToGeminiContents(body.messages, {
     needsSignatures: thinking.model.includes('gemini-3'),
+    dropped,
   });
   if (conversation.contents.length === 0) {
     throw RelayError.badRequest('messages must hold at least one user or assistant message');
@@ -55,29 +84,32 @@ export function convertToGeminiRequest(
   if (conversation.systemInstruction) request.systemInstruction = conversation.systemInstruction;
   request.safetySettings = safetySettings(settings.safetySettings);
 
-  const maxTokens = numberField(body, 'max_completion_tokens') ?? numberField(body, 'max_tokens');
+  const maxTokens = body.max_completion_tokens ?? body.max_tokens ?? undefined;
   const config: GeminiGenerationConfig = {};
-  setNumber(config, 'temperature', numberField(body, 'temperature'));
-  setNumber(config, 'topP', numberField(body, 'top_p'));
-  setNumber(config, 'topK', numberField(body, 'top_k'));
+  setNumber(config, 'temperature', body.temperature);
+  setNumber(config, 'topP', body.top_p);
+  setNumber(config, 'topK', body.top_k);
   setNumber(config, 'maxOutputTokens', maxTokens);
-  setNumber(config, 'seed', numberField(body, 'seed'));
-  setNumber(config, 'presencePenalty', numberField(body, 'presence_penalty'));
-  setNumber(config, 'frequencyPenalty', numberField(body, 'frequency_penalty'));
-  const n = numberField(body, 'n');
-  if (n !== undefined && n > 1) config.candidateCount = n;
+  setNumber(config, 'seed', body.seed);
+  setNumber(config, 'presencePenalty', body.presence_penalty);
+  setNumber(config, 'frequencyPenalty', body.frequency_penalty);
+  const n = body.n;
+  if (typeof n === 'number' && n > 1) config.candidateCount = n;
   if (typeof body.stop === 'string') config.stopSequences = [body.stop];
-  else if (Array.isArray(body.stop)) {
-    config.stopSequences = body.stop.filter((item): item is string => typeof item === 'string');
-  }
+  else if (body.stop) config.stopSequences = body.stop;
   applyResponseFormat(config, body.response_format);
-  const thoughts = thinkingConfig(thinking, maxTokens ?? 0, body.reasoning_effort, settings);
+  const thoughts = thinkingConfig(
+    thinking,
+    maxTokens ?? 0,
+    body.reasoning_effort ?? undefined,
+    settings,
+  );
   if (thoughts) config.thinkingConfig = thoughts;
   if (settings.imagineModels.includes(thinking.model))
     config.responseModalities = ['TEXT', 'IMAGE'];
   if (Object.keys(config).length > 0) request.generationConfig = config;
 
-  const tools = convertToGeminiTools(body.tools);
+  const tools = convertToGeminiTools(body.tools, dropped);
   if (tools) request.tools = tools;
   const toolConfig = convertToolChoice(body.tool_choice);
   if (toolConfig && tools) request.toolConfig = toolConfig;
@@ -95,22 +127,17 @@ export function safetySettings(options: Readonly<Record<string, string>>): Gemin
   }));
 }
 
-function applyResponseFormat(config: GeminiGenerationConfig, format: unknown): void {
-  if (!isJsonObject(format)) return;
-  const type = readString(format, 'type');
-  if (type === 'json_object') {
+function applyResponseFormat(
+  config: GeminiGenerationConfig,
+  format: ChatCall['response_format'],
+): void {
+  if (format?.type === 'json_object') {
     config.responseMimeType = 'application/json';
-  } else if (type === 'json_schema') {
+  } else if (format?.type === 'json_schema') {
     config.responseMimeType = 'application/json';
-    const jsonSchema = readObject(format, 'json_schema');
-    const schema = jsonSchema && readObject(jsonSchema, 'schema');
+    const schema = format.json_schema?.schema;
     if (schema) config.responseSchema = cleanGeminiSchema(schema);
   }
-}
-
-function numberField(body: JsonObject, key: string): number | undefined {
-  const value = body[key];
-  return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
 }
 
 function setNumber(
@@ -123,7 +150,7 @@ function setNumber(
     | 'seed'
     | 'presencePenalty'
     | 'frequencyPenalty',
-  value: number | undefined,
+  value: number | null | undefined,
 ): void {
-  if (value !== undefined) config[key] = value;
+  if (typeof value === 'number') config[key] = value;
 }

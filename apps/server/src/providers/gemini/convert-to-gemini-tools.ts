@@ -1,4 +1,6 @@
-import { isJsonObject, readObject, readString, type JsonObject } from '../json-guards.js';
+import { isJsonObject, readObject, type JsonObject } from '../json-guards.js';
+import type { DroppedFields } from '../hub/dropped-fields.js';
+import { isFunctionTool, type ChatCall } from '../hub/internal-call.js';
 import type { GeminiFunctionDeclaration, GeminiRequest, GeminiTool } from './gemini-api-types.js';
 
 /** Schema keywords Gemini's OpenAPI subset rejects. */
@@ -46,23 +48,27 @@ export function cleanGeminiSchema(schema: unknown, depth = 0): unknown {
  * object sends no parameters); a function named `googleSearch` or `codeExecution` turns on that
  * built-in tool instead.
  */
-export function convertToGeminiTools(tools: unknown): GeminiTool[] | undefined {
-  if (!Array.isArray(tools) || tools.length === 0) return undefined;
+export function convertToGeminiTools(
+  tools: ChatCall['tools'],
+  dropped?: DroppedFields,
+): GeminiTool[] | undefined {
+  if (!tools || tools.length === 0) return undefined;
   const declarations: GeminiFunctionDeclaration[] = [];
   const result: GeminiTool[] = [];
   for (const tool of tools) {
-    if (!isJsonObject(tool)) continue;
-    const fn = readObject(tool, 'function');
-    if (!fn) continue;
-    const name = readString(fn, 'name') ?? '';
+    if (!isFunctionTool(tool)) {
+      dropped?.add(`tools.${tool.type}`);
+      continue;
+    }
+    const fn = tool.function;
+    const name = fn.name;
     if (name === 'googleSearch' || name === 'codeExecution') {
       result.push({ [name]: {} });
       continue;
     }
     const declaration: GeminiFunctionDeclaration = { name };
-    const description = readString(fn, 'description');
-    if (description) declaration.description = description;
-    const parameters = readObject(fn, 'parameters');
+    if (fn.description) declaration.description = fn.description;
+    const parameters = fn.parameters;
     const properties = parameters && readObject(parameters, 'properties');
     if (parameters && properties && Object.keys(properties).length > 0) {
       declaration.parameters = cleanGeminiSchema(parameters);
@@ -74,13 +80,12 @@ export function convertToGeminiTools(tools: unknown): GeminiTool[] | undefined {
 }
 
 /** OpenAI `tool_choice` as Gemini's function calling config. */
-export function convertToolChoice(choice: unknown): GeminiRequest['toolConfig'] {
+export function convertToolChoice(choice: ChatCall['tool_choice']): GeminiRequest['toolConfig'] {
   if (choice === 'none') return { functionCallingConfig: { mode: 'NONE' } };
   if (choice === 'auto') return { functionCallingConfig: { mode: 'AUTO' } };
   if (choice === 'required') return { functionCallingConfig: { mode: 'ANY' } };
-  if (isJsonObject(choice)) {
-    const fn = readObject(choice, 'function');
-    const name = fn && readString(fn, 'name');
+  if (typeof choice === 'object' && choice !== null) {
+    const name = choice.function?.name;
     if (name) return { functionCallingConfig: { mode: 'ANY', allowedFunctionNames: [name] } };
   }
   return undefined;

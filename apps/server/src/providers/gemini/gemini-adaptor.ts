@@ -1,4 +1,4 @@
-import { RelayError } from '../../errors/relay-error.js';
+import { requireBody } from '../hub/call-body.js';
 import {
   classifyStandardFailure,
   type ClassifiedFailure,
@@ -22,7 +22,9 @@ import { convertToGeminiRequest, type GeminiRequestSettings } from './convert-to
 import { convertGeminiEmbedding, convertToGeminiEmbedding } from './gemini-embeddings.js';
 import { parseGeminiError } from './gemini-error.js';
 import { convertImagenAnswer, convertToImagenRequest } from './gemini-imagen.js';
-import { GeminiPassThroughStream } from './gemini-pass-through-stream.js';
+import { ReaderPassThroughStream } from '../reader-pass-through-stream.js';
+import { chatCallOf } from '../hub/call-body.js';
+import { DroppedFields } from '../hub/dropped-fields.js';
 import { GeminiStreamReader } from './gemini-stream-reader.js';
 import { readThinkingSuffix } from './gemini-thinking.js';
 
@@ -54,6 +56,10 @@ export interface GeminiCall {
     | 'batchEmbedContents'
     | 'predict';
   body: string;
+  /** The internal call's fields the conversion could not carry (chat calls converted). */
+  dropped?: readonly string[];
+  /** True when the body is a Gemini client's own. */
+  fromNative?: boolean;
 }
 
 /**
@@ -61,10 +67,10 @@ export interface GeminiCall {
  * sent as it is), an embeddings call as `embedContent`/`batchEmbedContents`.
  */
 export function buildGeminiCall(input: RelayCallInput, settings: GeminiSettings): GeminiCall {
-  if (!input.body) throw RelayError.badRequest('the request body must be a JSON object');
+  const callBody = requireBody(input);
   const thinking = readThinkingSuffix(input.upstreamModel, settings);
   if (input.mode === 'embeddings') {
-    const embedding = convertToGeminiEmbedding(input.body, thinking.model);
+    const embedding = convertToGeminiEmbedding(callBody, thinking.model);
     return {
       model: thinking.model,
       method: embedding.method,
@@ -75,7 +81,7 @@ export function buildGeminiCall(input: RelayCallInput, settings: GeminiSettings)
     return {
       model: thinking.model,
       method: 'predict',
-      body: JSON.stringify(convertToImagenRequest(input.body)),
+      body: JSON.stringify(convertToImagenRequest(callBody)),
     };
   }
   const method = input.stream ? 'streamGenerateContent' : 'generateContent';
@@ -83,10 +89,11 @@ export function buildGeminiCall(input: RelayCallInput, settings: GeminiSettings)
   if (native) {
     // The relay keeps the route's model in the body to track mapping; Gemini takes it from the URL.
     const { model: _model, ...body } = native.body;
-    return { model: thinking.model, method, body: JSON.stringify(body) };
+    return { model: thinking.model, method, body: JSON.stringify(body), fromNative: true };
   }
-  const request = convertToGeminiRequest(input.body, thinking, settings);
-  return { model: thinking.model, method, body: JSON.stringify(request) };
+  const dropped = new DroppedFields();
+  const request = convertToGeminiRequest(chatCallOf(input), thinking, settings, dropped);
+  return { model: thinking.model, method, body: JSON.stringify(request), dropped: dropped.list() };
 }
 
 /** Reads a complete Gemini answer (chat or embeddings) into internal form. */
@@ -152,6 +159,8 @@ export class GeminiAdaptor implements ProviderAdaptor {
       method: 'POST',
       headers: { 'x-goog-api-key': input.channel.key, 'Content-Type': 'application/json' },
       body: call.body,
+      dropped: call.dropped,
+      fromNative: call.fromNative,
     };
   }
 
@@ -171,7 +180,10 @@ export class GeminiAdaptor implements ProviderAdaptor {
   }
 
   createPassThroughStream(input: RelayCallInput): StreamConverter {
-    return new GeminiPassThroughStream(input);
+    // Gemini frames its events with \r\n and has no closing event.
+    return new ReaderPassThroughStream(new GeminiStreamReader(input, { keepThinking: true }), {
+      lineBreak: '\r\n',
+    });
   }
 
   createStreamReader(input: RelayCallInput): StreamReader {

@@ -5,6 +5,7 @@ import type {
   StreamReader,
   UpstreamError,
 } from '../provider-adaptor.js';
+import { readChatChunk } from '../hub/stream-events.js';
 import { parseJsonObject, readObject, readString, readText } from '../json-guards.js';
 import { isDoneMarker } from '../sse-frame.js';
 import { upstreamErrorFromObject } from '../upstream-error.js';
@@ -71,9 +72,10 @@ export class OpenAiStreamReader implements StreamReader {
         this.text += call.name + call.arguments;
         this.toolCallKeys.add(call.key);
       }
-      const choices = chunk.choices;
-      // A usage-only chunk is the writer's to repeat (or not) at the end.
-      if (Array.isArray(choices) && choices.length > 0) events.push({ type: 'chunk', chunk });
+      // The edge of the internal stream: a chunk of the wrong shape is skipped like unreadable
+      // data. A usage-only chunk is the writer's to repeat (or not) at the end.
+      const typed = readChatChunk(chunk);
+      if (typed && typed.choices.length > 0) events.push({ type: 'chunk', chunk: typed });
     }
     return events;
   }

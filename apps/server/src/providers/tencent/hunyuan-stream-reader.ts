@@ -1,13 +1,6 @@
-import { ChatChunkFrames } from '../chat-chunk-frames.js';
+import { ChunkFramesReader } from '../chunk-frames-reader.js';
 import { parseJsonObject } from '../json-guards.js';
-import type {
-  InternalStreamEvent,
-  RelayCallInput,
-  SseEvent,
-  StreamReader,
-  UpstreamError,
-} from '../provider-adaptor.js';
-import type { Usage } from '../usage.js';
+import type { InternalStreamEvent, SseEvent } from '../provider-adaptor.js';
 import { hunyuanChatSchema } from './tencent-api-types.js';
 import {
   convertHunyuanToolCalls,
@@ -23,42 +16,16 @@ import { tencentError } from './tencent-error.js';
  * finish chunk. Every event carries the running `Usage`; the last one counts. A Tencent error
  * object ends the stream with that error.
  */
-export class HunyuanStreamReader implements StreamReader {
-  private readonly frames: ChatChunkFrames;
-  private reportedUsage: Usage | undefined;
-  private failure: UpstreamError | undefined;
+export class HunyuanStreamReader extends ChunkFramesReader {
   private finished = false;
   /** Hunyuan's tool call index → the index in the OpenAI stream. */
   private readonly toolIndexes = new Map<number, number>();
-
-  constructor(input: RelayCallInput) {
-    this.frames = new ChatChunkFrames(input, 'chatcmpl-');
-  }
-
-  get usage(): Usage | undefined {
-    return this.reportedUsage;
-  }
-
-  get toolCallCount(): number {
-    return this.frames.toolCalls;
-  }
-
-  get upstreamError(): UpstreamError | undefined {
-    return this.failure;
-  }
-
-  completionText(): string {
-    return this.frames.completionText();
-  }
 
   read(event: SseEvent): InternalStreamEvent[] {
     if (this.finished || this.failure) return [];
     const payload = parseJsonObject(event.data);
     const error = tencentError(payload);
-    if (error) {
-      this.failure = error;
-      return [{ type: 'error', error }];
-    }
+    if (error) return this.fail(error);
     const parsed = hunyuanChatSchema.safeParse(payload);
     if (!parsed.success) return [];
     const answer = parsed.data;

@@ -1,4 +1,5 @@
 import { RelayError } from '../../errors/relay-error.js';
+import { requireBody } from '../hub/call-body.js';
 import type { ClassifiedFailure, ErrorClassification } from '../error-classification.js';
 import { parseJsonObject } from '../json-guards.js';
 import type {
@@ -65,11 +66,11 @@ export class TencentAdaptor implements ProviderAdaptor {
   buildRequest(input: RelayCallInput): UpstreamRequest {
     const action = ACTIONS[input.mode];
     if (!action) throw unsupportedModeError(input.mode, input.channel.type);
-    if (!input.body) throw RelayError.badRequest('the request body must be a JSON object');
+    const callBody = requireBody(input);
     const body =
       input.mode === 'chat'
-        ? convertToHunyuanRequest(input.body, input.upstreamModel, input.stream)
-        : convertToHunyuanEmbeddingRequest(input.body);
+        ? convertToHunyuanRequest(callBody, input.upstreamModel, input.stream)
+        : convertToHunyuanEmbeddingRequest(callBody);
     const headers: Record<string, string> = {
       'Content-Type': CONTENT_TYPE,
       'X-TC-Action': action,

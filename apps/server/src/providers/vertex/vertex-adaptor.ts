@@ -1,4 +1,4 @@
-import { RelayError } from '../../errors/relay-error.js';
+import { requireBody } from '../hub/call-body.js';
 import {
   AnthropicAdaptor,
   DEFAULT_ANTHROPIC_SETTINGS,
@@ -26,6 +26,8 @@ import type {
   UpstreamRequest,
 } from '../provider-adaptor.js';
 import { unsupportedModeError } from '../unsupported-mode-error.js';
+import { chatCallOf } from '../hub/call-body.js';
+import { DroppedFields } from '../hub/dropped-fields.js';
 import { OpenAiAdaptor } from '../openai/openai-adaptor.js';
 import { plainOpenAiProfile } from '../openai/openai-compatible-profile.js';
 import type { VertexTokenCache } from './vertex-access-token.js';
@@ -81,7 +83,7 @@ export class VertexAdaptor implements ProviderAdaptor {
 
   buildRequest(input: RelayCallInput): UpstreamRequest {
     if (!this.supports(input.mode)) throw unsupportedModeError(input.mode, input.channel.type);
-    if (!input.body) throw RelayError.badRequest('the request body must be a JSON object');
+    const callBody = requireBody(input);
     const account = parseServiceAccount(input.channel.key);
     const region = vertexRegion(input.channel.other, input.originalModel);
     const base = (input.channel.baseUrl || vertexBaseUrl(region)).replace(/\/+$/, '');
@@ -89,7 +91,7 @@ export class VertexAdaptor implements ProviderAdaptor {
     const prefix = `${base}/v1/${location}/publishers`;
     const headers = { 'Content-Type': 'application/json' };
     if (isLlama(input)) {
-      const body: Record<string, unknown> = { ...input.body, model: input.upstreamModel };
+      const body: Record<string, unknown> = { ...callBody, model: input.upstreamModel };
       if (input.stream) body.stream_options = { include_usage: true };
       return {
         url: `${base}/v1beta1/${location}/endpoints/openapi/chat/completions`,
@@ -99,8 +101,16 @@ export class VertexAdaptor implements ProviderAdaptor {
       };
     }
     if (isClaude(input)) {
+      const dropped = new DroppedFields();
       const request: Record<string, unknown> = {
-        ...convertToAnthropicRequest(input.body, input.upstreamModel, input.stream, this.claude()),
+        ...convertToAnthropicRequest(
+          chatCallOf(input),
+          input.upstreamModel,
+          input.stream,
+          this.claude(),
+          undefined,
+          dropped,
+        ),
         anthropic_version: VERTEX_ANTHROPIC_VERSION,
       };
       delete request.model;
@@ -112,6 +122,7 @@ export class VertexAdaptor implements ProviderAdaptor {
         method: 'POST',
         headers,
         body: JSON.stringify(request),
+        dropped: dropped.list(),
       };
     }
     const call = buildGeminiCall(input, this.gemini());
@@ -121,6 +132,8 @@ export class VertexAdaptor implements ProviderAdaptor {
       method: 'POST',
       headers,
       body: call.body,
+      dropped: call.dropped,
+      fromNative: call.fromNative,
     };
   }
 

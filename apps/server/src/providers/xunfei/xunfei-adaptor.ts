@@ -1,4 +1,5 @@
 import { RelayError } from '../../errors/relay-error.js';
+import { requireBody } from '../hub/call-body.js';
 import {
   classifyStandardFailure,
   type ClassifiedFailure,
@@ -56,7 +57,7 @@ export class XunfeiAdaptor implements ProviderAdaptor {
 
   buildRequest(input: RelayCallInput): UpstreamRequest {
     if (input.mode !== 'chat') throw unsupportedModeError(input.mode, input.channel.type);
-    if (!input.body) throw RelayError.badRequest('the request body must be a JSON object');
+    const callBody = requireBody(input);
     const credentials = parseSparkKey(input.channel.key);
     const version = resolveSparkVersion(input.query, input.upstreamModel, input.channel.other);
     let origin: URL;
@@ -71,7 +72,7 @@ export class XunfeiAdaptor implements ProviderAdaptor {
       url: `${origin.protocol}//${origin.host}/${version}/chat`,
       method: 'GET',
       headers: {},
-      body: JSON.stringify(convertToSparkRequest(input.body, credentials, version)),
+      body: JSON.stringify(convertToSparkRequest(callBody, credentials, version)),
     };
   }
 

@@ -1,12 +1,5 @@
-import { ChatChunkFrames } from '../chat-chunk-frames.js';
-import type {
-  InternalStreamEvent,
-  RelayCallInput,
-  SseEvent,
-  StreamReader,
-  UpstreamError,
-} from '../provider-adaptor.js';
-import type { Usage } from '../usage.js';
+import { ChunkFramesReader } from '../chunk-frames-reader.js';
+import type { InternalStreamEvent, SseEvent } from '../provider-adaptor.js';
 import { SPARK_LAST_FRAME_STATUS } from './xunfei-api-types.js';
 import { convertSparkUsage } from './convert-xunfei-usage.js';
 import { readSparkFrame, sparkCompletionId, sparkToolCallId } from './xunfei-frame.js';
@@ -17,39 +10,15 @@ import { readSparkFrame, sparkCompletionId, sparkToolCallId } from './xunfei-fra
  * models), a `function_call` item → one complete tool call, the last frame (status 2) → the finish
  * reason and its usage. An error frame ends the stream as an upstream error.
  */
-export class XunfeiStreamReader implements StreamReader {
-  private readonly frames: ChatChunkFrames;
-  private reportedUsage: Usage | undefined;
-  private failure: UpstreamError | undefined;
+export class XunfeiStreamReader extends ChunkFramesReader {
   private finished = false;
-
-  constructor(input: RelayCallInput) {
-    this.frames = new ChatChunkFrames(input, 'chatcmpl-');
-  }
-
-  get usage(): Usage | undefined {
-    return this.reportedUsage;
-  }
-
-  get toolCallCount(): number {
-    return this.frames.toolCalls;
-  }
-
-  get upstreamError(): UpstreamError | undefined {
-    return this.failure;
-  }
-
-  completionText(): string {
-    return this.frames.completionText();
-  }
 
   read(event: SseEvent): InternalStreamEvent[] {
     if (this.finished || this.failure) return [];
     const read = readSparkFrame(event.data);
     if (read.kind === 'unreadable') return [];
     if (read.kind === 'error') {
-      this.failure = read.error;
-      return [{ type: 'error', error: read.error }];
+      return this.fail(read.error);
     }
     const { frame } = read;
     if (frame.header.sid) this.frames.id = sparkCompletionId(frame);

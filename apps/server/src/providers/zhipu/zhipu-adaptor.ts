@@ -1,4 +1,5 @@
-import { RelayError } from '../../errors/relay-error.js';
+import { chatCallOf } from '../hub/call-body.js';
+import { DroppedFields } from '../hub/dropped-fields.js';
 import {
   classifyStandardFailure,
   type ClassifiedFailure,
@@ -56,7 +57,7 @@ export class ZhipuAdaptor implements ProviderAdaptor {
 
   buildRequest(input: RelayCallInput): UpstreamRequest {
     if (!this.supports(input.mode)) throw unsupportedModeError(input.mode, input.channel.type);
-    if (!input.body) throw RelayError.badRequest('the request body must be a JSON object');
+    const dropped = new DroppedFields();
     const method = input.stream ? 'sse-invoke' : 'invoke';
     const model = encodeURIComponent(input.upstreamModel);
     return {
@@ -66,7 +67,8 @@ export class ZhipuAdaptor implements ProviderAdaptor {
         'Content-Type': 'application/json',
         Accept: input.stream ? 'text/event-stream' : 'application/json',
       },
-      body: JSON.stringify(convertToZhipuRequest(input.body, input.stream)),
+      body: JSON.stringify(convertToZhipuRequest(chatCallOf(input), input.stream, dropped)),
+      dropped: dropped.list(),
     };
   }
 

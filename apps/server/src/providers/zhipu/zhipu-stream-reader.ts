@@ -1,12 +1,5 @@
-import type {
-  InternalStreamEvent,
-  RelayCallInput,
-  SseEvent,
-  StreamReader,
-  UpstreamError,
-} from '../provider-adaptor.js';
-import type { Usage } from '../usage.js';
-import { ChatChunkFrames } from '../chat-chunk-frames.js';
+import type { InternalStreamEvent, SseEvent } from '../provider-adaptor.js';
+import { ChunkFramesReader } from '../chunk-frames-reader.js';
 import { parseJsonObject } from '../json-guards.js';
 import { zhipuStreamMetaSchema } from './zhipu-api-types.js';
 import { convertZhipuUsage } from './convert-zhipu-usage.js';
@@ -17,31 +10,7 @@ import { convertZhipuUsage } from './convert-zhipu-usage.js';
  * last text and the `stop` chunk; `meta` → the usage; `error` / `interrupted` → the upstream
  * error that ends the stream (Zhipu sends the reason as the data).
  */
-export class ZhipuStreamReader implements StreamReader {
-  private readonly frames: ChatChunkFrames;
-  private reportedUsage: Usage | undefined;
-  private failure: UpstreamError | undefined;
-
-  constructor(input: RelayCallInput) {
-    this.frames = new ChatChunkFrames(input, 'chatcmpl-');
-  }
-
-  get usage(): Usage | undefined {
-    return this.reportedUsage;
-  }
-
-  get toolCallCount(): number {
-    return 0;
-  }
-
-  get upstreamError(): UpstreamError | undefined {
-    return this.failure;
-  }
-
-  completionText(): string {
-    return this.frames.completionText();
-  }
-
+export class ZhipuStreamReader extends ChunkFramesReader {
   read(event: SseEvent): InternalStreamEvent[] {
     switch (event.event) {
       case 'add':
@@ -57,14 +26,13 @@ export class ZhipuStreamReader implements StreamReader {
       }
       case 'error':
       case 'interrupted': {
-        this.failure = {
+        return this.fail({
           status: 500,
           message: event.data || `Zhipu ended the stream with an ${event.event} event`,
           type: 'upstream_error',
           code: `zhipu_stream_${event.event}`,
           param: '',
-        };
-        return [{ type: 'error', error: this.failure }];
+        });
       }
       default:
         return [];

@@ -2,9 +2,8 @@ import type {
   InternalStreamEvent,
   SseEvent,
   StreamConverter,
-  StreamReader,
-  UpstreamError,
 } from '../../providers/provider-adaptor.js';
+import { ReaderProgress } from '../../providers/reader-progress.js';
 import type { Usage } from '../../providers/usage.js';
 
 /**
@@ -13,25 +12,7 @@ import type { Usage } from '../../providers/usage.js';
  * events that the format's `write` turns into frames, and once upstream reported an error nothing
  * more is written (the error's own frame was the last).
  */
-export abstract class ReaderStreamWriter implements StreamConverter {
-  constructor(protected readonly reader: StreamReader) {}
-
-  get usage(): Usage | undefined {
-    return this.reader.usage;
-  }
-
-  get toolCallCount(): number {
-    return this.reader.toolCallCount;
-  }
-
-  get upstreamError(): UpstreamError | undefined {
-    return this.reader.upstreamError;
-  }
-
-  completionText(): string {
-    return this.reader.completionText();
-  }
-
+export abstract class ReaderStreamWriter extends ReaderProgress implements StreamConverter {
   onEvent(event: SseEvent): string {
     if (this.reader.upstreamError) return '';
     let frames = '';

@@ -1,13 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import {
-  isJsonObject,
-  parseJsonObject,
-  readObject,
-  readObjectArray,
-  readString,
-  type JsonObject,
-} from '../../../providers/json-guards.js';
+import { isJsonObject, parseJsonObject, type JsonObject } from '../../../providers/json-guards.js';
 import type { Usage } from '../../../providers/usage.js';
+import { answerText, readChatCompletion } from '../../../providers/hub/internal-answer.js';
 
 /** OpenAI `finish_reason` → Claude `stop_reason`. */
 export function toStopReason(finishReason: unknown): string {
@@ -58,15 +52,6 @@ export function toolInput(argumentsText: unknown): JsonObject {
   return parseJsonObject(argumentsText) ?? {};
 }
 
-function contentText(content: unknown): string {
-  if (typeof content === 'string') return content;
-  if (!Array.isArray(content)) return '';
-  return content
-    .filter(isJsonObject)
-    .map((part) => (typeof part.text === 'string' ? part.text : ''))
-    .join('');
-}
-
 /**
  * An internal `chat.completion` as a Claude `message`: reasoning → a thinking block, content → a
  * text block, tool_calls → tool_use blocks (in that order), the finish reason mapped, usage in
@@ -77,30 +62,30 @@ export function internalToMessagesAnswer(
   usage: Usage | undefined,
   fallbackModel: string,
 ): JsonObject {
-  const choice = readObjectArray(completion, 'choices')[0] ?? {};
-  const message = readObject(choice, 'message') ?? {};
+  // The edge of the internal answer for a Claude client: an unreadable one answers empty.
+  const answer = readChatCompletion(completion);
+  const choice = answer?.choices[0];
+  const message = choice?.message ?? {};
   const content: JsonObject[] = [];
-  const reasoning =
-    readString(message, 'reasoning_content') ?? readString(message, 'reasoning') ?? '';
+  const reasoning = message.reasoning_content ?? message.reasoning ?? '';
   if (reasoning) content.push({ type: 'thinking', thinking: reasoning, signature: '' });
-  const text = contentText(message.content);
+  const text = answerText(message.content);
   if (text) content.push({ type: 'text', text });
-  for (const call of readObjectArray(message, 'tool_calls')) {
-    const fn = readObject(call, 'function') ?? {};
+  for (const call of message.tool_calls ?? []) {
     content.push({
       type: 'tool_use',
-      id: readString(call, 'id') || `toolu_${randomUUID().replace(/-/g, '')}`,
-      name: readString(fn, 'name') ?? '',
-      input: toolInput(fn.arguments),
+      id: call.id || `toolu_${randomUUID().replace(/-/g, '')}`,
+      name: call.function?.name ?? '',
+      input: toolInput(call.function?.arguments),
     });
   }
   const toolUse = content.some((block) => block.type === 'tool_use');
-  const stopReason = toStopReason(choice.finish_reason);
+  const stopReason = toStopReason(choice?.finish_reason);
   return {
-    id: messageId(completion.id),
+    id: messageId(answer?.id),
     type: 'message',
     role: 'assistant',
-    model: readString(completion, 'model') || fallbackModel,
+    model: answer?.model || fallbackModel,
     content,
     stop_reason: toolUse && stopReason === 'end_turn' ? 'tool_use' : stopReason,
     stop_sequence: null,

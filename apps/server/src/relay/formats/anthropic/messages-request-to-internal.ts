@@ -6,6 +6,23 @@ import {
   readString,
   type JsonObject,
 } from '../../../providers/json-guards.js';
+import { DroppedFields } from '../../../providers/hub/dropped-fields.js';
+
+/** The request fields the conversion reads; any other set field is reported dropped. */
+const READ_FIELDS: ReadonlySet<string> = new Set([
+  'model',
+  'messages',
+  'system',
+  'max_tokens',
+  'temperature',
+  'top_p',
+  'stop_sequences',
+  'stream',
+  'metadata',
+  'tools',
+  'tool_choice',
+  'thinking',
+]);
 
 /**
  * A Claude Messages request as the internal call (an OpenAI chat request), for channels that do
@@ -24,16 +41,22 @@ import {
  *   stop_sequences → stop, max_tokens, temperature, top_p, metadata.user_id → user,
  *   stream → stream with stream_options.include_usage (the usage the final events need).
  * top_k and other Claude-only fields are dropped: OpenAI's API refuses unknown parameters.
- * Pure; the input must be a validated request (see readMessagesRequest).
+ * Every dropped field (top-level ones, `cache_control`, thinking and server-tool blocks, server
+ * tools) is named in `dropped`. Pure; the input must be a validated request (see
+ * readMessagesRequest).
  */
-export function messagesRequestToInternal(request: JsonObject): JsonObject {
+export function messagesRequestToInternal(
+  request: JsonObject,
+  dropped: DroppedFields = new DroppedFields(),
+): JsonObject {
+  dropped.addUnread(request, READ_FIELDS);
   const messages: JsonObject[] = [];
-  const system = systemText(request.system);
+  const system = systemText(request.system, dropped);
   if (system) messages.push({ role: 'system', content: system });
   for (const message of readArray(request, 'messages') ?? []) {
     if (!isJsonObject(message)) continue;
-    if (message.role === 'assistant') messages.push(assistantMessage(message.content));
-    else messages.push(...userMessages(message.content));
+    if (message.role === 'assistant') messages.push(assistantMessage(message.content, dropped));
+    else messages.push(...userMessages(message.content, dropped));
   }
 
   const body: JsonObject = { model: request.model, messages };
@@ -55,7 +78,7 @@ export function messagesRequestToInternal(request: JsonObject): JsonObject {
     readObject(request, 'metadata') && readString(request.metadata as JsonObject, 'user_id');
   if (userId) body.user = userId;
 
-  const tools = convertTools(request.tools);
+  const tools = convertTools(request.tools, dropped);
   if (tools.length > 0) {
     body.tools = tools;
     const choice = readObject(request, 'tool_choice');
@@ -71,11 +94,12 @@ export function messagesRequestToInternal(request: JsonObject): JsonObject {
 }
 
 /** The system prompt as one text: a string, or the texts of its blocks joined by a line break. */
-export function systemText(system: unknown): string {
+export function systemText(system: unknown, dropped?: DroppedFields): string {
   if (typeof system === 'string') return system;
   if (!Array.isArray(system)) return '';
   return system
     .filter(isJsonObject)
+    .map((block) => noteCacheControl(block, dropped))
     .map((block) => (typeof block.text === 'string' ? block.text : ''))
     .filter((text) => text !== '')
     .join('\n');
@@ -92,8 +116,17 @@ function sourceUrl(source: JsonObject | undefined): string | undefined {
   return undefined;
 }
 
+/** `cache_control` has no OpenAI form: noted dropped wherever a block carries it. */
+function noteCacheControl(block: JsonObject, dropped: DroppedFields | undefined): JsonObject {
+  if (block.cache_control !== undefined && block.cache_control !== null) {
+    dropped?.add('cache_control');
+  }
+  return block;
+}
+
 /** One Claude content block as an OpenAI content part (undefined for blocks with none). */
-function contentPart(block: JsonObject): JsonObject | undefined {
+function contentPart(block: JsonObject, dropped: DroppedFields): JsonObject | undefined {
+  noteCacheControl(block, dropped);
   switch (block.type) {
     case 'text':
       return { type: 'text', text: readString(block, 'text') ?? '' };
@@ -112,6 +145,7 @@ function contentPart(block: JsonObject): JsonObject | undefined {
         : { type: 'text', text: url };
     }
     default:
+      dropped.add(`content.${String(block.type)}`);
       return undefined;
   }
 }
@@ -124,7 +158,7 @@ function partsContent(parts: JsonObject[]): string | JsonObject[] {
   return parts;
 }
 
-function userMessages(content: unknown): JsonObject[] {
+function userMessages(content: unknown, dropped: DroppedFields): JsonObject[] {
   if (!Array.isArray(content))
     return [{ role: 'user', content: typeof content === 'string' ? content : '' }];
   const messages: JsonObject[] = [];
@@ -132,19 +166,22 @@ function userMessages(content: unknown): JsonObject[] {
   for (const block of content) {
     if (!isJsonObject(block)) continue;
     if (block.type === 'tool_result') {
-      const result = toolResult(block);
+      const result = toolResult(noteCacheControl(block, dropped), dropped);
       messages.push(result.message);
       parts.push(...result.images);
       continue;
     }
-    const part = contentPart(block);
+    const part = contentPart(block, dropped);
     if (part) parts.push(part);
   }
   if (parts.length > 0) messages.push({ role: 'user', content: partsContent(parts) });
   return messages;
 }
 
-function toolResult(block: JsonObject): { message: JsonObject; images: JsonObject[] } {
+function toolResult(
+  block: JsonObject,
+  dropped: DroppedFields,
+): { message: JsonObject; images: JsonObject[] } {
   const content = block.content;
   let text = '';
   const images: JsonObject[] = [];
@@ -153,7 +190,7 @@ function toolResult(block: JsonObject): { message: JsonObject; images: JsonObjec
     const texts: string[] = [];
     for (const item of content) {
       if (!isJsonObject(item)) continue;
-      const part = contentPart(item);
+      const part = contentPart(item, dropped);
       if (!part) continue;
       if (part.type === 'text') texts.push(part.text as string);
       else images.push(part);
@@ -166,7 +203,7 @@ function toolResult(block: JsonObject): { message: JsonObject; images: JsonObjec
   };
 }
 
-function assistantMessage(content: unknown): JsonObject {
+function assistantMessage(content: unknown, dropped: DroppedFields): JsonObject {
   if (!Array.isArray(content)) {
     return { role: 'assistant', content: typeof content === 'string' ? content : '' };
   }
@@ -174,6 +211,7 @@ function assistantMessage(content: unknown): JsonObject {
   const toolCalls: JsonObject[] = [];
   for (const block of content) {
     if (!isJsonObject(block)) continue;
+    noteCacheControl(block, dropped);
     if (block.type === 'text' && typeof block.text === 'string') texts.push(block.text);
     else if (block.type === 'tool_use') {
       toolCalls.push({
@@ -184,7 +222,7 @@ function assistantMessage(content: unknown): JsonObject {
           arguments: JSON.stringify(isJsonObject(block.input) ? block.input : {}),
         },
       });
-    }
+    } else dropped.add(`content.${String(block.type)}`);
   }
   const message: JsonObject = {
     role: 'assistant',
@@ -195,12 +233,16 @@ function assistantMessage(content: unknown): JsonObject {
   return message;
 }
 
-function convertTools(tools: unknown): JsonObject[] {
+function convertTools(tools: unknown, dropped: DroppedFields): JsonObject[] {
   if (!Array.isArray(tools)) return [];
   const converted: JsonObject[] = [];
   for (const tool of tools) {
-    if (!isJsonObject(tool) || !isJsonObject(tool.input_schema)) continue;
-    if (tool.type !== undefined && tool.type !== 'custom') continue;
+    if (!isJsonObject(tool)) continue;
+    noteCacheControl(tool, dropped);
+    if (!isJsonObject(tool.input_schema) || (tool.type !== undefined && tool.type !== 'custom')) {
+      dropped.add(`tools.${String(tool.type ?? tool.name)}`);
+      continue;
+    }
     const fn: JsonObject = { name: readString(tool, 'name') ?? '', parameters: tool.input_schema };
     const description = readString(tool, 'description');
     if (description) fn.description = description;

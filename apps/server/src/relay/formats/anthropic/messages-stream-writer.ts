@@ -1,11 +1,5 @@
-import {
-  isJsonObject,
-  readNumber,
-  readObject,
-  readObjectArray,
-  readString,
-  type JsonObject,
-} from '../../../providers/json-guards.js';
+import { type JsonObject } from '../../../providers/json-guards.js';
+import type { ChatChunk, ChunkToolCallDelta } from '../../../providers/hub/stream-events.js';
 import type {
   InternalStreamEvent,
   RelayCallInput,
@@ -68,16 +62,16 @@ export class MessagesStreamWriter extends ReaderStreamWriter {
       const { status, message, type } = internal.error;
       return messagesEvent('error', { error: { type: messagesErrorType(status, type), message } });
     }
+    if (internal.type !== 'chunk') return ''; // completions never reach a Claude client
     const { chunk } = internal;
     let frames = this.start(chunk);
-    const choice = readObjectArray(chunk, 'choices')[0];
+    const choice = chunk.choices[0];
     if (!choice) return frames;
-    const delta = readObject(choice, 'delta') ?? {};
-    const reasoning = readString(delta, 'reasoning_content') || readString(delta, 'reasoning');
+    const { delta } = choice;
+    const reasoning = delta.reasoning_content || delta.reasoning;
     if (reasoning) frames += this.textDelta('thinking', reasoning);
-    const content = readString(delta, 'content');
-    if (content) frames += this.textDelta('text', content);
-    for (const call of readObjectArray(delta, 'tool_calls')) frames += this.toolDelta(call);
+    if (delta.content) frames += this.textDelta('text', delta.content);
+    for (const call of delta.tool_calls ?? []) frames += this.toolDelta(call);
     if (choice.finish_reason !== null && choice.finish_reason !== undefined) {
       this.finishReason = choice.finish_reason;
     }
@@ -85,10 +79,10 @@ export class MessagesStreamWriter extends ReaderStreamWriter {
   }
 
   /** message_start, once, before anything else. */
-  private start(chunk: JsonObject | undefined): string {
+  private start(chunk: ChatChunk | undefined): string {
     if (this.started) return '';
     this.started = true;
-    const model = (chunk && readString(chunk, 'model')) || this.input.upstreamModel;
+    const model = chunk?.model || this.input.upstreamModel;
     return messagesEvent('message_start', {
       message: {
         id: messageId(chunk?.id),
@@ -135,9 +129,9 @@ export class MessagesStreamWriter extends ReaderStreamWriter {
     return frames + messagesEvent('content_block_delta', { index: this.open!.index, delta });
   }
 
-  private toolDelta(call: JsonObject): string {
-    const toolIndex = readNumber(call, 'index') ?? 0;
-    const fn = readObject(call, 'function') ?? {};
+  private toolDelta(call: ChunkToolCallDelta): string {
+    const toolIndex = typeof call.index === 'number' ? call.index : 0;
+    const fn = call.function ?? {};
     let frames = '';
     let blockIndex = this.toolBlocks.get(toolIndex);
     if (blockIndex === undefined) {
@@ -147,15 +141,13 @@ export class MessagesStreamWriter extends ReaderStreamWriter {
         { kind: 'tool', index: blockIndex, toolIndex },
         {
           type: 'tool_use',
-          id: readString(call, 'id') || `toolu_${blockIndex}_${Date.now().toString(36)}`,
-          name: readString(fn, 'name') ?? '',
+          id: call.id || `toolu_${blockIndex}_${Date.now().toString(36)}`,
+          name: fn.name ?? '',
           input: {},
         },
       );
     }
-    const args = fn.arguments;
-    const partial =
-      typeof args === 'string' ? args : isJsonObject(args) ? JSON.stringify(args) : '';
+    const partial = fn.arguments;
     if (!partial) return frames;
     return (
       frames +

@@ -1,6 +1,8 @@
 import { RelayError } from '../../../errors/relay-error.js';
 import { isJsonObject } from '../../../providers/json-guards.js';
 import type { ParsedRelayBody } from '../../parse-relay-body.js';
+import { DroppedFields } from '../../../providers/hub/dropped-fields.js';
+import { readChatCall } from '../../../providers/hub/read-chat-call.js';
 import { messagesRequestToInternal } from './messages-request-to-internal.js';
 
 const MAX_TOKENS_LIMIT = 2 ** 30;
@@ -75,8 +77,13 @@ export function readMessagesRequest(rawBody: Buffer): ParsedRelayBody {
   const body = parseMessagesJson(rawBody);
   const model = checkMessagesRequest(body);
   const stream = body.stream === true;
+  const dropped = new DroppedFields();
+  // The edge of the internal call: the conversion's result is checked like a client's chat body.
+  const json = messagesRequestToInternal({ ...body, model }, dropped);
+  readChatCall(json);
   return {
-    json: messagesRequestToInternal({ ...body, model }),
+    json,
+    dropped: dropped.list(),
     model,
     stream,
     clientWantsUsage: stream,

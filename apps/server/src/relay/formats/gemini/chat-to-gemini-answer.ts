@@ -1,4 +1,5 @@
 import type { Usage } from '../../../providers/usage.js';
+import { answerText, readChatCompletion } from '../../../providers/hub/internal-answer.js';
 import type {
   GeminiPart,
   GeminiResponse,
@@ -49,22 +50,6 @@ export function parseArguments(text: unknown): Record<string, unknown> {
   }
 }
 
-interface ChatMessage {
-  content?: unknown;
-  reasoning_content?: unknown;
-  reasoning?: unknown;
-  tool_calls?: Array<{ function?: { name?: unknown; arguments?: unknown } }>;
-}
-
-/** Text of a message's content (a string, or text parts). */
-function contentText(content: unknown): string {
-  if (typeof content === 'string') return content;
-  if (!Array.isArray(content)) return '';
-  return content
-    .map((part: { text?: unknown }) => (typeof part?.text === 'string' ? part.text : ''))
-    .join('');
-}
-
 /**
  * A `chat.completion` as Gemini's GenerateContentResponse: reasoning as a thought part, the text,
  * each tool call as a `functionCall` part; the finish reason, usage (when upstream reported it),
@@ -77,19 +62,18 @@ export function chatToGeminiAnswer(
   fallbackModel: string,
   hideThoughts = false,
 ): GeminiResponse {
-  const choices = Array.isArray(completion.choices) ? completion.choices : [];
-  const choice = (choices[0] ?? {}) as { message?: ChatMessage; finish_reason?: unknown };
-  const message = choice.message ?? {};
+  // The edge of the internal answer for a Gemini client: an unreadable one answers empty.
+  const choice = readChatCompletion(completion)?.choices[0];
+  const message = choice?.message ?? {};
   const parts: GeminiPart[] = [];
   const reasoning = message.reasoning_content ?? message.reasoning;
-  if (typeof reasoning === 'string' && reasoning !== '' && !hideThoughts)
-    parts.push({ text: reasoning, thought: true });
-  const text = contentText(message.content);
+  if (reasoning && !hideThoughts) parts.push({ text: reasoning, thought: true });
+  const text = answerText(message.content);
   if (text !== '') parts.push({ text });
-  for (const call of Array.isArray(message.tool_calls) ? message.tool_calls : []) {
+  for (const call of message.tool_calls ?? []) {
     parts.push({
       functionCall: {
-        name: String(call.function?.name ?? ''),
+        name: call.function?.name ?? '',
         args: parseArguments(call.function?.arguments),
       },
     });
@@ -99,7 +83,7 @@ export function chatToGeminiAnswer(
     candidates: [
       {
         content: { role: 'model', parts },
-        finishReason: geminiFinishReason(choice.finish_reason),
+        finishReason: geminiFinishReason(choice?.finish_reason),
         index: 0,
       },
     ],

@@ -13,6 +13,8 @@ import { applyThinkingConfig } from './gemini-thinking-config.js';
 import { invalidArgument } from './gemini-request-guards.js';
 import { geminiRequestTexts } from './gemini-request-texts.js';
 import { geminiToChatRequest } from './gemini-to-chat-request.js';
+import { DroppedFields } from '../../../providers/hub/dropped-fields.js';
+import { readChatCall } from '../../../providers/hub/read-chat-call.js';
 
 /** Reads a Gemini request body (JSON) for the model named by the route. */
 export function readGeminiRequest(
@@ -27,15 +29,20 @@ export function readGeminiRequest(
   } catch (error) {
     throw invalidArgument(`Invalid JSON payload received. ${(error as Error).message}`);
   }
-  const json = geminiToChatRequest(request, model, stream);
+  const dropped = new DroppedFields();
+  const json = geminiToChatRequest(request, model, stream, dropped);
   const config = (request as { generationConfig?: { thinkingConfig?: unknown } }).generationConfig;
+  const reasoning = applyThinkingConfig(json, config?.thinkingConfig);
+  // The edge of the internal call: the conversion's result is checked like a client's chat body.
+  readChatCall(json);
   return {
     json,
     model,
     stream,
     clientWantsUsage: false,
     maxTokens: typeof json.max_tokens === 'number' ? json.max_tokens : 0,
-    reasoning: applyThinkingConfig(json, config?.thinkingConfig),
+    reasoning,
+    dropped: dropped.list(),
     // A Gemini channel takes the client's own body (the route's model kept beside it, so model
     // mapping applies to it like to any other body).
     native: { format: 'gemini', body: { ...(request as Record<string, unknown>), model } },

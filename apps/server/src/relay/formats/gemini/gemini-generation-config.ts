@@ -12,6 +12,26 @@ function optionalNumber(config: Record<string, unknown>, field: string): number 
 }
 
 /**
+ * The generationConfig fields read here and by the thinking config (gemini-thinking-config.ts);
+ * the others have no chat form and are reported dropped.
+ */
+export const GENERATION_CONFIG_READ: ReadonlySet<string> = new Set([
+  'temperature',
+  'topP',
+  'topK',
+  'maxOutputTokens',
+  'presencePenalty',
+  'frequencyPenalty',
+  'seed',
+  'candidateCount',
+  'stopSequences',
+  'responseMimeType',
+  'responseSchema',
+  'responseJsonSchema',
+  'thinkingConfig',
+]);
+
+/**
  * `generationConfig` onto the chat body: sampling fields, `max_tokens`, `stop`, and JSON output as
  * `response_format`. One candidate only.
  */

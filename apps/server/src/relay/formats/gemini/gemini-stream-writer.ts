@@ -18,16 +18,6 @@ export function geminiFrame(value: unknown): string {
   return `data: ${JSON.stringify(value)}\r\n\r\n`;
 }
 
-interface ChunkChoice {
-  delta?: {
-    content?: unknown;
-    reasoning_content?: unknown;
-    reasoning?: unknown;
-    tool_calls?: Array<{ index?: number; function?: { name?: unknown; arguments?: unknown } }>;
-  };
-  finish_reason?: unknown;
-}
-
 /**
  * Writes a provider's internal stream for a Gemini client: each text or reasoning delta (reasoning
  * only with `includeThoughts`) as a GenerateContentResponse chunk as it arrives; tool calls, whose arguments arrive in pieces, as
@@ -65,13 +55,13 @@ export class GeminiStreamWriter extends ReaderStreamWriter {
       const { status, message } = internal.error;
       return geminiFrame(googleErrorBody(status >= 400 ? status : 500, message));
     }
+    if (internal.type !== 'chunk') return ''; // completions never reach a Gemini client
     const { chunk } = internal;
-    if (typeof chunk.id === 'string' && chunk.id) this.responseId ??= chunk.id;
-    if (typeof chunk.model === 'string' && chunk.model) this.modelVersion ??= chunk.model;
-    const choices = Array.isArray(chunk.choices) ? (chunk.choices as ChunkChoice[]) : [];
-    const choice = choices[0];
+    if (chunk.id) this.responseId ??= chunk.id;
+    if (chunk.model) this.modelVersion ??= chunk.model;
+    const choice = chunk.choices[0];
     if (!choice) return '';
-    const delta = choice.delta ?? {};
+    const { delta } = choice;
     const parts: GeminiPart[] = [];
     const reasoning = delta.reasoning_content ?? delta.reasoning;
     if (typeof reasoning === 'string' && reasoning !== '' && this.input.reasoning?.hidden !== true)

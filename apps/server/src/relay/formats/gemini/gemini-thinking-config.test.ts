@@ -1,3 +1,4 @@
+import { readChatCall } from '../../../providers/hub/read-chat-call.js';
 import { describe, expect, it } from 'vitest';
 import { convertToAnthropicRequest } from '../../../providers/anthropic/convert-to-anthropic-request.js';
 import { chatToGeminiAnswer } from './chat-to-gemini-answer.js';
@@ -48,7 +49,12 @@ describe('Gemini thinkingConfig on the internal call', () => {
 
   it('gives Anthropic the exact budget, within its rules', () => {
     const options = { defaultMaxTokens: {}, thinkingAdapterEnabled: false, thinkingBudgetRatio: 0 };
-    const body = { messages: [{ role: 'user', content: 'x' }], temperature: 0.2, top_k: 5 };
+    const body = readChatCall({
+      model: 'claude-sonnet-4-5',
+      messages: [{ role: 'user', content: 'x' }],
+      temperature: 0.2,
+      top_k: 5,
+    });
     const request = convertToAnthropicRequest(body, 'claude-sonnet-4-5', false, options, 6000);
     expect(request.thinking).toEqual({ type: 'enabled', budget_tokens: 6000 });
     expect(request.temperature).toBe(1);

@@ -3,7 +3,8 @@ import type {
   GeminiPart,
   GeminiRequest,
 } from '../../../providers/gemini/gemini-api-types.js';
-import { applyGenerationConfig } from './gemini-generation-config.js';
+import { DroppedFields } from '../../../providers/hub/dropped-fields.js';
+import { applyGenerationConfig, GENERATION_CONFIG_READ } from './gemini-generation-config.js';
 import { invalidArgument, isRecord } from './gemini-request-guards.js';
 import { convertToolChoice, convertTools } from './gemini-tools-to-chat.js';
 
@@ -153,20 +154,38 @@ function contentMessages(
   return messages;
 }
 
+/** The request fields the conversion reads; any other set field is reported dropped. */
+const READ_FIELDS: ReadonlySet<string> = new Set([
+  'model',
+  'contents',
+  'systemInstruction',
+  'generationConfig',
+  'tools',
+  'toolConfig',
+  'cachedContent',
+]);
+
 /**
  * A Gemini GenerateContentRequest as the internal call (an OpenAI chat completion request):
  * `systemInstruction` → a system message; each content → messages (`model` → assistant, with its
  * function calls as tool calls; `user` function responses → tool messages, matched to their call
  * by id or by name); inline images → `data:` URLs; `generationConfig` → sampling fields,
  * `max_tokens`, `stop` and `response_format`; function declarations → tools; `toolConfig` →
- * `tool_choice`. Throws 400 INVALID_ARGUMENT for what it cannot read or convert.
+ * `tool_choice`. Throws 400 INVALID_ARGUMENT for what it cannot read or convert. What it drops
+ * (`safetySettings`, generationConfig fields without a chat form, thought parts) is named in
+ * `dropped`.
  */
 export function geminiToChatRequest(
   request: unknown,
   model: string,
   stream: boolean,
+  dropped: DroppedFields = new DroppedFields(),
 ): Record<string, unknown> {
   if (!isRecord(request)) throw invalidArgument('the request body must be a JSON object');
+  dropped.addUnread(request, READ_FIELDS);
+  if (isRecord(request.generationConfig)) {
+    dropped.addUnread(request.generationConfig, GENERATION_CONFIG_READ, 'generationConfig.');
+  }
   const gemini = request as GeminiRequest;
   if (gemini.cachedContent !== undefined) {
     throw invalidArgument("cachedContent is not supported on this model's channel");

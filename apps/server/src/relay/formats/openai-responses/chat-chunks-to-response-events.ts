@@ -1,9 +1,5 @@
-import {
-  readObject,
-  readObjectArray,
-  readString,
-  type JsonObject,
-} from '../../../providers/json-guards.js';
+import { type JsonObject } from '../../../providers/json-guards.js';
+import type { ChatChunk, ChunkToolCallDelta } from '../../../providers/hub/stream-events.js';
 import type { Usage } from '../../../providers/usage.js';
 import {
   echoedRequestFields,
@@ -54,18 +50,17 @@ export class ChatChunksToResponseEvents {
   ) {}
 
   /** The events one chat chunk carries (often one delta, sometimes none). */
-  chunk(chunk: JsonObject): JsonObject[] {
+  chunk(chunk: ChatChunk): JsonObject[] {
     const events: JsonObject[] = [];
     this.start(events, chunk);
-    const choice = readObjectArray(chunk, 'choices')[0];
+    const choice = chunk.choices[0];
     if (!choice) return events;
-    const delta = readObject(choice, 'delta') ?? {};
-    const reasoning = readString(delta, 'reasoning_content') ?? readString(delta, 'reasoning');
+    const { delta } = choice;
+    const reasoning = delta.reasoning_content ?? delta.reasoning;
     if (reasoning) this.reasoningDelta(events, reasoning);
-    const content = readString(delta, 'content');
-    if (content) this.textDelta(events, content);
-    for (const call of readObjectArray(delta, 'tool_calls')) this.toolCallDelta(events, call);
-    if (typeof choice.finish_reason === 'string' && choice.finish_reason) {
+    if (delta.content) this.textDelta(events, delta.content);
+    for (const call of delta.tool_calls ?? []) this.toolCallDelta(events, call);
+    if (choice.finish_reason) {
       this.finishReason = choice.finish_reason;
     }
     return events;
@@ -108,13 +103,13 @@ export class ChatChunksToResponseEvents {
     return event;
   }
 
-  private start(events: JsonObject[], chunk: JsonObject | undefined): void {
+  private start(events: JsonObject[], chunk: ChatChunk | undefined): void {
     if (this.header) return;
-    const created = chunk && typeof chunk.created === 'number' ? chunk.created : 0;
+    const created = chunk?.created ?? 0;
     this.header = {
       id: newResponseId('resp'),
       createdAt: created || Math.floor(Date.now() / 1000),
-      model: (chunk && readString(chunk, 'model')) || this.fallbackModel,
+      model: chunk?.model || this.fallbackModel,
       echoed: echoedRequestFields(this.request),
     };
     const response = responseObject(this.header, [], 'in_progress', undefined, undefined);
@@ -226,16 +221,16 @@ export class ChatChunksToResponseEvents {
     events.push(this.event('response.output_item.done', { output_index: open.outputIndex, item }));
   }
 
-  private toolCallDelta(events: JsonObject[], delta: JsonObject): void {
+  private toolCallDelta(events: JsonObject[], delta: ChunkToolCallDelta): void {
     const index = typeof delta.index === 'number' ? delta.index : 0;
-    const fn = readObject(delta, 'function') ?? {};
+    const fn = delta.function ?? {};
     let open = this.calls.get(index);
     if (!open) {
       this.closeReasoning(events);
       this.closeText(events);
       const id = newResponseId('fc');
-      const callId = readString(delta, 'id') || newResponseId('call');
-      const name = readString(fn, 'name') ?? '';
+      const callId = delta.id || newResponseId('call');
+      const name = fn.name ?? '';
       const outputIndex = this.addItem(
         events,
         functionCallItem(id, callId, name, '', 'in_progress'),
@@ -243,7 +238,7 @@ export class ChatChunksToResponseEvents {
       open = { outputIndex, id, callId, name, args: '' };
       this.calls.set(index, open);
     }
-    const args = readString(fn, 'arguments');
+    const args = fn.arguments;
     if (!args) return;
     open.args += args;
     events.push(

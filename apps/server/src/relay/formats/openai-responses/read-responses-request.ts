@@ -1,6 +1,8 @@
 import { RelayError } from '../../../errors/relay-error.js';
 import type { RelayMode } from '../../../providers/provider-adaptor.js';
 import type { ParsedRelayBody } from '../../parse-relay-body.js';
+import { DroppedFields } from '../../../providers/hub/dropped-fields.js';
+import { readChatCall } from '../../../providers/hub/read-chat-call.js';
 import { responsesRequestToChat } from './responses-request-to-chat.js';
 
 function wrongType(field: string, expected: string): RelayError {
@@ -67,8 +69,14 @@ export function readResponsesRequest(_mode: RelayMode, rawBody: Buffer): ParsedR
     clientWantsUsage: false,
     maxTokens,
     toChat() {
-      chat ??= {
-        json: responsesRequestToChat({ ...json, model }),
+      if (chat) return chat;
+      const dropped = new DroppedFields();
+      const converted = responsesRequestToChat({ ...json, model }, dropped);
+      // The edge of the internal call: the conversion's result is checked like a chat body.
+      readChatCall(converted);
+      chat = {
+        json: converted,
+        dropped: dropped.list(),
         model,
         stream,
         // The Responses stream always ends with usage: ask every upstream that can give it.

@@ -5,6 +5,7 @@ import {
   readString,
   type JsonObject,
 } from '../../../providers/json-guards.js';
+import { DroppedFields } from '../../../providers/hub/dropped-fields.js';
 
 /**
  * OpenAI Responses requests converted to the internal call (a chat completion request), for
@@ -29,13 +30,34 @@ const STATEFUL_FIELDS = ['previous_response_id', 'conversation'] as const;
 /** Responses request fields copied to the chat request unchanged. */
 const COPIED_FIELDS = ['temperature', 'top_p', 'parallel_tool_calls', 'user'];
 
+/** The request fields the conversion reads; any other set field is reported dropped. */
+const READ_FIELDS: ReadonlySet<string> = new Set([
+  ...STATEFUL_FIELDS,
+  ...COPIED_FIELDS,
+  'model',
+  'background',
+  'instructions',
+  'input',
+  'max_output_tokens',
+  'reasoning',
+  'tools',
+  'tool_choice',
+  'text',
+  'stream',
+]);
+
 /**
  * The chat completion request for a Responses request body (already shape-checked as an object
  * with a string `model`): `instructions` and `input` become messages, function tools and
  * `tool_choice` their chat forms, `text.format` the `response_format`, `reasoning.effort`
- * `reasoning_effort`, `max_output_tokens` `max_tokens`. A stream asks for usage.
+ * `reasoning_effort`, `max_output_tokens` `max_tokens`. A stream asks for usage. Set fields it
+ * does not read (`store`, `include`, `truncation`…) are named in `dropped`.
  */
-export function responsesRequestToChat(body: JsonObject): JsonObject {
+export function responsesRequestToChat(
+  body: JsonObject,
+  dropped: DroppedFields = new DroppedFields(),
+): JsonObject {
+  dropped.addUnread(body, READ_FIELDS);
   for (const field of STATEFUL_FIELDS) {
     if (body[field] !== undefined && body[field] !== null) {
       throw unsupported(

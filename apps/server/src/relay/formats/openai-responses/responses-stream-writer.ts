@@ -31,10 +31,13 @@ export class ResponsesStreamWriter extends ReaderStreamWriter {
   }
 
   protected write(internal: InternalStreamEvent): string {
+    // Completions chunks never reach a Responses client.
     const written =
       internal.type === 'error'
         ? [this.events.error(internal.error)]
-        : this.events.chunk(internal.chunk);
+        : internal.type === 'chunk'
+          ? this.events.chunk(internal.chunk)
+          : [];
     return written.map(responsesFrame).join('');
   }
 

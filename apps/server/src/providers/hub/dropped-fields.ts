@@ -1,0 +1,48 @@
+import type { JsonObject } from '../json-guards.js';
+import type { ChatCall } from './internal-call.js';
+
+/**
+ * The fields a conversion could not carry, by the client's names (`top_k`,
+ * `messages[].cache_control`, `safetySettings`): the relay logs them at debug level and lists them
+ * in the `x-tollgate-dropped-fields` response header, so a client can see what its upstream never
+ * received. A conversion adds to one list as it goes; order is first seen, without repeats.
+ */
+export class DroppedFields {
+  private readonly names: string[] = [];
+
+  add(name: string): void {
+    if (!this.names.includes(name)) this.names.push(name);
+  }
+
+  /** Every set (non-null) top-level field of `body` the conversion does not read. */
+  addUnread(body: JsonObject | ChatCall, read: ReadonlySet<string>, prefix = ''): void {
+    const record = body as JsonObject;
+    for (const name of Object.keys(record)) {
+      const value = record[name];
+      if (value !== undefined && value !== null && !read.has(name)) this.add(prefix + name);
+    }
+  }
+
+  list(): readonly string[] {
+    return this.names;
+  }
+}
+
+/** Longest header value: past it the list ends with `...` (a client may send any number of fields). */
+const MAX_HEADER_LENGTH = 1024;
+/** Field names are the client's own keys: anything outside these characters is left out. */
+const UNSAFE_CHARACTERS = /[^A-Za-z0-9_.\-[\]]/g;
+
+/** Both sides' drops as one header value, comma-separated ('' for none). */
+export function droppedFieldsHeader(...lists: (readonly string[] | undefined)[]): string {
+  if (lists.every((list) => list === undefined || list.length === 0)) return '';
+  const all = new Set<string>();
+  for (const list of lists) {
+    for (const name of list ?? []) {
+      const safe = name.replace(UNSAFE_CHARACTERS, '');
+      if (safe) all.add(safe);
+    }
+  }
+  const value = [...all].join(', ');
+  return value.length <= MAX_HEADER_LENGTH ? value : `${value.slice(0, MAX_HEADER_LENGTH)}...`;
+}

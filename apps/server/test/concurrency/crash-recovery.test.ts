@@ -241,7 +241,9 @@ describe.skipIf(!process.env.TEST_POSTGRES_DSN)('a process killed mid-burst on P
       .select('content')
       .where('type', '=', 4)
       .execute();
-    expect(refundLogs.length).toBeGreaterThanOrEqual(2);
+    // At least the second victim's holds (it held some when it died, checked above); the first
+    // one may have given its holds back between its last answer and the kill.
+    expect(refundLogs.length).toBeGreaterThanOrEqual(1);
     // A graceful stop gives back what the living processes hold.
     expect(await Promise.all(nodes.splice(0).map((node) => node.stop()))).toEqual([0, 0]);
 

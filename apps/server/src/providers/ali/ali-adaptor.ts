@@ -1,6 +1,6 @@
+import { answerNotAnObject } from '../answer-object.js';
 import { OutboundGuard } from '../../lib/outbound-guard/outbound-guard.js';
 import { requireBody } from '../hub/call-body.js';
-import { RelayError } from '../../errors/relay-error.js';
 import {
   classifyStandardFailure,
   type ClassifiedFailure,
@@ -136,14 +136,7 @@ export class AliAdaptor implements ProviderAdaptor {
       return convertAliEmbeddingResponse(payload, input.upstreamModel, input.body);
     }
     // Images: finishAnswer already wrote OpenAI's shape; billing is per image (reference §4.7).
-    if (!payload) {
-      throw RelayError.upstream(
-        500,
-        'upstream returned a response body that is not a JSON object',
-        'upstream_error',
-        'unmarshal_response_body_failed',
-      );
-    }
+    if (!payload) throw answerNotAnObject();
     return { completion: payload, usage: undefined, completionText: '' };
   }
 

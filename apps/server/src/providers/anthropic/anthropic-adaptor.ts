@@ -1,9 +1,9 @@
+import { readAnswerObject } from '../answer-object.js';
 import {
   classifyStandardFailure,
   type ClassifiedFailure,
   type ErrorClassification,
 } from '../error-classification.js';
-import { RelayError } from '../../errors/relay-error.js';
 import type {
   ChannelTarget,
   ConvertedResponse,
@@ -16,7 +16,7 @@ import type {
   UpstreamError,
   UpstreamRequest,
 } from '../provider-adaptor.js';
-import { parseJsonObject, readObject } from '../json-guards.js';
+import { readObject } from '../json-guards.js';
 import { toRelayError } from '../upstream-error.js';
 import { unsupportedModeError } from '../unsupported-mode-error.js';
 import { anthropicErrorStatus, parseAnthropicError } from './anthropic-error.js';
@@ -150,15 +150,7 @@ export class AnthropicAdaptor implements ProviderAdaptor {
   }
 
   readAnswer(input: RelayCallInput, body: Buffer, _contentType: string): InternalAnswer {
-    const message = parseJsonObject(body.toString('utf8'));
-    if (!message) {
-      throw RelayError.upstream(
-        500,
-        'upstream returned a response body that is not a JSON object',
-        'upstream_error',
-        'unmarshal_response_body_failed',
-      );
-    }
+    const message = readAnswerObject(body);
     if (message.type === 'error') {
       const parsed = parseAnthropicError(500, body);
       const error = readObject(message, 'error');

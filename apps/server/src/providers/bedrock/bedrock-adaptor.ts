@@ -1,11 +1,10 @@
+import { readAnswerObject } from '../answer-object.js';
 import { randomUUID } from 'node:crypto';
-import { RelayError } from '../../errors/relay-error.js';
 import {
   classifyStandardFailure,
   type ClassifiedFailure,
   type ErrorClassification,
 } from '../error-classification.js';
-import { parseJsonObject } from '../json-guards.js';
 import type {
   ChannelTarget,
   InternalAnswer,
@@ -117,15 +116,7 @@ export class BedrockAdaptor implements ProviderAdaptor {
     if (this.isClaude(input)) {
       return this.anthropic.readAnswer(input, body, contentType);
     }
-    const payload = parseJsonObject(body.toString('utf8'));
-    if (!payload) {
-      throw RelayError.upstream(
-        500,
-        'upstream returned a response body that is not a JSON object',
-        'upstream_error',
-        'unmarshal_response_body_failed',
-      );
-    }
+    const payload = readAnswerObject(body);
     return convertConverseResponse(
       payload,
       input.upstreamModel,

@@ -1,7 +1,6 @@
-import { RelayError } from '../../errors/relay-error.js';
+import { readAnswerObject } from '../answer-object.js';
 import { requireBody } from '../hub/call-body.js';
 import type { ClassifiedFailure, ErrorClassification } from '../error-classification.js';
-import { parseJsonObject } from '../json-guards.js';
 import {
   DEFAULT_OPENAI_ADAPTOR_SETTINGS,
   OpenAiAdaptor,
@@ -137,14 +136,5 @@ export class CloudflareAdaptor implements ProviderAdaptor {
 
 /** A native answer body as JSON; anything else is an upstream failure. */
 function readJson(body: Buffer): unknown {
-  const json = parseJsonObject(body.toString('utf8'));
-  if (!json) {
-    throw RelayError.upstream(
-      500,
-      'upstream returned a response body that is not a JSON object',
-      'upstream_error',
-      'unmarshal_response_body_failed',
-    );
-  }
-  return json;
+  return readAnswerObject(body);
 }

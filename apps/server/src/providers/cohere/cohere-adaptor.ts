@@ -1,11 +1,10 @@
-import { RelayError } from '../../errors/relay-error.js';
+import { readAnswerObject } from '../answer-object.js';
 import { requireBody } from '../hub/call-body.js';
 import {
   classifyStandardFailure,
   type ClassifiedFailure,
   type ErrorClassification,
 } from '../error-classification.js';
-import { parseJsonObject } from '../json-guards.js';
 import type {
   ChannelTarget,
   InternalAnswer,
@@ -100,15 +99,7 @@ export class CohereAdaptor implements ProviderAdaptor {
   }
 
   readAnswer(input: RelayCallInput, body: Buffer, _contentType: string): InternalAnswer {
-    const payload = parseJsonObject(body.toString('utf8'));
-    if (!payload) {
-      throw RelayError.upstream(
-        500,
-        'upstream returned a response body that is not a JSON object',
-        'upstream_error',
-        'unmarshal_response_body_failed',
-      );
-    }
+    const payload = readAnswerObject(body);
     if (input.mode === 'embeddings') {
       return convertCohereEmbedResponse(payload, input.upstreamModel, input.body);
     }

@@ -1,3 +1,4 @@
+import { readAnswerObject } from '../answer-object.js';
 import { RelayError } from '../../errors/relay-error.js';
 import type {
   ChannelTarget,
@@ -30,7 +31,6 @@ import { convertOpenAiResponse } from './openai-response.js';
 import { OpenAiStreamConverter } from './openai-stream-converter.js';
 import { OpenAiStreamReader } from './openai-stream-reader.js';
 import { ResponsesPassThroughStream } from './responses-pass-through-stream.js';
-import { parseJsonObject } from '../json-guards.js';
 import { buildOpenAiUrl } from './openai-url.js';
 
 export { DEFAULT_OPENAI_ADAPTOR_SETTINGS, type OpenAiAdaptorSettings };
@@ -116,15 +116,7 @@ export class OpenAiAdaptor implements ProviderAdaptor {
     const converted = convertOpenAiResponse(this.profile, input, body, contentType);
     const text =
       typeof converted.body === 'string' ? converted.body : converted.body.toString('utf8');
-    const completion = parseJsonObject(text);
-    if (!completion) {
-      throw RelayError.upstream(
-        500,
-        'upstream returned a response body that is not a JSON object',
-        'upstream_error',
-        'unmarshal_response_body_failed',
-      );
-    }
+    const completion = readAnswerObject(text);
     return { completion, usage: converted.usage, completionText: converted.completionText };
   }
 

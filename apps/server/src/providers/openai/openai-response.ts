@@ -1,4 +1,4 @@
-import { RelayError } from '../../errors/relay-error.js';
+import { answerNotAnObject } from '../answer-object.js';
 import type { Usage } from '../usage.js';
 import type { ConvertedResponse, RelayCallInput, RelayMode } from '../provider-adaptor.js';
 import {
@@ -63,12 +63,7 @@ export function convertOpenAiResponse(
   const json = parseJsonObject(text);
   if (!json) {
     if (!JSON_REQUIRED_MODES.has(input.mode)) return passThrough;
-    throw RelayError.upstream(
-      500,
-      'upstream returned a response body that is not a JSON object',
-      'upstream_error',
-      'unmarshal_response_body_failed',
-    );
+    throw answerNotAnObject();
   }
   const error = findErrorInSuccessBody(json);
   if (error) throw error;

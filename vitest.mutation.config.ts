@@ -40,7 +40,7 @@ export default defineConfig({
       `${server}/src/redemptions/**/*.test.ts`,
       `${server}/src/accounts/accounts.test.ts`,
       `${server}/src/accounts/secret-box.test.ts`,
-      `${server}/src/accounts/session*.test.ts`,
+      `${server}/src/accounts/signed-cookies.test.ts`,
       `${server}/src/accounts/oauth/**/*.test.ts`,
       `${server}/src/accounts/two-factor/**/*.test.ts`,
       `${server}/src/relay/auth/**/*.test.ts`,

@@ -6,7 +6,8 @@
  * Score = killed / (killed + survived + no coverage), timeouts counting as killed, as Stryker
  * counts it; mutants that cannot compile or that Stryker ignores are not valid and do not count.
  *
- * Usage: node tools/mutation/score-by-folder.mjs [report.json] [--min=80]
+ * Usage: node tools/mutation/score-by-folder.mjs [report.json ...] [--min=80]
+ * Several reports (runs of one folder each, `--mutate`) are read as one.
  */
 import { readFileSync } from 'node:fs';
 
@@ -23,10 +24,15 @@ const DETECTED = new Set(['Killed', 'Timeout']);
 const UNDETECTED = new Set(['Survived', 'NoCoverage']);
 
 const args = process.argv.slice(2);
-const reportPath = args.find((arg) => !arg.startsWith('--')) ?? 'reports/mutation/mutation.json';
+const reportPaths = args.filter((arg) => !arg.startsWith('--'));
+if (reportPaths.length === 0) reportPaths.push('reports/mutation/mutation.json');
 const minimum = Number(args.find((arg) => arg.startsWith('--min='))?.slice(6) ?? 80);
 
-const report = JSON.parse(readFileSync(reportPath, 'utf8'));
+/** The mutated files of every report; a file in two reports counts once (the later report). */
+const report = { files: {} };
+for (const path of reportPaths) {
+  Object.assign(report.files, JSON.parse(readFileSync(path, 'utf8')).files);
+}
 
 /** Counts per status of the mutants of the files whose path starts with `prefix`. */
 function tally(prefix) {
@@ -66,7 +72,7 @@ for (const [name, prefix] of FOLDERS) {
 }
 
 if (rows.length === 0) {
-  console.error(`No mutants of the trust-critical folders in ${reportPath}.`);
+  console.error(`No mutants of the trust-critical folders in ${reportPaths.join(', ')}.`);
   process.exit(1);
 }
 console.table(rows);

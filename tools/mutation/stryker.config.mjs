@@ -8,6 +8,11 @@
  * of `mutate` below carries its reason next to it.
  */
 const src = 'apps/server/src';
+/**
+ * Where the reports go (MUTATION_REPORT_DIR, default reports/mutation). Two runs of different
+ * folders side by side each need their own, with MUTATION_TEMP_DIR for their own sandboxes.
+ */
+const reportDir = process.env.MUTATION_REPORT_DIR ?? 'reports/mutation';
 
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
 export default {
@@ -71,9 +76,9 @@ export default {
   // A mutant that makes a loop endless is stopped after this (on top of the dry run's time).
   timeoutMS: 5_000,
   reporters: ['clear-text', 'progress', 'json', 'html'],
-  jsonReporter: { fileName: 'reports/mutation/mutation.json' },
-  htmlReporter: { fileName: 'reports/mutation/mutation.html' },
-  tempDirName: '.stryker-tmp',
+  jsonReporter: { fileName: `${reportDir}/mutation.json` },
+  htmlReporter: { fileName: `${reportDir}/mutation.html` },
+  tempDirName: process.env.MUTATION_TEMP_DIR ?? '.stryker-tmp',
   // The sandbox needs the server, the contracts and the test support, not the console or built files.
   ignorePatterns: [
     'apps/web',

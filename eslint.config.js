@@ -11,7 +11,7 @@ export default tseslint.config(
       'test-output/**',
       'bench/results/**',
       'reports/**',
-      '.stryker-tmp/**',
+      '.stryker-tmp*/**',
     ],
   },
   js.configs.recommended,

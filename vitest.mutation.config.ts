@@ -34,6 +34,7 @@ export default defineConfig({
       `${server}/src/billing/pre-consume.test.ts`,
       `${server}/src/billing/quota-formula.test.ts`,
       `${server}/src/billing/ledger-*.test.ts`,
+      `${server}/src/billing/quota-ledger.test.ts`,
       `${server}/src/billing/hold*.test.ts`,
       `${server}/test/billing/**/*.test.ts`,
       `${server}/src/payments/**/*.test.ts`,

@@ -81,6 +81,8 @@ export default {
   tempDirName: process.env.MUTATION_TEMP_DIR ?? '.stryker-tmp',
   // The sandbox needs the server, the contracts and the test support, not the console or built files.
   ignorePatterns: [
+    // Other runs' sandboxes (two folders measured side by side).
+    '.stryker-tmp*',
     'apps/web',
     'e2e',
     'bench',

@@ -22,6 +22,8 @@ export default defineConfig({
   ...base,
   test: {
     ...base.test,
+    // Only the SQLite template: the process tests' server build is not needed here.
+    globalSetup: ['./tools/mutation/vitest-global-setup.ts'],
     // The unit and integration tests of the mutated folders. The console API tests (test/api/)
     // are left out: each starts a whole server, and a mutant they cover reruns that start (5 to
     // 10 s a mutant on two shared cores, against well under one for a unit test); the score

@@ -34,7 +34,7 @@ export default defineConfig({
       `${server}/src/billing/exact-decimal.test.ts`,
       `${server}/src/billing/lease-size.test.ts`,
       `${server}/src/billing/pre-consume.test.ts`,
-      `${server}/src/billing/quota-formula.test.ts`,
+      `${server}/src/billing/quota-formula*.test.ts`,
       `${server}/src/billing/ledger-*.test.ts`,
       `${server}/src/billing/quota-ledger.test.ts`,
       `${server}/src/billing/hold*.test.ts`,

@@ -72,4 +72,32 @@ describe('OAuth state cookie', () => {
       limiter.close();
     }
   });
+
+  it('keeps the uses of different states apart', async () => {
+    const limiter = createMemoryRateLimiter();
+    try {
+      const first = issueOAuthState('', SECRET);
+      const second = issueOAuthState('', SECRET);
+      const options = { secret: SECRET, limiter };
+      expect(await redeemOAuthState(first.cookie, first.state, options)).toBeDefined();
+      expect(await redeemOAuthState(second.cookie, second.state, options)).toBeDefined();
+      expect(await redeemOAuthState(second.cookie, second.state, options)).toBeUndefined();
+    } finally {
+      limiter.close();
+    }
+  });
+
+  it('judges expiry at the given time', async () => {
+    const issuedAt = Date.UTC(2020, 0, 1);
+    const limiter = createMemoryRateLimiter(() => issuedAt);
+    try {
+      const { state, cookie } = issueOAuthState('', SECRET, issuedAt);
+      const options = { secret: SECRET, limiter, now: issuedAt + 1000 };
+      expect(await redeemOAuthState(cookie, state, options)).toMatchObject({ state });
+      const late = { secret: SECRET, limiter, now: issuedAt + OAUTH_STATE_LIFETIME_SECONDS * 1000 };
+      expect(await redeemOAuthState(cookie, state, late)).toBeUndefined();
+    } finally {
+      limiter.close();
+    }
+  });
 });

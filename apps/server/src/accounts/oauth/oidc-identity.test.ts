@@ -202,6 +202,27 @@ describe('OIDC identity', () => {
         'OIDC 地址必须使用 https（仅本机地址可用 http）',
       );
     }
+    for (const host of ['127.0.0.1.example.com', 'localhost.example.com']) {
+      const settings = { ...manual(post), tokenEndpoint: `http://${host}/token` };
+      expect(await refusal(oidcIdentity(settings, { code: 'c', state: 's' }, guard)), host).toBe(
+        'OIDC 地址必须使用 https（仅本机地址可用 http）',
+      );
+    }
+    // Loopback names are allowed over http (nothing listens on port 1: unreachable, not refused).
+    for (const host of ['localhost:1', '[::1]:1', '127.0.0.2:1']) {
+      const settings = {
+        ...manual(post),
+        tokenEndpoint: `http://${host}/token`,
+        userInfoEndpoint: `http://${host}/userinfo`,
+      };
+      const loopback = new OutboundGuard({
+        allowedHosts: ['127.0.0.1', '127.0.0.2', 'localhost', '::1'],
+      });
+      expect(
+        await refusal(oidcIdentity(settings, { code: 'c', state: 's' }, loopback)),
+        host,
+      ).not.toBe('OIDC 地址必须使用 https（仅本机地址可用 http）');
+    }
     const wellKnown = {
       ...discovered(basic, 'basic', 'x'),
       wellKnown: 'http://93.184.216.34/.well-known/openid-configuration',

@@ -301,4 +301,85 @@ describe('LedgerWriter', () => {
     await ledger.close();
     expect((await balances()).user.quota).toBe(995);
   });
+
+  it('counts a write in progress as unwritten until it has committed', async () => {
+    const ledger = writer();
+    await ledger.lease({
+      userId: USER,
+      tokenId: TOKEN,
+      tokenUnlimited: false,
+      wanted: 100,
+      steps: [100],
+      rebase: 0,
+    });
+    const written = ledger.settle({ ...settlement(30), fromHold: 30 });
+    // The write starts on the next turn and awaits the database: it is in progress now.
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(ledger.unwrittenUserCharge(USER)).toBe(30);
+    expect(ledger.unwrittenTokenCharge(TOKEN)).toBe(30);
+    expect(ledger.unwrittenHoldCharge(`${USER}:${TOKEN}`)).toBe(30);
+    // A settlement arriving meanwhile adds to it, and goes into the next write.
+    const next = ledger.settle(settlement(5));
+    expect(ledger.unwrittenUserCharge(USER)).toBe(35);
+    expect(ledger.unwrittenTokenCharge(TOKEN)).toBe(35);
+    await Promise.all([written, next]);
+    expect(ledger.unwrittenUserCharge(USER)).toBe(0);
+    expect(ledger.unwrittenHoldCharge(`${USER}:${TOKEN}`)).toBe(0);
+    expect(await balances()).toMatchObject({
+      user: { quota: 895, used_quota: 35 },
+      holds: [{ amount: 70 }],
+    });
+    expect(observed.length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('in batch mode keeps a failed write for the next flush, without retrying on its own', async () => {
+    const ledger = writer(true);
+    await db().executeQuery(
+      CompiledQuery.raw(
+        "create trigger refuse before insert on logs begin select raise(abort, 'down'); end",
+      ),
+    );
+    await ledger.settle(settlement(40));
+    await ledger.flush();
+    expect(errors).toHaveLength(1);
+    expect(ledger.unwrittenUserCharge(USER)).toBe(40);
+    await db().executeQuery(CompiledQuery.raw('drop trigger refuse'));
+    await new Promise((resolve) => setTimeout(resolve, 1300));
+    expect((await balances()).user.quota).toBe(1000);
+    await ledger.flush();
+    expect(await balances()).toMatchObject({ user: { quota: 960 }, logs: [40] });
+  });
+
+  it('renews the holds again after a failed renewal, a moment later', async () => {
+    const ledger = writer();
+    await ledger.lease({
+      userId: USER,
+      tokenId: TOKEN,
+      tokenUnlimited: false,
+      wanted: 10,
+      steps: [10],
+      rebase: 0,
+    });
+    await db().updateTable('quota_holds').set({ expires_at: 5 }).execute();
+    await db().executeQuery(
+      CompiledQuery.raw(
+        "create trigger refuse before update on quota_holds begin select raise(abort, 'down'); end",
+      ),
+    );
+    ledger.renewHolds();
+    for (let attempt = 0; attempt < 100 && errors.length === 0; attempt += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    // A failed renewal is retried a second later, not at once in a loop (which failed hundreds of
+    // times a second while the database was down).
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(errors).toHaveLength(1);
+    await db().executeQuery(CompiledQuery.raw('drop trigger refuse'));
+    await ledger.flush();
+    const hold = await db()
+      .selectFrom('quota_holds')
+      .select('expires_at')
+      .executeTakeFirstOrThrow();
+    expect(Number(hold.expires_at)).toBeGreaterThan(Date.now() / 1000 + 50);
+  });
 });

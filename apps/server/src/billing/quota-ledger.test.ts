@@ -213,4 +213,98 @@ describe('QuotaLedger decisions', () => {
     expect(await holds()).toEqual([]);
     expect(await userQuota()).toBe(1050);
   });
+
+  describe('accounting in memory', () => {
+    const rich = async () => {
+      await db().updateTable('users').set({ quota: 1_000_000 }).execute();
+      await db().updateTable('tokens').set({ remain_quota: 1_000_000 }).execute();
+    };
+    const roomy = (estimate: number) => request(estimate, 1_000_000);
+    const holdAmount = async () => Number((await holds())[0]?.[1] ?? 0);
+
+    it('counts what settled calls used against a roomy hold, to the last unit', async () => {
+      await rich();
+      const quota = ledger();
+      const first = await quota.admit(roomy(100));
+      const held = await holdAmount();
+      expect(held).toBe(6_500);
+      // A call that cost far more than its estimate uses the hold up to its last 500.
+      await quota.settle(first, { quota: 6_000, channelId: 0, countUsage: true });
+      const exact = quota.admit(roomy(500));
+      expect(exact).not.toBeInstanceOf(Promise);
+      const beyond = quota.admit(roomy(1));
+      expect(beyond).toBeInstanceOf(Promise);
+      await quota.settle(exact as never, { quota: 500, channelId: 0, countUsage: true });
+      await quota.settle(await beyond, { quota: 1, channelId: 0, countUsage: true });
+      await quota.flush();
+      expect(await holds()).toEqual([]);
+      expect(await userQuota()).toBe(1_000_000 - 6_501);
+    });
+
+    it('keeps a tight hold in batch mode, less what settled calls took out of it', async () => {
+      const quota = ledger({ enabled: true, intervalSeconds: 3600 });
+      const admission = await quota.admit(request(600));
+      // A free call of the same pair is charged directly, never out of the hold.
+      await quota.settle(quota.admit(request(0)) as never, {
+        quota: 100,
+        channelId: 0,
+        countUsage: true,
+      });
+      expect(quota.heldForUser(USER)).toBe(600);
+      await quota.settle(admission, { quota: 250, channelId: 0, countUsage: true });
+      expect(quota.heldForUser(USER)).toBe(350);
+      await quota.flush();
+      expect(quota.heldForUser(USER)).toBe(0);
+      expect(await userQuota()).toBe(650);
+    });
+
+    it('sizes the hold by the user alone for calls without a token or with an unlimited one', async () => {
+      await rich();
+      const quota = ledger();
+      const noToken = await quota.admit({
+        user: { id: USER, quota: 1_000_000 },
+        token: { id: 0, remain_quota: 0, unlimited_quota: false },
+        estimate: 100,
+      });
+      const unlimited = await quota.admit({
+        user: { id: USER, quota: 1_000_000 },
+        token: { id: 3, remain_quota: 0, unlimited_quota: true },
+        estimate: 100,
+      });
+      const amounts = Object.fromEntries(await holds());
+      expect(amounts[0]).toBe(6_500);
+      expect(amounts[3]).toBeGreaterThan(100);
+      await quota.settle(noToken, { quota: 0, channelId: 0, countUsage: false });
+      await quota.settle(unlimited, { quota: 0, channelId: 0, countUsage: false });
+    });
+
+    it('sizes the hold by the token as it will be once unwritten charges land', async () => {
+      await rich();
+      const quota = ledger({ enabled: true, intervalSeconds: 3600 });
+      await quota.settle(quota.admit(roomy(0)) as never, {
+        quota: 995_000,
+        channelId: 0,
+        countUsage: true,
+      });
+      // 5 000 left is not 100 × 100: a tight hold of exactly the estimate.
+      const admission = await quota.admit({
+        user: { id: USER, quota: 1_000_000 },
+        token: { id: TOKEN, remain_quota: 1_000_000, unlimited_quota: false },
+        estimate: 100,
+      });
+      expect(quota.heldForUser(USER)).toBe(100);
+      await quota.settle(admission, { quota: 0, channelId: 0, countUsage: false });
+    });
+
+    it('never gives back a hold a call is still using', async () => {
+      await rich();
+      const quota = ledger();
+      const admission = await quota.admit(roomy(100));
+      await quota.flush();
+      expect(await holdAmount()).toBe(6_500);
+      await quota.settle(admission, { quota: 100, channelId: 0, countUsage: true });
+      await quota.flush();
+      expect(await holds()).toEqual([]);
+    });
+  });
 });

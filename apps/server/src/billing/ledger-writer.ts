@@ -195,9 +195,11 @@ export class LedgerWriter {
     this.running = work.finally(() => {
       this.running = undefined;
       this.lastWriteAt = Date.now();
-      // After a failed write the kept changes wait for the retry timer, not a tight loop.
+      // After a failed write the kept changes and a failed renewal wait for the retry timer, not
+      // a tight loop (a renewal retried at once failed hundreds of times a second in an outage).
       const pendingDue = !this.batchMode && !this.pending.empty && !this.retryTimer;
-      if (this.leases.length > 0 || this.renewDue || pendingDue) this.schedule();
+      const renewalDue = this.renewDue && !this.retryTimer;
+      if (this.leases.length > 0 || renewalDue || pendingDue) this.schedule();
     });
     return this.running;
   }
@@ -222,7 +224,10 @@ export class LedgerWriter {
       // Nothing of the batch was written: settlements are kept and tried again, leases fail.
       this.writing = undefined;
       if (writes) this.keepForRetry(writes, waiters);
-      if (renewHolds) this.renewDue = true;
+      if (renewHolds) {
+        this.renewDue = true;
+        this.armRetry();
+      }
       for (const queued of leases) queued.reject(error);
       this.onError(error);
       return;
@@ -238,10 +243,16 @@ export class LedgerWriter {
     this.pending.addAll(writes);
     const error = new Error('settlement not written yet; kept in memory and retried');
     for (const waiter of waiters) waiter.reject(error);
-    if (this.retryTimer || this.batchMode) return;
+    // In batch mode the kept changes wait for the next flush.
+    if (!this.batchMode) this.armRetry();
+  }
+
+  /** Tries what a failed write kept (changes, a renewal) again RETRY_DELAY_MS later. */
+  private armRetry(): void {
+    if (this.retryTimer) return;
     this.retryTimer = setTimeout(() => {
       this.retryTimer = undefined;
-      if (!this.pending.empty) this.schedule();
+      if ((!this.batchMode && !this.pending.empty) || this.renewDue) this.schedule();
     }, RETRY_DELAY_MS);
     this.retryTimer.unref();
   }

@@ -51,4 +51,53 @@ describe('OAuth state cookie', () => {
       limiter.close();
     }
   });
+
+  it('stays used for its whole lifetime, not only for the time it had left when first redeemed', async () => {
+    const issuedAt = Date.UTC(2030, 0, 1);
+    let clock = issuedAt;
+    const limiter = createMemoryRateLimiter(() => clock);
+    try {
+      const { state, cookie } = issueOAuthState('', SECRET, issuedAt);
+      const redeemAt = async (at: number) => {
+        clock = at;
+        return redeemOAuthState(cookie, state, { secret: SECRET, limiter, now: at });
+      };
+      expect(await redeemAt(issuedAt + 1000)).toMatchObject({ state });
+      // Past half its lifetime the time left is shorter than the time since the first use: a
+      // marker that lasted only "the time left now" would have slid out of the window.
+      const lifetime = OAUTH_STATE_LIFETIME_SECONDS * 1000;
+      expect(await redeemAt(issuedAt + lifetime / 2 + 1000)).toBeUndefined();
+      expect(await redeemAt(issuedAt + lifetime - 1000)).toBeUndefined();
+    } finally {
+      limiter.close();
+    }
+  });
+
+  it('keeps the uses of different states apart', async () => {
+    const limiter = createMemoryRateLimiter();
+    try {
+      const first = issueOAuthState('', SECRET);
+      const second = issueOAuthState('', SECRET);
+      const options = { secret: SECRET, limiter };
+      expect(await redeemOAuthState(first.cookie, first.state, options)).toBeDefined();
+      expect(await redeemOAuthState(second.cookie, second.state, options)).toBeDefined();
+      expect(await redeemOAuthState(second.cookie, second.state, options)).toBeUndefined();
+    } finally {
+      limiter.close();
+    }
+  });
+
+  it('judges expiry at the given time', async () => {
+    const issuedAt = Date.UTC(2020, 0, 1);
+    const limiter = createMemoryRateLimiter(() => issuedAt);
+    try {
+      const { state, cookie } = issueOAuthState('', SECRET, issuedAt);
+      const options = { secret: SECRET, limiter, now: issuedAt + 1000 };
+      expect(await redeemOAuthState(cookie, state, options)).toMatchObject({ state });
+      const late = { secret: SECRET, limiter, now: issuedAt + OAUTH_STATE_LIFETIME_SECONDS * 1000 };
+      expect(await redeemOAuthState(cookie, state, late)).toBeUndefined();
+    } finally {
+      limiter.close();
+    }
+  });
 });

@@ -6,7 +6,7 @@
  * no session, and the pending state must not make one. The cookie carries the state, the invite
  * code to honour at sign-up, and an expiry a few minutes away. A state is good for one callback:
  * the first check takes a marker in the shared limiter (Redis, the cluster primary or memory)
- * that lasts as long as the state could, so a replay of the same cookie and state fails on every
+ * that lasts as long as the state's whole lifetime, so a replay of the same cookie and state fails on every
  * node — new-api keeps the state in the session and accepts it again and again.
  */
 import { randomBytes, timingSafeEqual } from 'node:crypto';
@@ -89,8 +89,16 @@ export async function redeemOAuthState(
   const now = options.now ?? Date.now();
   const pending = readOAuthState(cookie, options.secret, now);
   if (!pending || presented === '' || !sameText(pending.state, presented)) return undefined;
-  const remaining = Math.max(1, pending.exp - Math.floor(now / 1000));
-  const first = await options.limiter.allow(USED_STATE_PREFIX + pending.state, 1, remaining);
+  // The limiter's window slides: a replay at time t looks back `window` seconds from t. The
+  // marker of a first use must still be inside that window at every later check until the state
+  // expires, so the window is the state's whole lifetime (a first use is never older than that).
+  // A window of the time left at the check would let a replay through once the state is past half
+  // its lifetime, when the time left is shorter than the time since the first use.
+  const first = await options.limiter.allow(
+    USED_STATE_PREFIX + pending.state,
+    1,
+    OAUTH_STATE_LIFETIME_SECONDS,
+  );
   return first ? pending : undefined;
 }
 

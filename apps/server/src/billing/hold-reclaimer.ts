@@ -5,6 +5,7 @@ import type { Database } from '../db/schema.js';
 import { writeLogRows, type LogDestination } from '../logs/log-destination.js';
 import type { LogRow } from '../logs/log-insert-statement.js';
 import { accountLogRow, LOG_TYPE } from '../logs/log-writer.js';
+import { startPeriodicJob, type BackgroundJob } from '../lib/periodic-job.js';
 
 export interface HoldTarget {
   db: Kysely<Database>;
@@ -143,10 +144,8 @@ export async function reclaimExpiredHolds(target: HoldTarget): Promise<Reclaimed
   return reclaimed;
 }
 
-/** Something running in the background that shutdown waits for. */
-export interface HoldReclaimer {
-  stop(): Promise<void>;
-}
+/** The reclaimer while it runs; shutdown waits for a round in progress. */
+export type HoldReclaimer = BackgroundJob;
 
 /**
  * Reclaims expired holds now and then every `intervalMs`, telling `onReclaimed` whose balances
@@ -158,28 +157,13 @@ export function startHoldReclaimer(
   onReclaimed: (userIds: number[]) => void,
   onError: (error: unknown) => void,
 ): HoldReclaimer {
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
-  const run = () => {
-    running = reclaimExpiredHolds(target)
-      .then((reclaimed) => {
-        if (reclaimed.size > 0) onReclaimed([...reclaimed.keys()]);
-      })
-      .catch(onError)
-      .finally(() => {
-        running = undefined;
-        if (stopped) return;
-        timer = setTimeout(run, intervalMs);
-        timer.unref();
-      });
-  };
-  run();
-  return {
-    async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      await running;
+  return startPeriodicJob({
+    async run() {
+      const reclaimed = await reclaimExpiredHolds(target);
+      if (reclaimed.size > 0) onReclaimed([...reclaimed.keys()]);
     },
-  };
+    intervalMs,
+    firstDelayMs: 0,
+    onError,
+  });
 }

@@ -7,6 +7,7 @@ import type { AuthenticatedCall } from '../relay/auth/authenticate-relay.js';
 import type { CachedChannel } from '../relay/channel-cache.js';
 import type { RelayServices } from '../relay/relay-services.js';
 import { resolveGroup } from '../relay/resolve-group.js';
+import { checkModelAllowed } from '../relay/auth/model-access.js';
 
 /** USD per call of a task model without a `ModelPrice` entry (reference §10.2). */
 export const DEFAULT_TASK_PRICE = 0.1;
@@ -35,9 +36,7 @@ export function planTask(
   options: { free?: boolean; channel?: CachedChannel },
 ): TaskPlan {
   const { caller } = call;
-  if (caller.token.model_limits_enabled && !caller.modelLimits.has(model)) {
-    throw new RelayError(403, `该令牌无权访问模型 ${model}`, 'new_api_error', 'model_not_allowed');
-  }
+  checkModelAllowed(caller, model);
   const group = resolveGroup(caller, model, services.options, services.channels);
   let channel = options.channel;
   if (!channel && call.pinnedChannelId !== undefined) {

@@ -4,6 +4,7 @@ import { parseMessagesJson } from './read-messages-request.js';
 import { RelayError } from '../../../errors/relay-error.js';
 import { isJsonObject } from '../../../providers/json-guards.js';
 import type { RelayCaller } from '../../auth/relay-caller-cache.js';
+import { checkModelAllowed } from '../../auth/model-access.js';
 
 /**
  * `POST /v1/messages/count_tokens`: the input tokens of a Claude Messages request (system,
@@ -27,9 +28,7 @@ export function countMessageTokens(
     throw RelayError.badRequest('messages: must be an array of objects', 'invalid_request');
   }
   const model = body.model.trim();
-  if (caller?.token.model_limits_enabled && !caller.modelLimits.has(model)) {
-    throw new RelayError(403, `该令牌无权访问模型 ${model}`, 'new_api_error', 'model_not_allowed');
-  }
+  if (caller) checkModelAllowed(caller, model);
   const internal = messagesRequestToInternal({ ...body, model, stream: false });
   return { input_tokens: countChatPromptTokens(model, internal.messages, internal.tools) };
 }

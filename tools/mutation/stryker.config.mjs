@@ -30,6 +30,7 @@ export default {
     `${src}/billing/lease-size.ts`,
     `${src}/billing/locking-transaction.ts`,
     `${src}/billing/held-quota.ts`,
+    `${src}/billing/credit-user-quota.ts`,
     `${src}/billing/hold-reclaimer.ts`,
     `${src}/billing/pre-consume.ts`,
     `${src}/billing/quota-formula.ts`,

@@ -18,6 +18,7 @@ import { readEpaySettings } from './epay-settings.js';
 import { hasValidEpaySignature, type EpayParams } from './epay-signature.js';
 import { paidMoneyMatches } from './paid-money.js';
 import * as topUps from './topup-repository.js';
+import { creditUserQuota } from '../billing/credit-user-quota.js';
 
 /** What handling a notification needs. */
 export interface EpayNotifyDeps {
@@ -119,7 +120,7 @@ async function completeOrder(deps: EpayNotifyDeps, order: TopUpRow): Promise<Epa
   try {
     completed = await lockingTransaction(database).execute(async (transaction) => {
       if (!(await topUps.completePendingTopUp(transaction, Number(order.id), now))) return false;
-      if (!(await topUps.creditUserQuota(transaction, userId, quota))) throw new BuyerGone();
+      if (!(await creditUserQuota(transaction, userId, quota))) throw new BuyerGone();
       const username = await topUps.findUsername(transaction, userId);
       const quotaText = formatQuota(
         quota,

@@ -1,5 +1,5 @@
 import { TOP_UP_STATUS } from '@tollgate/contracts';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import { columnContains } from '../db/like-pattern.js';
 import type { Database, NewTopUp, TopUpRow } from '../db/schema.js';
 
@@ -50,20 +50,6 @@ export async function completePendingTopUp(db: Db, id: number, now: number): Pro
     .where('status', '=', TOP_UP_STATUS.pending)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
-}
-
-/**
- * Adds `quota` to a live user's balance in the database (`quota = quota + n`, so charges settled
- * meanwhile are kept). Returns whether the user was credited (false when the user is gone).
- */
-export async function creditUserQuota(db: Db, userId: number, quota: number): Promise<boolean> {
-  const result = await db
-    .updateTable('users')
-    .set({ quota: sql`quota + ${quota}` })
-    .where('id', '=', userId)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
 }
 
 /** The username of user `userId`, or '' when there is no such row. */

@@ -11,6 +11,7 @@ import type { LogRow } from '../logs/log-insert-statement.js';
 import { accountLogRow, LOG_TYPE } from '../logs/log-writer.js';
 import type { OptionStore } from '../options/option-store.js';
 import * as redemptions from './redemption-repository.js';
+import { creditUserQuota } from '../billing/credit-user-quota.js';
 
 /** What redeeming needs. */
 export interface RedeemDeps {
@@ -84,7 +85,7 @@ export async function redeemCode(
     const code = await redemptions.findRedemptionByKey(transaction, key);
     if (!code) throw new Error('a claimed redemption code could not be read back');
     const amount = Number(code.quota);
-    if (!(await redemptions.creditRedeemedQuota(transaction, redeemer.id, amount))) {
+    if (!(await creditUserQuota(transaction, redeemer.id, amount))) {
       // Throwing rolls the claim back: the code stays unused.
       throw refused(REDEEMER_GONE);
     }

@@ -1,5 +1,5 @@
 import { REDEMPTION_STATUS } from '@tollgate/contracts';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import { softDeleteTimestamp, type QueryTarget } from '../db/dialect-helpers.js';
 import { columnStartsWith } from '../db/like-pattern.js';
 import type { Database, NewRedemption, RedemptionRow, RedemptionUpdate } from '../db/schema.js';
@@ -132,18 +132,4 @@ export async function claimRedemption(
     .where('deleted_at', 'is', null)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
-}
-
-/**
- * Adds a redeemed code's quota to a live user's balance in the database (`quota = quota + n`, so
- * charges settled meanwhile are kept). Returns whether the user was credited.
- */
-export async function creditRedeemedQuota(db: Db, userId: number, quota: number): Promise<boolean> {
-  const result = await db
-    .updateTable('users')
-    .set({ quota: sql`quota + ${quota}` })
-    .where('id', '=', userId)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
 }

@@ -14,3 +14,4 @@ export * from './user-settings.js';
 export * from './oauth.js';
 export * from './two-factor.js';
 export * from './task-logs.js';
+export * from './usage-limits.js';

@@ -25,6 +25,8 @@ export const SERVER_TABLE = {
     { units: ['logs'] },
     { units: ['catalogue', 'groups', 'metrics', 'tracing'] },
     { units: ['options'] },
+    // Which node runs each background job.
+    { units: ['leases'] },
     { units: ['config.ts'] },
     { units: ['config-env.ts', 'version.ts'] },
     { units: ['db'] },

@@ -27,6 +27,11 @@ import {
   type NotificationServices,
 } from './notifications/notification-services.js';
 import { TOLLGATE_VERSION } from './version.js';
+import { chooseLeaseStore } from './leases/choose-lease-store.js';
+import { newLeaseHolder } from './leases/job-lease-store.js';
+import { createJobLeases } from './leases/job-leases.js';
+import { registerJobLeaseMetrics } from './metrics/job-lease-metrics.js';
+import pino from 'pino';
 import { startTracing } from './tracing/start-tracing.js';
 import type { RelayTracer } from './tracing/call-trace.js';
 
@@ -35,10 +40,10 @@ export interface Runtime {
   context: AppContext;
   /** Quota warnings and root channel alerts (their background queue). */
   notifications: NotificationServices;
-  /** Whether this process polls asynchronous tasks (the master's background-job process). */
+  /** Whether this process polls asynchronous tasks, or competes for the polling's lease. */
   pollsTasks: boolean;
-  /** The log retention job, on the master node's background-job process only. */
-  logRetention: LogRetention | undefined;
+  /** The log retention job while it runs here (its node's lease, or the master without leases). */
+  readonly logRetention: LogRetention | undefined;
   close(): Promise<void>;
 }
 
@@ -132,16 +137,34 @@ export async function startRuntime(
       onAutomaticStatusChange: (listener) => relay.health.onStatusChange(listener),
       onError: overrides.onError,
     });
-    // Periodic channel tests and balance refreshes (master only); close() also cancels a
-    // "test all" run started from the console.
-    const channelJobs = startChannelSchedules(relay, config, {
-      here: overrides.backgroundJobs ?? true,
+    // The periodic jobs below run on one process per node (a cluster's first worker) and, on
+    // PostgreSQL and MySQL, on whichever node holds each job's lease (a master first); on SQLite
+    // on the master node.
+    const jobLeases = createJobLeases({
+      store: chooseLeaseStore(database, redis),
+      holder: newLeaseHolder(config.nodeType),
+      leaseMs: config.jobLeaseSeconds * 1000,
+      events: leaseEvents(config, overrides.onError),
     });
-    // Midjourney and task platform polling: one process of the master node, so a task is
-    // polled (and a failed one refunded) by one poller; the refund is exactly-once regardless.
-    const taskPlacement = { here: overrides.backgroundJobs ?? true };
-    const taskPolling = startTaskPolling(relay, config, taskPlacement);
-    // Holds of processes that died are given back by the process that runs background jobs.
+    if (metrics) registerJobLeaseMetrics(metrics.registry, () => jobLeases.held());
+    const jobsHere =
+      (overrides.backgroundJobs ?? true) && (jobLeases.enabled || config.nodeType === 'master');
+    // Its stop() cancels a "test all" run started from the console, on every process.
+    const channelJobs = startChannelSchedules(relay, config, { here: false });
+    // Periodic channel tests and balance refreshes: where the lease says, hence the master role.
+    if (jobsHere && (config.channelTestFrequencyMinutes || config.channelUpdateFrequencyMinutes)) {
+      jobLeases.run('channel-schedules', () =>
+        startChannelSchedules(relay, { ...config, nodeType: 'master' }),
+      );
+    }
+    // Midjourney and task platform polling: one poller at a time, so a task is polled (and a
+    // failed one refunded) by one process; the refund is exactly-once regardless.
+    const taskPlacement = { here: overrides.backgroundJobs ?? true, leased: jobLeases.enabled };
+    if (pollsTasksHere(config, taskPlacement)) {
+      jobLeases.run('task-polling', () => startTaskPolling(relay, config));
+    }
+    // Holds of processes that died are given back by every node's background-job process (no
+    // lease: safe side by side, and no node's death delays it).
     const holdReclaimer =
       (overrides.backgroundJobs ?? true)
         ? startHoldReclaimer(
@@ -160,27 +183,27 @@ export async function startRuntime(
             (error) => overrides.onError?.(error, 'hold reclaimer'),
           )
         : undefined;
-    // Old logs go on the master node's background-job process only, on the log database.
-    const logRetention =
-      (overrides.backgroundJobs ?? true) && config.nodeType === 'master'
-        ? startLogRetention({
+    // Old logs go, on the log database.
+    const logRetention = jobsHere
+      ? jobLeases.run('log-retention', () =>
+          startLogRetention({
             logDb: logDatabase.db,
             retentionDays: () => options.getNumber('LogRetentionDays'),
             onError: (error) => overrides.onError?.(error, 'log retention'),
-          })
-        : undefined;
-    // The hourly log totals' deltas are folded by the same process, when the log database keeps them.
+          }),
+        )
+      : undefined;
+    // The hourly log totals' deltas are folded, when the log database keeps them.
     const logTotals = logTotalsProbe(logDatabase);
-    const logTotalsCompactor =
-      (overrides.backgroundJobs ?? true) &&
-      config.nodeType === 'master' &&
-      logDatabase.dialect === 'postgres'
-        ? startLogTotalsCompactor({
-            logDb: logDatabase.db,
-            installed: logTotals,
-            onError: (error) => overrides.onError?.(error, 'log totals compaction'),
-          })
-        : undefined;
+    if (jobsHere && logDatabase.dialect === 'postgres') {
+      jobLeases.run('log-totals', () =>
+        startLogTotalsCompactor({
+          logDb: logDatabase.db,
+          installed: logTotals,
+          onError: (error) => overrides.onError?.(error, 'log totals compaction'),
+        }),
+      );
+    }
     const context: AppContext = {
       config,
       database,
@@ -197,19 +220,20 @@ export async function startRuntime(
       startTime: overrides.cluster?.serverStartTime ?? Math.floor(Date.now() / 1000),
       renderMetrics: metrics ? () => renderMetrics(metrics, cluster) : undefined,
       syncOptions: cluster ? () => cluster.syncWorkers('options') : async () => {},
+      jobLeases: jobLeases.enabled ? jobLeases : undefined,
     };
     return {
       context,
       notifications,
       pollsTasks: pollsTasksHere(config, taskPlacement),
-      logRetention,
+      get logRetention() {
+        return logRetention?.current();
+      },
       async close() {
         stopBridge();
         await channelJobs.stop();
-        await taskPolling.stop();
+        await jobLeases.close();
         await holdReclaimer?.stop();
-        await logRetention?.stop();
-        await logTotalsCompactor?.stop();
         await closeRelayServices(relay);
         await tracer?.shutdown();
         await notifications.close();
@@ -249,6 +273,16 @@ function followSharedChanges(events: AppEvents, options: OptionStore, setup: Set
   events.on('setup-completed', () => {
     setup.done = true;
   });
+}
+
+/** Lease takeovers and losses as info lines; failures where background failures go. */
+function leaseEvents(config: Config, onError: ((error: unknown, where: string) => void) | undefined) {
+  const logger = pino({ level: config.logLevel });
+  return {
+    info: (message: string, fields: Record<string, unknown>) => logger.info(fields, message),
+    error: (error: unknown, where: string) =>
+      onError ? onError(error, where) : logger.error({ err: error }, where),
+  };
 }
 
 /** `/metrics`: this process's metrics, or in a cluster every worker's added together. */

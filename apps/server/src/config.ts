@@ -39,6 +39,12 @@ export interface Config {
   cryptoSecret: string;
   /** `master` runs migrations and background jobs; `slave` only serves (`NODE_TYPE`). */
   nodeType: 'master' | 'slave';
+  /**
+   * Seconds a background job's lease lasts without renewal (`JOB_LEASE_SECONDS`, default 15): on
+   * PostgreSQL and MySQL each job runs on whichever node holds its lease, renewed every third of
+   * this; after the holder dies another node takes over within this time.
+   */
+  jobLeaseSeconds: number;
   /** UPDATE_TASK: the master polls Midjourney and task platforms for task progress. */
   updateTask: boolean;
   /** TASK_POLL_INTERVAL: seconds between task polling rounds (default 15). */
@@ -290,6 +296,7 @@ export function loadConfig(
     sessionSecretGenerated: configuredSecret === undefined,
     cryptoSecret: readString(env, 'CRYPTO_SECRET') ?? sessionSecret,
     nodeType,
+    jobLeaseSeconds: readInteger(env, 'JOB_LEASE_SECONDS', 15, { min: 1, max: 600 }),
     updateTask: readBoolean(env, 'UPDATE_TASK', true),
     taskPollIntervalSeconds: readInteger(env, 'TASK_POLL_INTERVAL', 15, { min: 1, max: 3600 }),
     syncFrequencySeconds: readInteger(env, 'SYNC_FREQUENCY', 60, { min: 1 }),

@@ -6,6 +6,7 @@ import { findLiveRoot } from '../users/root-account.js';
 import type { CliError } from './cli-command.js';
 import { parseCommandArgs, type CliCommand, type CliIo } from './cli-command.js';
 import { loadCliConfig, openConfiguredDatabase } from './cli-database.js';
+import { checkLeases } from './check-leases.js';
 
 type Outcome = 'ok' | 'warn' | 'fail';
 
@@ -135,6 +136,7 @@ async function runChecks(env: NodeJS.ProcessEnv, report: Report): Promise<void> 
   } else {
     report.line('ok', 'LOG_SQL_DSN', 'not set: logs are kept in the main database');
   }
+  await checkLeases((outcome, item, detail) => report.line(outcome, item, detail), config);
 }
 
 /** `tollgate check`: a configuration and connectivity report. */
@@ -146,7 +148,8 @@ export const checkCommand: CliCommand = {
 Reads the environment as the server does and reports, one line each, with
 [ok], [warn] or [fail]: the configuration, the database (SQL_DSN / SQLITE_PATH:
 does it answer, its dialect, pending schema changes, the root account), Redis
-(REDIS_CONN_STRING) and the logs database (LOG_SQL_DSN). Changes nothing.
+(REDIS_CONN_STRING), the logs database (LOG_SQL_DSN) and the background jobs'
+leases (which node runs each job, since when, until when). Changes nothing.
 Exit code 1 when a line failed, 0 otherwise.`,
   async run(args, env, io) {
     const { help } = parseCommandArgs(this.name, args, [], { min: 0, max: 0 });

@@ -1,5 +1,6 @@
 /**
- * Tables of Tollgate's own, absent from new-api: quota held by serving processes and the log outbox.
+ * Tables of Tollgate's own, absent from new-api: quota held by serving processes, the log outbox and
+ * the background jobs' leases.
  * new-api ignores tables it does not know, so a database shared with it, or handed back to it, keeps
  * working (see docs/compatibility.md).
  */
@@ -38,5 +39,16 @@ export const logOutboxDone: TableDefinition<'log_outbox_done'> = {
     outbox_id: { type: 'bigint', notNull: true },
   },
   primaryKey: ['outbox_id'],
+  indexes: [],
+};
+
+export const jobLeases: TableDefinition<'job_leases'> = {
+  columns: {
+    name: { type: 'varchar', length: 64, notNull: true },
+    holder: { type: 'varchar', length: 128, notNull: true },
+    expires_at: { type: 'bigint', notNull: true },
+    acquired_at: { type: 'bigint', notNull: true },
+  },
+  primaryKey: ['name'],
   indexes: [],
 };

@@ -356,6 +356,22 @@ export interface EmailCodesTable {
   created_at: number;
 }
 
+/**
+ * `job_leases` (Tollgate only): which process runs each background job (task polling, log
+ * retention, …) on PostgreSQL and MySQL without Redis (leases/sql-lease-store.ts). A lease whose
+ * holder stopped renewing it is taken over once it expires.
+ */
+export interface JobLeasesTable {
+  /** The job (`task-polling`, `log-retention`, …). */
+  name: string;
+  /** The holding process: `<NODE_TYPE>/<host>:<pid>:<random>`. */
+  holder: string;
+  /** Milliseconds since the epoch (the holder's clock) after which another process may take it. */
+  expires_at: number;
+  /** Milliseconds since the epoch when the holder took it. */
+  acquired_at: number;
+}
+
 /** The whole database, as Kysely sees it. */
 export interface Database {
   users: UsersTable;
@@ -376,6 +392,7 @@ export interface Database {
   two_factor: TwoFactorTable;
   two_factor_backup_codes: TwoFactorBackupCodesTable;
   email_codes: EmailCodesTable;
+  job_leases: JobLeasesTable;
 }
 
 /** Name of a table. */

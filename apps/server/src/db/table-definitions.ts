@@ -22,7 +22,7 @@ import {
   quotaData,
   tasks,
 } from './relay-table-definitions.js';
-import { logOutbox, logOutboxDone, quotaHolds } from './ledger-table-definitions.js';
+import { jobLeases, logOutbox, logOutboxDone, quotaHolds } from './ledger-table-definitions.js';
 import { twoFactor, twoFactorBackupCodes } from './two-factor-table-definitions.js';
 import { emailCodes } from './email-code-table-definitions.js';
 import type { TableName } from './schema.js';
@@ -56,6 +56,7 @@ export const tableDefinitions: { readonly [Table in TableName]: TableDefinition<
   two_factor: twoFactor,
   two_factor_backup_codes: twoFactorBackupCodes,
   email_codes: emailCodes,
+  job_leases: jobLeases,
 };
 
 /** Every table name, in creation order. */

@@ -6,6 +6,7 @@ import type { RateLimiter } from '../lib/rate-limiter.js';
 import type { SetupState } from '../setup/setup-state.js';
 import type { AppEvents } from '../lib/app-events.js';
 import type { RelayServices } from '../relay/relay-services.js';
+import type { LeaseView } from '../leases/job-lease-store.js';
 
 /** Everything a route needs, built once by main.ts (or a test) and passed to buildApp. */
 export interface AppContext {
@@ -42,4 +43,6 @@ export interface AppContext {
    * cluster): an option write answers only then, so the next call anywhere uses the new value.
    */
   syncOptions(): Promise<void>;
+  /** The background jobs' leases (PostgreSQL, MySQL); undefined on SQLite, where none are used. */
+  jobLeases?: { list(): Promise<LeaseView[]> };
 }

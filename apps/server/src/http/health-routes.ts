@@ -13,7 +13,8 @@ export function isHealthCheckPath(url: string): boolean {
 
 /**
  * `GET /healthz` (the process answers: a liveness probe) and `GET /readyz` (the database and Redis
- * answer and the schema is migrated: a readiness probe; 503 with the failing check otherwise).
+ * answer and the schema is migrated: a readiness probe; 503 with the failing check otherwise;
+ * `leases` lists which process runs each background job).
  * Unauthenticated, outside `/api` and its rate limit, and silent in the request log.
  */
 export function registerHealthRoutes(app: FastifyInstance, context: AppContext): void {
@@ -22,7 +23,7 @@ export function registerHealthRoutes(app: FastifyInstance, context: AppContext):
     reply.header('cache-control', 'no-store').send({ status: 'ok' }),
   );
   app.get('/readyz', { logLevel: 'silent' }, async (_request, reply) => {
-    const { ready, checks } = await readiness();
+    const { ready, checks, leases } = await readiness();
     const failures = Object.entries(checks)
       .filter(([, answer]) => answer !== 'ok' && answer !== 'not configured')
       .map(([name, answer]) => `${name}: ${answer}`);
@@ -33,6 +34,7 @@ export function registerHealthRoutes(app: FastifyInstance, context: AppContext):
         status: ready ? 'ok' : 'unavailable',
         ...(ready ? {} : { reason: failures.join('; ') }),
         checks,
+        ...(leases === undefined ? {} : { leases }),
       });
   });
 }

@@ -1,12 +1,35 @@
 import { sql } from 'kysely';
 import { pendingMigrationSteps } from '../db/migration-status.js';
 import type { DatabaseHandle } from '../db/open-database.js';
+import type { LeaseView } from '../leases/job-lease-store.js';
 import type { AppContext } from './app-context.js';
+
+/** A job's lease as `/readyz` shows it (ISO times). */
+export interface LeaseReport {
+  job: string;
+  holder: string;
+  since: string;
+  expires: string;
+}
 
 /** What `/readyz` answers: `ok`, `not configured` (Redis), or why the check failed. */
 export interface Readiness {
   ready: boolean;
   checks: { database: string; redis: string; migrations: string };
+  /**
+   * Which process runs each background job (PostgreSQL, MySQL; absent on SQLite), or why the
+   * leases could not be read. Informational: it never makes the node unready.
+   */
+  leases?: LeaseReport[] | string;
+}
+
+function reportLeases(leases: LeaseView[]): LeaseReport[] {
+  return leases.map((lease) => ({
+    job: lease.job,
+    holder: lease.holder,
+    since: new Date(lease.since).toISOString(),
+    expires: new Date(lease.expires).toISOString(),
+  }));
 }
 
 /** A database or Redis that does not answer within this is reported unreachable. */
@@ -43,8 +66,8 @@ async function selectOne(handle: DatabaseHandle): Promise<string> {
 
 /**
  * The readiness check behind `/readyz`: the database (and a separate logs database) answer a
- * `SELECT 1`, Redis (when configured) answers PING, and the schema is migrated. Each costs one
- * round trip; concurrent callers share one check and its answer for a second. A process that did
+ * `SELECT 1`, Redis (when configured) answers PING, and the schema is migrated; the background
+ * jobs' leases are listed beside the checks. Each costs one round trip; concurrent callers share one check and its answer for a second. A process that did
  * not migrate reads the schema catalogue until it finds nothing missing, then never again.
  */
 export function createReadinessCheck(
@@ -93,7 +116,14 @@ export function createReadinessCheck(
     const checks = { database, redis, migrations: schema };
     const ready =
       database === 'ok' && (redis === 'ok' || redis === 'not configured') && schema === 'ok';
-    return { ready, checks };
+    const { jobLeases } = context;
+    if (!jobLeases || schema !== 'ok') return { ready, checks };
+    let leases: LeaseReport[] | string = [];
+    const answer = await probe(async () => {
+      leases = reportLeases(await jobLeases.list());
+      return 'ok';
+    });
+    return { ready, checks, leases: answer === 'ok' ? leases : answer };
   }
 
   return () => {

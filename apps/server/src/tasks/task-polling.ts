@@ -11,24 +11,28 @@ export async function pollAllTasks(services: RelayServices, signal?: AbortSignal
   await pollPlatformTasks(services, signal);
 }
 
-/** Whether this process polls tasks: the master node's background-job process, with UPDATE_TASK. */
+/**
+ * Whether this process polls tasks, or competes for the polling's lease: UPDATE_TASK on the
+ * background-job process of a node (a cluster's first worker); with leases (PostgreSQL, MySQL) on
+ * any node, one at a time, else (SQLite) on the master node only.
+ */
 export function pollsTasksHere(
   config: Pick<Config, 'nodeType' | 'updateTask'>,
-  placement: { here: boolean },
+  placement: { here: boolean; leased?: boolean },
 ): boolean {
-  return config.nodeType === 'master' && config.updateTask && placement.here;
+  return (
+    config.updateTask && placement.here && (placement.leased === true || config.nodeType === 'master')
+  );
 }
 
 /**
- * Starts the task polling loop (reference §10.3, §10.4) where `pollsTasksHere` says so; a stopped
- * job otherwise. Each round starts `TASK_POLL_INTERVAL` seconds after the previous one ended.
+ * Starts the task polling loop (reference §10.3, §10.4), where the caller decided it runs (see
+ * `pollsTasksHere`). Each round starts `TASK_POLL_INTERVAL` seconds after the previous one ended.
  */
 export function startTaskPolling(
   services: RelayServices,
-  config: Pick<Config, 'nodeType' | 'updateTask' | 'taskPollIntervalSeconds'>,
-  placement: { here: boolean },
+  config: Pick<Config, 'taskPollIntervalSeconds'>,
 ): BackgroundJob {
-  if (!pollsTasksHere(config, placement)) return { stop: async () => {} };
   return repeatAfter(
     config.taskPollIntervalSeconds * 1000,
     (signal) => pollAllTasks(services, signal),

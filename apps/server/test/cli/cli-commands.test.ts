@@ -203,6 +203,7 @@ describe('tollgate (the operator command line)', () => {
         ? `[ok]   redis: ${redisUrl} answers PING`
         : '[ok]   redis: not configured (caches and counters stay in each process)',
       '[ok]   LOG_SQL_DSN: not set: logs are kept in the main database',
+      '[ok]   job leases: not used: on SQLite the master node runs the background jobs',
       'All checks passed.',
     ]);
 

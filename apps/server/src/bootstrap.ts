@@ -276,7 +276,10 @@ function followSharedChanges(events: AppEvents, options: OptionStore, setup: Set
 }
 
 /** Lease takeovers and losses as info lines; failures where background failures go. */
-function leaseEvents(config: Config, onError: ((error: unknown, where: string) => void) | undefined) {
+function leaseEvents(
+  config: Config,
+  onError: ((error: unknown, where: string) => void) | undefined,
+) {
   const logger = pino({ level: config.logLevel });
   return {
     info: (message: string, fields: Record<string, unknown>) => logger.info(fields, message),

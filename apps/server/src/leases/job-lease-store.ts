@@ -29,7 +29,10 @@ export interface LeaseView {
 
 /** What an attempt to take a lease answers. */
 export type AcquireResult =
-  | { held: true; /** The holder it was taken from (undefined: free or already ours). */ previous?: string }
+  | {
+      held: true;
+      /** The holder it was taken from (undefined: free or already ours). */ previous?: string;
+    }
   | { held: false; holder: string };
 
 /** Where leases live: a database row (sql-lease-store.ts) or a Redis key (redis-lease-store.ts). */

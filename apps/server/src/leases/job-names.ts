@@ -4,6 +4,11 @@
  * its cutoff, the totals folded under a transaction lock), so a holder that lost its lease mid-run
  * and finishes its unit does no harm.
  */
-export const JOB_NAMES = ['task-polling', 'log-retention', 'log-totals', 'channel-schedules'] as const;
+export const JOB_NAMES = [
+  'task-polling',
+  'log-retention',
+  'log-totals',
+  'channel-schedules',
+] as const;
 
 export type JobName = (typeof JOB_NAMES)[number];

@@ -21,7 +21,9 @@ export function pollsTasksHere(
   placement: { here: boolean; leased?: boolean },
 ): boolean {
   return (
-    config.updateTask && placement.here && (placement.leased === true || config.nodeType === 'master')
+    config.updateTask &&
+    placement.here &&
+    (placement.leased === true || config.nodeType === 'master')
   );
 }
 

@@ -34,8 +34,13 @@ describe.skipIf(!process.env.TEST_POSTGRES_DSN)('job leases across two nodes', (
 
   const db = () => database.handle.db;
   const holderOf = async (job: string) =>
-    (await db().selectFrom('job_leases').select('holder').where('name', '=', job).executeTakeFirst())
-      ?.holder;
+    (
+      await db()
+        .selectFrom('job_leases')
+        .select('holder')
+        .where('name', '=', job)
+        .executeTakeFirst()
+    )?.holder;
   const refundLogs = async () =>
     (await db().selectFrom('logs').select('content').where('type', '=', 4).execute()).filter(
       (log) => String(log.content).startsWith('异步任务执行失败 lease-task'),
@@ -123,7 +128,8 @@ describe.skipIf(!process.env.TEST_POSTGRES_DSN)('job leases across two nodes', (
     // The task fails 2 s after the kill; then one polling round (1 s) on the new holder.
     expect(refundMs).toBeLessThan((LEASE_SECONDS + 4) * 1000);
     // Every job moved: log retention and the totals fold go on too.
-    for (const job of ['log-retention', 'log-totals']) expect(await holderOf(job)).toBe(slaveHolder);
+    for (const job of ['log-retention', 'log-totals'])
+      expect(await holderOf(job)).toBe(slaveHolder);
     expect(slave.output()).toContain('job lease taken over: task-polling now runs here');
 
     const readiness = await (await fetch(`${slave.url}/readyz`)).json();
@@ -154,10 +160,14 @@ describe.skipIf(!process.env.TEST_POSTGRES_DSN)('job leases across two nodes', (
     expect(Number(user.quota)).toBe(TASK_QUOTA);
 
     const out: string[] = [];
-    const code = await runCli(['check'], { ...env, NODE_TYPE: 'slave' }, {
-      out: (text) => out.push(text),
-      err: (text) => out.push(text),
-    });
+    const code = await runCli(
+      ['check'],
+      { ...env, NODE_TYPE: 'slave' },
+      {
+        out: (text) => out.push(text),
+        err: (text) => out.push(text),
+      },
+    );
     expect(code).toBe(0);
     expect(out.join('\n')).toMatch(
       /^\[ok\] {3}job lease task-polling: held by master\/\S+ since \S+, expires in \d s$/m,

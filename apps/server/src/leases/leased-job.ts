@@ -101,6 +101,7 @@ export function startLeasedJob<Job extends BackgroundJob>(
         : `job lease taken: ${name} runs here`,
       { job: name, holder: holder.id, ...(result.previous ? { previous: result.previous } : {}) },
     );
+    // A job that fails to start is tried again at the next tick (the lease stays ours meanwhile).
     running = options.start();
   }
 
@@ -111,7 +112,11 @@ export function startLeasedJob<Job extends BackgroundJob>(
 
   function schedule(delay: number): void {
     if (stopped) return;
-    timer = setTimeout(() => void tick().finally(() => schedule(tickMs)), delay);
+    timer = setTimeout(() => {
+      tick()
+        .catch((error) => events.error(error, `running the ${name} lease`))
+        .finally(() => schedule(tickMs));
+    }, delay);
     timer.unref();
   }
   schedule(0);

@@ -9,6 +9,7 @@ import {
   type RowAction,
 } from '../../../components/data-table';
 import { TwoLineTime } from '../../../components/two-line-time';
+import { LimitUsageBars } from '../../../components/usage-limits/limit-usage-bars';
 import { formatQuota } from '../../../lib/quota-format';
 import { useIsMobile } from '../../../lib/use-is-mobile';
 import type { Token } from '../api';
@@ -24,6 +25,8 @@ function TimeCell({ seconds }: { seconds: number }): ReactNode {
 }
 
 interface TokenColumnHandlers {
+  /** Some row carries usage against limits (servers without limits send none: no column). */
+  showLimits: boolean;
   onEdit: (token: Token) => void;
   onToggle: (token: Token) => void;
   onDelete: (token: Token) => void;
@@ -31,6 +34,7 @@ interface TokenColumnHandlers {
 
 /** Columns of the token list, with the per-row actions. */
 export function useTokenColumns({
+  showLimits,
   onEdit,
   onToggle,
   onDelete,
@@ -65,6 +69,13 @@ export function useTokenColumns({
     cellColumn('remainQuota', t('columns.remainQuota'), (token) => (
       <RemainQuotaTag token={token} />
     )),
+    ...(showLimits
+      ? [
+          cellColumn<Token>('limits', t('columns.limits'), (token) => (
+            <LimitUsageBars usages={token.limit_usage} />
+          )),
+        ]
+      : []),
     cellColumn('createdTime', t('columns.createdTime'), (token) => (
       <TimeCell seconds={token.created_time} />
     )),

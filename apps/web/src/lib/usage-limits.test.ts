@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { emptyLimitTexts, limitsToSend, limitTextsOf, readLimitTexts } from './usage-limits';
+import {
+  emptyLimitTexts,
+  limitsToSend,
+  limitTextsOf,
+  readGroupLimits,
+  readLimitTexts,
+  readLimitUsages,
+  readUsageLimits,
+} from './usage-limits';
 
 const none = {
   rpm: null,
@@ -42,5 +50,25 @@ describe('usage limit texts', () => {
     expect(limitsToSend(none, { rpm: 0 })).toBeUndefined();
     expect(limitsToSend({ ...none, rpm: 5 }, undefined)).toEqual({ ...none, rpm: 5 });
     expect(limitsToSend(none, { rpm: 5 })).toEqual(none);
+  });
+});
+
+describe('usage limits in answers', () => {
+  it('read only the known kinds, and nothing from servers without limits', () => {
+    expect(readUsageLimits(undefined)).toBeUndefined();
+    expect(readUsageLimits({ rpm: 5, tpm: 'x', extra: 1 })).toEqual({ rpm: 5 });
+    expect(
+      readLimitUsages([
+        { scope: 'token', limit: 'rpm', max: 5, used: 1, reset_at: 60 },
+        { scope: 'nobody', limit: 'rpm', max: 5, used: 1, reset_at: 60 },
+      ]),
+    ).toEqual([{ scope: 'token', limit: 'rpm', max: 5, used: 1, reset_at: 60 }]);
+    expect(readLimitUsages(null)).toEqual([]);
+  });
+
+  it('read the group defaults option, giving none for text that does not parse', () => {
+    expect(readGroupLimits('{"vip":{"rpm":60},"bad":3}')).toEqual({ vip: { rpm: 60 } });
+    expect(readGroupLimits('{')).toEqual({});
+    expect(readGroupLimits('')).toEqual({});
   });
 });

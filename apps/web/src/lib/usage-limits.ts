@@ -120,3 +120,23 @@ export function readLimitUsages(value: unknown): LimitUsage[] {
 export function anyLimitText(texts: LimitTexts): boolean {
   return LIMIT_KINDS.some((kind) => texts[kind].trim() !== '');
 }
+
+/**
+ * Option `GroupLimits` (JSON text: group → limits) read leniently: text that does not parse, and
+ * entries that are not objects, give no defaults rather than an error.
+ */
+export function readGroupLimits(text: string | undefined): Record<string, UsageLimits> {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text ?? '');
+  } catch {
+    return {};
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return {};
+  const groups: Record<string, UsageLimits> = {};
+  for (const [group, value] of Object.entries(parsed)) {
+    const limits = readUsageLimits(value);
+    if (limits) groups[group] = limits;
+  }
+  return groups;
+}

@@ -11,7 +11,21 @@ import {
   hasFirstTokenTime,
   useTimeColor,
 } from '../rules/log-badges';
+import { limitRefusalOf } from '../rules/limit-refusal';
 import { mappedModel } from '../rules/log-other';
+
+/** The limit that refused the call, on the error rows of refusals (`other.limit_refusal`). */
+export function LimitRefusalTag({ log }: { log: LogRow }) {
+  const { t } = useTranslation('limits');
+  const code = limitRefusalOf(log.other);
+  if (!code) return null;
+  const [scope, kind] = code.split('.');
+  return (
+    <Tag color="red">
+      {t('refusal.tag', { limit: `${t(`scopes.${scope}`)} · ${t(`short.${kind}`)}` })}
+    </Tag>
+  );
+}
 
 /** Type 1 top-up, 2 consumption, 3 management, 4 system, anything else unknown. */
 export function LogTypeTag({ type }: { type: number }) {

@@ -44,9 +44,7 @@ export function limitTextsOf(limits: UsageLimits | null | undefined): LimitTexts
   return texts;
 }
 
-export type LimitTextsResult =
-  | { ok: true; limits: UsageLimits }
-  | { ok: false; kind: LimitKind };
+export type LimitTextsResult = { ok: true; limits: UsageLimits } | { ok: false; kind: LimitKind };
 
 /**
  * The `limits` object of the texts: every kind present, null where empty (or 0), so a saved object

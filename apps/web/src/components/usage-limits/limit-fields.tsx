@@ -1,7 +1,7 @@
 import { LIMIT_KINDS, type LimitKind, type UsageLimits } from '@tollgate/contracts';
 import { Col, Collapse, Form, Input, Row, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { formatNumber, quotaEquivalent } from '../../lib/quota-format';
+import { quotaEquivalent } from '../../lib/quota-format';
 import { isBudgetKind, limitValueOf, type LimitTexts } from '../../lib/usage-limits';
 
 interface LimitFieldsProps {
@@ -17,8 +17,10 @@ interface LimitFieldsProps {
   texts?: Partial<LimitTexts>;
 }
 
+/** A fallback as typed in the field (exact), a budget with its currency equivalent when shown. */
 function fallbackText(kind: LimitKind, value: number): string {
-  return isBudgetKind(kind) ? String(value) : formatNumber(value);
+  const equivalent = isBudgetKind(kind) ? quotaEquivalent(value) : null;
+  return equivalent === null ? String(value) : `${value} (≈ ${equivalent})`;
 }
 
 /**
@@ -26,7 +28,13 @@ function fallbackText(kind: LimitKind, value: number): string {
  * limit of its own; the placeholder shows what applies then, so the narrowing is visible. Kept
  * rendered while collapsed so the form reads every field.
  */
-export function LimitFields({ name, fallback, fallbackLabel, defaultOpen, texts }: LimitFieldsProps) {
+export function LimitFields({
+  name,
+  fallback,
+  fallbackLabel,
+  defaultOpen,
+  texts,
+}: LimitFieldsProps) {
   const { t } = useTranslation('limits');
   const placeholder = (kind: LimitKind) => {
     const value = limitValueOf(fallback, kind);
@@ -65,7 +73,11 @@ export function LimitFields({ name, fallback, fallbackLabel, defaultOpen, texts 
                       extra={equivalent(kind)}
                       rules={[{ pattern: /^\s*\d*\s*$/, message: t('errors.invalid') }]}
                     >
-                      <Input inputMode="numeric" autoComplete="off" placeholder={placeholder(kind)} />
+                      <Input
+                        inputMode="numeric"
+                        autoComplete="off"
+                        placeholder={placeholder(kind)}
+                      />
                     </Form.Item>
                   </Col>
                 ))}

@@ -43,7 +43,10 @@ export function LimitUsageBars({
               <Typography.Text>
                 {t(`short.${usage.limit}`)}
                 {usage.scope !== 'token' && (
-                  <Typography.Text type="secondary"> · {t(`scopes.${usage.scope}`)}</Typography.Text>
+                  <Typography.Text type="secondary">
+                    {' '}
+                    · {t(`scopes.${usage.scope}`)}
+                  </Typography.Text>
                 )}
               </Typography.Text>
               <Typography.Text type="secondary">

@@ -61,7 +61,16 @@ export function useTokenColumns({
       key: 'name',
       title: t('columns.name'),
       hideable: false,
-      render: (_, token) => <Typography.Text strong>{token.name}</Typography.Text>,
+      // On phones the usage sits under the name, in view, rather than in a column scrolled away.
+      render: (_, token) =>
+        isMobile && showLimits ? (
+          <Space orientation="vertical" size={6}>
+            <Typography.Text strong>{token.name}</Typography.Text>
+            <LimitUsageBars usages={token.limit_usage} />
+          </Space>
+        ) : (
+          <Typography.Text strong>{token.name}</Typography.Text>
+        ),
     },
     cellColumn('key', t('columns.key'), (token) => <TokenKeyCell tokenKey={token.key} />),
     cellColumn('status', t('columns.status'), (token) => <TokenStatusCell token={token} />),
@@ -69,7 +78,7 @@ export function useTokenColumns({
     cellColumn('remainQuota', t('columns.remainQuota'), (token) => (
       <RemainQuotaTag token={token} />
     )),
-    ...(showLimits
+    ...(showLimits && !isMobile
       ? [
           cellColumn<Token>('limits', t('columns.limits'), (token) => (
             <LimitUsageBars usages={token.limit_usage} />

@@ -109,6 +109,12 @@ const MEMORY_LIMIT = 10_000;
  * (Redis `SET NX`, else a unique row), and only the claimant sends. A jump past both thresholds
  * sends the higher one and claims the lower one with it. Keys this process has seen are
  * remembered, so the calls after a crossing cost nothing.
+ *
+ * Call site: the limits engine, once a call is settled, for each budget that applies to it,
+ * `notifications.budgetNotices.notifyBudgetThresholds({ userId, scope, tokenId, kind, periodStart,
+ * used, max })`; or, since the relay is built before the notifications, the engine offers a
+ * listener registry and bootstrap.ts passes `onBudgetSettled: (listener) =>
+ * relay.limits.onBudgetSettled(listener)` to `startNotifications`.
  */
 export class BudgetNotices {
   private readonly seen = new Set<string>();

@@ -25,6 +25,7 @@ const orderColumns: Record<string, string[]> = {
   abilities: ['group', 'model', 'channel_id'],
   options: ['key'],
   log_outbox_done: ['outbox_id'],
+  notice_claims: ['claim_key'],
 };
 
 /** Every row, column (with type) and index of the given tables. */

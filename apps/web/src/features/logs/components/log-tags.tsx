@@ -27,7 +27,7 @@ export function LimitRefusalTag({ log }: { log: LogRow }) {
   );
 }
 
-/** Type 1 top-up, 2 consumption, 3 management, 4 system, anything else unknown. */
+/** Type 1 top-up, 2 consumption, 3 management, 4 system, 5 error, anything else unknown. */
 export function LogTypeTag({ type }: { type: number }) {
   const { t } = useTranslation('logs');
   switch (type) {
@@ -39,6 +39,9 @@ export function LogTypeTag({ type }: { type: number }) {
       return <Tag color="orange">{t('types.3')}</Tag>;
     case LOG_TYPES.system:
       return <Tag color="purple">{t('types.4')}</Tag>;
+    // Error rows (new-api's type 5), such as the refusals of usage limits.
+    case 5:
+      return <Tag color="red">{t('types.5')}</Tag>;
     default:
       return <Tag>{t('types.0')}</Tag>;
   }

@@ -131,6 +131,7 @@ export async function startRuntime(
       options,
       events,
       rateLimiter,
+      redis,
       outbound: relay.outbound,
       onBalances: (listener) => relay.ledger.onBalances(listener),
       heldLocally: (userId) => relay.ledger.heldForUser(userId),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LIMIT_KINDS, LIMIT_SCOPES, type LimitRefusalCode } from './usage-limits.js';
 
 /** `logs.type`: 0 is also the "all types" filter value. */
 export const LOG_TYPES = Object.freeze({ unknown: 0, topUp: 1, consume: 2, manage: 3, system: 4 });
@@ -20,10 +21,42 @@ export const QUOTA_DATA_SELF_MAX_SPAN_SECONDS = 2_592_000;
 const lenientInteger = z.coerce.number().int().catch(0);
 const filterText = z.string().max(200).default('');
 
+/** The `limit_refusal` filter value matching the refusal of any limit. */
+export const LIMIT_REFUSAL_ANY = 'any';
+
+/** Every refusal code (`token.rpm` … `group.budget_month`), in scope order, then kind order. */
+export const LIMIT_REFUSAL_CODES: readonly LimitRefusalCode[] = LIMIT_SCOPES.flatMap((scope) =>
+  LIMIT_KINDS.map((kind): LimitRefusalCode => `${scope}.${kind}`),
+);
+
+/** What the logs may be filtered by: a refusal code, `any`, or '' (no filter). */
+export type LimitRefusalFilter = LimitRefusalCode | typeof LIMIT_REFUSAL_ANY | '';
+
+function isLimitRefusalFilter(value: string): value is LimitRefusalFilter {
+  return (
+    value === '' ||
+    value === LIMIT_REFUSAL_ANY ||
+    (LIMIT_REFUSAL_CODES as readonly string[]).includes(value)
+  );
+}
+
+/**
+ * `limit_refusal`: the error logs of calls a limit refused (their `other` carries
+ * `limit_refusal`), of one code or `any`. An unknown value is no filter, as other unreadable
+ * filters are.
+ */
+const limitRefusalFilter = z
+  .string()
+  .max(64)
+  .default('')
+  .catch('')
+  .transform((value): LimitRefusalFilter => (isLimitRefusalFilter(value) ? value : ''));
+
 /**
  * Filters of `GET /api/log/` and `GET /api/log/stat` (admin). `p` is 1-based; `type` 0 means every type;
  * timestamps are unix seconds, 0 = unbounded; `model_name` is an SQL LIKE pattern used as given;
- * `username` and `token_name` match exactly; `channel` 0 = any.
+ * `username` and `token_name` match exactly; `channel` 0 = any; `limit_refusal` (Tollgate only) keeps
+ * the refusals of one limit or of `any`.
  */
 export const adminLogQuerySchema = z.object({
   p: lenientInteger,
@@ -36,6 +69,7 @@ export const adminLogQuerySchema = z.object({
   model_name: filterText,
   channel: lenientInteger,
   group: filterText,
+  limit_refusal: limitRefusalFilter,
 });
 export type AdminLogQuery = z.infer<typeof adminLogQuerySchema>;
 

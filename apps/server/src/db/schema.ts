@@ -372,6 +372,17 @@ export interface JobLeasesTable {
   acquired_at: number;
 }
 
+/**
+ * `notice_claims` (Tollgate only): notifications sent once per period (budget thresholds), claimed
+ * by key when no Redis is configured (db/notice-claim-table-definitions.ts).
+ */
+export interface NoticeClaimsTable {
+  /** What was sent, for which subject and period (`budget:token:12:budget_month:<start>:80`). */
+  claim_key: string;
+  /** Unix seconds after which the claim may be deleted (its period is over). */
+  expires_at: number;
+}
+
 /** The whole database, as Kysely sees it. */
 export interface Database {
   users: UsersTable;
@@ -393,6 +404,7 @@ export interface Database {
   two_factor_backup_codes: TwoFactorBackupCodesTable;
   email_codes: EmailCodesTable;
   job_leases: JobLeasesTable;
+  notice_claims: NoticeClaimsTable;
 }
 
 /** Name of a table. */

@@ -25,6 +25,7 @@ import {
 import { jobLeases, logOutbox, logOutboxDone, quotaHolds } from './ledger-table-definitions.js';
 import { twoFactor, twoFactorBackupCodes } from './two-factor-table-definitions.js';
 import { emailCodes } from './email-code-table-definitions.js';
+import { noticeClaims } from './notice-claim-table-definitions.js';
 import type { TableName } from './schema.js';
 import type { AnyTableDefinition, TableDefinition } from './table-definition-types.js';
 
@@ -57,6 +58,7 @@ export const tableDefinitions: { readonly [Table in TableName]: TableDefinition<
   two_factor_backup_codes: twoFactorBackupCodes,
   email_codes: emailCodes,
   job_leases: jobLeases,
+  notice_claims: noticeClaims,
 };
 
 /** Every table name, in creation order. */

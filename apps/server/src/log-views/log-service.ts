@@ -56,6 +56,7 @@ function adminFilter(query: AdminLogQuery): logs.LogFilter {
     modelNamePattern: query.model_name,
     channelId: query.channel,
     group: query.group,
+    limitRefusal: query.limit_refusal,
   };
 }
 
@@ -68,6 +69,7 @@ function selfFilter(userId: number, query: SelfLogQuery): logs.LogFilter {
     tokenName: query.token_name,
     modelNamePattern: query.model_name,
     group: query.group,
+    limitRefusal: query.limit_refusal,
   };
 }
 

@@ -1,4 +1,5 @@
 import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
+import { columnContains } from '../db/like-pattern.js';
 import type { Database } from '../db/schema.js';
 
 /** Row filters shared by the list and stat queries; absent / empty / 0 values do not filter. */
@@ -18,6 +19,17 @@ export interface LogFilter {
   channelId?: number;
   /** Exact. */
   group?: string;
+  /**
+   * Rows whose `other` JSON carries `"limit_refusal":"<code>"` (the error logs of calls a limit
+   * refused); `any` = any code. A LIKE on the text as the server writes it (JSON.stringify, no
+   * spaces), its wildcards escaped: the column is text on every dialect, not JSON.
+   */
+  limitRefusal?: string;
+}
+
+/** The text a refusal's `other` contains: the whole `"limit_refusal":"<code>"`, or its start for `any`. */
+export function limitRefusalText(filter: string): string {
+  return filter === 'any' ? '"limit_refusal":"' : `"limit_refusal":"${filter}"`;
 }
 
 /** The WHERE conditions of `filter` on `logs`. */
@@ -36,5 +48,8 @@ export function filterConditions(
     conditions.push(where('model_name', 'like', filter.modelNamePattern));
   if (filter.channelId) conditions.push(where('channel_id', '=', filter.channelId));
   if (filter.group) conditions.push(where('group', '=', filter.group));
+  if (filter.limitRefusal) {
+    conditions.push(columnContains('other', limitRefusalText(filter.limitRefusal)));
+  }
   return conditions;
 }

@@ -43,7 +43,8 @@ function answerableFromTotals(filter: LogFilter): boolean {
     !filter.username &&
     !filter.tokenName &&
     !filter.channelId &&
-    !filter.group
+    !filter.group &&
+    !filter.limitRefusal
   );
 }
 

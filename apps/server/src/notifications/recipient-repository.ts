@@ -51,3 +51,24 @@ export async function findChannelName(db: Db, channelId: number): Promise<string
     .executeTakeFirst();
   return row?.name ?? '';
 }
+
+/** A live user as a recipient (no balance read). */
+export async function findRecipient(db: Db, userId: number): Promise<Recipient | undefined> {
+  const row = await db
+    .selectFrom('users')
+    .select(['id', 'email', 'setting'])
+    .where('id', '=', userId)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  return { id: row.id, email: row.email ?? '', setting: readUserSetting(row.setting) };
+}
+
+export async function findTokenName(db: Db, tokenId: number): Promise<string> {
+  const row = await db
+    .selectFrom('tokens')
+    .select('name')
+    .where('id', '=', tokenId)
+    .executeTakeFirst();
+  return row?.name ?? '';
+}

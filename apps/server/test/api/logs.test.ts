@@ -262,6 +262,42 @@ describe.each(testDatabaseKinds())('logs API on %s', (kind) => {
     expect(total).toBe(4);
   });
 
+  it('filters the refusals of one limit, or of any, on their literal code', async () => {
+    const alicePart = { user_id: alice.userId, username: 'alice', type: 5 };
+    const refusals = [
+      await insertLog('R1', {
+        ...alicePart,
+        other: JSON.stringify({ limit_refusal: 'token.rpm', reset_at: 60 }),
+      }),
+      await insertLog('R2', {
+        user_id: bob.userId,
+        username: 'bob',
+        type: 5,
+        other: JSON.stringify({ limit_refusal: 'user.budget_day' }),
+      }),
+      // `_` is a LIKE wildcard: unescaped, the filter would match this row too.
+      await insertLog('R3', { ...alicePart, other: '{"limitXrefusal":"token.rpm"}' }),
+    ];
+    try {
+      const filtered = async (path: string, session: Session, query: string) =>
+        idsOf((await get(session, `${path}?p=1&page_size=100&${query}`)).data.items);
+      expect(await filtered('/api/log/', root, 'limit_refusal=token.rpm')).toEqual([ids.R1]);
+      expect(await filtered('/api/log/', root, 'limit_refusal=user.budget_day')).toEqual([ids.R2]);
+      expect(await filtered('/api/log/', root, 'limit_refusal=any')).toEqual([ids.R2, ids.R1]);
+      expect(await filtered('/api/log/', root, 'limit_refusal=group.rpm')).toEqual([]);
+      // An unknown value is no filter, like every other unreadable filter.
+      expect(await filtered('/api/log/', root, 'limit_refusal=%25')).toHaveLength(9);
+      expect(await filtered('/api/log/self/', alice, 'limit_refusal=any')).toEqual([ids.R1 % 1024]);
+      const stat = await get(root, '/api/log/stat?limit_refusal=any');
+      expect(stat.data.quota).toBe(0);
+    } finally {
+      await harness.runtime.context.database.db
+        .deleteFrom('logs')
+        .where('id', 'in', refusals)
+        .execute();
+    }
+  });
+
   it('shows users only their own logs, without channel or admin details', async () => {
     const response = await get(alice, '/api/log/self?p=1&page_size=10');
     expect(response.success).toBe(true);

@@ -26,6 +26,7 @@ const orderColumns: Record<string, string[]> = {
   options: ['key'],
   log_outbox_done: ['outbox_id'],
   job_leases: ['name'],
+  notice_claims: ['claim_key'],
 };
 
 /** Every row, column (with type) and index of the given tables. */

@@ -32,6 +32,7 @@ export const namespaces = [
   'redemptions',
   'twoFactor',
   'tasks',
+  'limits',
 ] as const;
 
 // Only the language shown is fetched: each one is a single chunk with antd's locale in it.

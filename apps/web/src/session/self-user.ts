@@ -1,6 +1,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { http } from '../lib/http-client';
+import type { UsageLimits } from '@tollgate/contracts';
 import { isRecord } from '../lib/local-store';
+import { readUsageLimits } from '../lib/usage-limits';
 
 /** The fields of `GET /api/user/self` the console shows (personal page, wallet). */
 export interface SelfUser {
@@ -27,6 +29,11 @@ export interface SelfUser {
   aff_history_quota: number;
   /** The user setting as JSON text (read with `parseUserSetting`). */
   setting: string;
+  /**
+   * The limits and budgets that apply to the user (read-only; the token form shows them as what a
+   * token may narrow). Absent on servers without limits.
+   */
+  limits?: UsageLimits;
 }
 
 const number = (value: unknown) =>
@@ -56,6 +63,7 @@ export async function fetchSelf(): Promise<SelfUser> {
     aff_quota: number(data.aff_quota),
     aff_history_quota: number(data.aff_history_quota),
     setting: text(data.setting),
+    limits: readUsageLimits(data.limits),
   };
 }
 

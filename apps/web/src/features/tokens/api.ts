@@ -1,16 +1,42 @@
-import { tokenSchema, type Token, type UpdateTokenStatusRequest } from '@tollgate/contracts';
+import {
+  tokenSchema,
+  type LimitUsage,
+  type Token as TokenRow,
+  type UpdateTokenStatusRequest,
+  type UsageLimits,
+} from '@tollgate/contracts';
 import { http } from '../../lib/http-client';
+import { isRecord } from '../../lib/local-store';
+import { readLimitUsages, readUsageLimits } from '../../lib/usage-limits';
 import { parseUserGroups, type GroupOption } from './rules/group-options';
 import type { TokenFields } from './rules/token-form-values';
 
-export type { Token };
+/**
+ * A token row with its limits and their usage, read leniently: servers without limits (new-api, an
+ * older Tollgate) send neither, and a row is never dropped for them.
+ */
+export interface Token extends TokenRow {
+  limits?: UsageLimits;
+  limit_usage: LimitUsage[];
+}
+
+function toToken(row: unknown): Token | undefined {
+  const parsed = tokenSchema.safeParse(row);
+  if (!parsed.success) return undefined;
+  const record = isRecord(row) ? row : {};
+  return {
+    ...parsed.data,
+    limits: readUsageLimits(record.limits),
+    limit_usage: readLimitUsages(record.limit_usage),
+  };
+}
 
 /** Keeps the rows that have a token's shape (an unexpected row is dropped, not shown broken). */
 function toTokens(data: unknown): Token[] {
   if (!Array.isArray(data)) return [];
   return data.flatMap((row) => {
-    const parsed = tokenSchema.safeParse(row);
-    return parsed.success ? [parsed.data] : [];
+    const token = toToken(row);
+    return token ? [token] : [];
   });
 }
 
@@ -26,9 +52,9 @@ export async function searchTokens(keyword: string, token: string): Promise<Toke
 
 /** `GET /api/token/{id}`. */
 export async function fetchToken(id: number): Promise<Token> {
-  const parsed = tokenSchema.safeParse(await http.get<unknown>(`/api/token/${id}`));
-  if (!parsed.success) throw new Error('Unexpected token data');
-  return parsed.data;
+  const token = toToken(await http.get<unknown>(`/api/token/${id}`));
+  if (!token) throw new Error('Unexpected token data');
+  return token;
 }
 
 /** `POST /api/token/` with `count`: the server names the second and later tokens with a suffix. */

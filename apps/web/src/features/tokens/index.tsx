@@ -32,6 +32,7 @@ export default function TokensPage() {
 
   const done = () => notify.success(t('actions.success'));
   const columns = useTokenColumns({
+    showLimits: list.rows.some((token) => token.limit_usage.length > 0),
     onEdit: (token) => setFormTarget({ mode: 'edit', id: token.id }),
     onToggle: (token) =>
       statusMutation.mutate(

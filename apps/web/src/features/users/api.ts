@@ -1,6 +1,13 @@
-import type { CreateUserRequest, ManageUserAction, UpdateUserRequest } from '@tollgate/contracts';
+import {
+  GROUP_LIMITS_OPTION,
+  type CreateUserRequest,
+  type ManageUserAction,
+  type UpdateUserRequest,
+  type UsageLimits,
+} from '@tollgate/contracts';
 import { http } from '../../lib/http-client';
 import { isRecord } from '../../lib/local-store';
+import { readGroupLimits, readUsageLimits } from '../../lib/usage-limits';
 
 /** A user as the admin list and `GET /api/user/{id}` return it (password never included). */
 export interface ManagedUser {
@@ -24,6 +31,8 @@ export interface ManagedUser {
   linux_do_id: string;
   /** Set when the user deregistered (soft delete); such rows have no actions. */
   DeletedAt: string | null;
+  /** The user's own limits and budgets (absent on servers without limits). */
+  limits?: UsageLimits;
 }
 
 export interface UserPage {
@@ -41,10 +50,13 @@ export interface UserListQuery {
 /** `POST /api/user/` body as the add drawer sends it. */
 export type NewUser = Required<Pick<CreateUserRequest, 'username' | 'display_name' | 'password'>>;
 
-/** `PUT /api/user/` body as the edit drawer sends it; an empty password keeps the current one. */
+/**
+ * `PUT /api/user/` body as the edit drawer sends it; an empty password keeps the current one.
+ * `limits` only when one is set or was changed (new-api's body otherwise).
+ */
 export type UserUpdate = Required<
   Pick<UpdateUserRequest, 'id' | 'username' | 'display_name' | 'password' | 'group' | 'quota'>
->;
+> & { limits?: UsageLimits };
 
 export type ManageAction = ManageUserAction;
 
@@ -79,6 +91,7 @@ export function toManagedUser(value: unknown): ManagedUser | null {
       value.DeletedAt === null || value.DeletedAt === undefined || value.DeletedAt === ''
         ? null
         : String(value.DeletedAt),
+    limits: readUsageLimits(value.limits),
   };
 }
 
@@ -140,4 +153,17 @@ export async function manageUser(
   const data = await http.post<unknown>('/api/user/manage', { id, action });
   if (!isRecord(data)) return null;
   return { role: number(data.role), status: number(data.status) };
+}
+
+/**
+ * The per-group default limits (option `GroupLimits`), which the user drawer shows as placeholders.
+ * Only the root may read options: for anyone else, and on servers without the option, no defaults.
+ */
+export async function fetchGroupLimits(): Promise<Record<string, UsageLimits>> {
+  const data = await http
+    .get<unknown>('/api/option/', { notifyErrors: false })
+    .catch(() => undefined);
+  if (!Array.isArray(data)) return {};
+  const entry = data.find((row) => isRecord(row) && row.key === GROUP_LIMITS_OPTION);
+  return isRecord(entry) && typeof entry.value === 'string' ? readGroupLimits(entry.value) : {};
 }

@@ -2,6 +2,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { useInvalidatingMutation, useRowQuery } from '../../lib/query-hooks';
 import {
   createUser,
+  fetchGroupLimits,
   fetchGroups,
   fetchUser,
   fetchUsers,
@@ -28,6 +29,15 @@ export function useUserQuery(id: number | null) {
 
 export function useGroupsQuery(enabled = true) {
   return useQuery({ queryKey: ['groups'], queryFn: fetchGroups, staleTime: 60_000, enabled });
+}
+
+export function useGroupLimitsQuery(enabled: boolean) {
+  return useQuery({
+    queryKey: ['group-limits'],
+    queryFn: fetchGroupLimits,
+    staleTime: 60_000,
+    enabled,
+  });
 }
 
 export const useCreateUserMutation = () => useInvalidatingMutation(usersKey, createUser);

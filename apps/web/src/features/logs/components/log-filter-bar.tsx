@@ -5,6 +5,12 @@ import { FilterBar } from '../../../components/filters/filter-bar';
 import { FilterTimePicker, filterTimeFormat } from '../../../components/filters/filter-time-picker';
 import { useFilterDraft } from '../../../components/filters/use-filter-draft';
 import { useIsMobile } from '../../../lib/use-is-mobile';
+import {
+  LIMIT_KINDS,
+  LIMIT_REFUSAL_ANY,
+  LIMIT_SCOPES,
+  type LimitRefusalFilter,
+} from '@tollgate/contracts';
 import { logTypeFilters, type LogFilters } from '../rules/log-filters';
 
 interface LogFilterBarProps {
@@ -31,6 +37,7 @@ const toSeconds = (date: Dayjs | null | undefined) => (date ? date.unix() : 0);
  */
 export function LogFilterBar({ admin, value, onSearch, loading }: LogFilterBarProps) {
   const { t } = useTranslation('logs');
+  const { t: limitText } = useTranslation('limits');
   const isMobile = useIsMobile();
   const { draft, setDraft, set, search, textFilter } = useFilterDraft(value, onSearch);
 
@@ -84,6 +91,34 @@ export function LogFilterBar({ admin, value, onSearch, loading }: LogFilterBarPr
           }))}
           onChange={(type: number) => {
             const next = { ...draft, type };
+            setDraft(next);
+            onSearch(next);
+          }}
+        />
+      </Col>
+      <Col xs={12} md={8} xl={4}>
+        <Select<LimitRefusalFilter>
+          style={{ width: '100%' }}
+          aria-label={limitText('refusal.filter')}
+          value={draft.limitRefusal}
+          popupMatchSelectWidth={false}
+          options={[
+            { value: '', label: limitText('refusal.all') },
+            { value: LIMIT_REFUSAL_ANY, label: limitText('refusal.any') },
+            ...LIMIT_SCOPES.map((scope) => ({
+              label: limitText(`scopes.${scope}`),
+              title: scope,
+              options: LIMIT_KINDS.map((kind) => ({
+                value: `${scope}.${kind}` as const,
+                label: limitText('refusal.option', {
+                  scope: limitText(`scopes.${scope}`),
+                  limit: limitText(`kinds.${kind}`),
+                }),
+              })),
+            })),
+          ]}
+          onChange={(limitRefusal) => {
+            const next = { ...draft, limitRefusal };
             setDraft(next);
             onSearch(next);
           }}

@@ -11,9 +11,23 @@ import {
   hasFirstTokenTime,
   useTimeColor,
 } from '../rules/log-badges';
+import { limitRefusalOf } from '../rules/limit-refusal';
 import { mappedModel } from '../rules/log-other';
 
-/** Type 1 top-up, 2 consumption, 3 management, 4 system, anything else unknown. */
+/** The limit that refused the call, on the error rows of refusals (`other.limit_refusal`). */
+export function LimitRefusalTag({ log }: { log: LogRow }) {
+  const { t } = useTranslation('limits');
+  const code = limitRefusalOf(log.other);
+  if (!code) return null;
+  const [scope, kind] = code.split('.');
+  return (
+    <Tag color="red">
+      {t('refusal.tag', { limit: `${t(`scopes.${scope}`)} · ${t(`short.${kind}`)}` })}
+    </Tag>
+  );
+}
+
+/** Type 1 top-up, 2 consumption, 3 management, 4 system, 5 error, anything else unknown. */
 export function LogTypeTag({ type }: { type: number }) {
   const { t } = useTranslation('logs');
   switch (type) {
@@ -25,6 +39,9 @@ export function LogTypeTag({ type }: { type: number }) {
       return <Tag color="orange">{t('types.3')}</Tag>;
     case LOG_TYPES.system:
       return <Tag color="purple">{t('types.4')}</Tag>;
+    // Error rows (new-api's type 5), such as the refusals of usage limits.
+    case 5:
+      return <Tag color="red">{t('types.5')}</Tag>;
     default:
       return <Tag>{t('types.0')}</Tag>;
   }

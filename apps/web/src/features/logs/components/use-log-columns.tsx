@@ -8,7 +8,14 @@ import { stringToColor } from '../../../lib/string-color';
 import type { LogRow } from '../api';
 import { formatFactor } from '../rules/charge-explanation';
 import { presetColor } from '../../../lib/preset-color';
-import { CopyTag, LogGroupTag, LogTypeTag, ModelCell, TimingCell } from './log-tags';
+import {
+  CopyTag,
+  LimitRefusalTag,
+  LogGroupTag,
+  LogTypeTag,
+  ModelCell,
+  TimingCell,
+} from './log-tags';
 
 /** Rows about a relay call (consumption, or unknown) show the call columns. */
 export function isCallRow(log: LogRow): boolean {
@@ -107,7 +114,12 @@ export function useLogColumns({ admin, onShowUser }: LogColumnOptions): DataTabl
         return group === undefined ? null : <LogGroupTag group={group} />;
       },
     },
-    cellColumn('type', t('columns.type'), (log) => <LogTypeTag type={log.type} />),
+    cellColumn('type', t('columns.type'), (log) => (
+      <Space size={4} wrap>
+        <LogTypeTag type={log.type} />
+        <LimitRefusalTag log={log} />
+      </Space>
+    )),
     cellColumn('model', t('columns.model'), (log) =>
       isCallRow(log) && log.model_name ? <ModelCell log={log} /> : null,
     ),

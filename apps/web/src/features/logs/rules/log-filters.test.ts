@@ -43,4 +43,10 @@ describe('log filters', () => {
     });
     expect(logFilterParams(filters, true)).toMatchObject({ username: 'root', channel: 3 });
   });
+
+  it('send the limit refusal filter only when one is chosen', () => {
+    const filters = { ...defaultLogFilters(0), limitRefusal: 'token.rpm' as const };
+    expect(logFilterParams(filters, false)).toMatchObject({ limit_refusal: 'token.rpm' });
+    expect(logFilterParams(defaultLogFilters(0), true)).not.toHaveProperty('limit_refusal');
+  });
 });

@@ -1,4 +1,4 @@
-import { LOG_TYPES } from '@tollgate/contracts';
+import { LOG_TYPES, type LimitRefusalFilter } from '@tollgate/contracts';
 
 /** Log types offered by the type filter (0 = every type). */
 export const logTypeFilters = [
@@ -21,6 +21,8 @@ export interface LogFilters {
   channel: string;
   /** Admin only. */
   username: string;
+  /** The refusals of one limit (`token.rpm`), of any (`any`), or '' = every log. */
+  limitRefusal: LimitRefusalFilter;
 }
 
 /** The default window: from the start of today to one hour from now (spec part 2 §9). */
@@ -44,6 +46,7 @@ export function defaultLogFilters(nowMilliseconds: number): LogFilters {
     group: '',
     channel: '',
     username: '',
+    limitRefusal: '',
   };
 }
 
@@ -55,7 +58,8 @@ export function channelFilterValue(text: string): number {
 
 /**
  * Query parameters of the log list and stat calls. Ordinary users' calls carry neither username
- * nor channel (their endpoints are scoped to their own rows).
+ * nor channel (their endpoints are scoped to their own rows); `limit_refusal` only when chosen, so
+ * the calls stay new-api's otherwise.
  */
 export function logFilterParams(
   filters: LogFilters,
@@ -73,5 +77,6 @@ export function logFilterParams(
     params.username = filters.username.trim();
     params.channel = channelFilterValue(filters.channel);
   }
+  if (filters.limitRefusal !== '') params.limit_refusal = filters.limitRefusal;
   return params;
 }

@@ -1,6 +1,7 @@
 import type { OptionValues } from '../api';
 import { OptionSection } from '../components/option-section';
 import { sectionFields } from '../field-spec';
+import { UsageLimitsSection } from './usage-limits-section';
 
 const rateLimitFields = sectionFields('rateLimit', [
   { key: 'ModelRequestRateLimitEnabled', kind: 'switch', label: 'enabled' },
@@ -28,7 +29,7 @@ const rateLimitFields = sectionFields('rateLimit', [
   },
 ]);
 
-/** The per-user model request limit, with per-group overrides. */
+/** The per-user model request limit, with per-group overrides; the group defaults of limits and budgets. */
 export function RateLimitTab({ options }: { options: OptionValues }) {
   return (
     <div className="tg-settings-stack">
@@ -38,6 +39,7 @@ export function RateLimitTab({ options }: { options: OptionValues }) {
         fields={rateLimitFields}
         options={options}
       />
+      <UsageLimitsSection options={options} />
     </div>
   );
 }

@@ -9,6 +9,7 @@ import {
   type RowAction,
 } from '../../../components/data-table';
 import { TwoLineTime } from '../../../components/two-line-time';
+import { LimitUsageBars } from '../../../components/usage-limits/limit-usage-bars';
 import { formatQuota } from '../../../lib/quota-format';
 import { useIsMobile } from '../../../lib/use-is-mobile';
 import type { Token } from '../api';
@@ -24,6 +25,8 @@ function TimeCell({ seconds }: { seconds: number }): ReactNode {
 }
 
 interface TokenColumnHandlers {
+  /** Some row carries usage against limits (servers without limits send none: no column). */
+  showLimits: boolean;
   onEdit: (token: Token) => void;
   onToggle: (token: Token) => void;
   onDelete: (token: Token) => void;
@@ -31,6 +34,7 @@ interface TokenColumnHandlers {
 
 /** Columns of the token list, with the per-row actions. */
 export function useTokenColumns({
+  showLimits,
   onEdit,
   onToggle,
   onDelete,
@@ -57,7 +61,16 @@ export function useTokenColumns({
       key: 'name',
       title: t('columns.name'),
       hideable: false,
-      render: (_, token) => <Typography.Text strong>{token.name}</Typography.Text>,
+      // On phones the usage sits under the name, in view, rather than in a column scrolled away.
+      render: (_, token) =>
+        isMobile && showLimits ? (
+          <Space orientation="vertical" size={6}>
+            <Typography.Text strong>{token.name}</Typography.Text>
+            <LimitUsageBars usages={token.limit_usage} />
+          </Space>
+        ) : (
+          <Typography.Text strong>{token.name}</Typography.Text>
+        ),
     },
     cellColumn('key', t('columns.key'), (token) => <TokenKeyCell tokenKey={token.key} />),
     cellColumn('status', t('columns.status'), (token) => <TokenStatusCell token={token} />),
@@ -65,6 +78,13 @@ export function useTokenColumns({
     cellColumn('remainQuota', t('columns.remainQuota'), (token) => (
       <RemainQuotaTag token={token} />
     )),
+    ...(showLimits && !isMobile
+      ? [
+          cellColumn<Token>('limits', t('columns.limits'), (token) => (
+            <LimitUsageBars usages={token.limit_usage} />
+          )),
+        ]
+      : []),
     cellColumn('createdTime', t('columns.createdTime'), (token) => (
       <TimeCell seconds={token.created_time} />
     )),

@@ -6,6 +6,7 @@ import { clearChangedFieldErrors } from '../../../lib/clear-field-errors';
 import { showFieldProblem } from '../../../lib/field-problem';
 import { onSuccessNotify } from '../../../lib/success-feedback';
 import { readQuotaDisplay } from '../../../lib/quota-format';
+import { useSelfQuery } from '../../../session/self-user';
 import { useStatus } from '../../../status/status-store';
 import {
   useCreateTokensMutation,
@@ -14,6 +15,7 @@ import {
   useUserGroupsQuery,
   useUserModelsQuery,
 } from '../queries';
+import { anyLimitText } from '../../../lib/usage-limits';
 import { tokenGroupOptions } from '../rules/group-options';
 import {
   newTokenFormValues,
@@ -41,6 +43,8 @@ export function TokenFormDrawer({ target, onClose }: TokenFormDrawerProps) {
   const tokenQuery = useTokenQuery(target?.mode === 'edit' ? target.id : null);
   const modelsQuery = useUserModelsQuery(open);
   const groupsQuery = useUserGroupsQuery(open);
+  // The user's own limits are the placeholders: what applies where the token sets none.
+  const selfQuery = useSelfQuery();
   const createMutation = useCreateTokensMutation();
   const updateMutation = useUpdateTokenMutation();
   const defaultUseAutoGroup = status.default_use_auto_group ?? false;
@@ -53,7 +57,11 @@ export function TokenFormDrawer({ target, onClose }: TokenFormDrawerProps) {
         : null;
 
   const onSubmit = () => {
-    const result = readTokenForm(form.getFieldsValue(true), mode);
+    const result = readTokenForm(
+      form.getFieldsValue(true),
+      mode,
+      target?.mode === 'edit' ? tokenQuery.data?.limits : undefined,
+    );
     if (!result.ok) {
       showFieldProblem(form, result.field, t(`form.errors.${result.problem}`));
       return;
@@ -100,6 +108,8 @@ export function TokenFormDrawer({ target, onClose }: TokenFormDrawerProps) {
               modelsLoading={modelsQuery.isPending}
               groups={tokenGroupOptions(groupsQuery.data ?? [], defaultUseAutoGroup)}
               groupsLoading={groupsQuery.isPending}
+              userLimits={selfQuery.data?.limits}
+              limitsOpen={anyLimitText(initialValues.limits)}
             />
           </Form>
         )}

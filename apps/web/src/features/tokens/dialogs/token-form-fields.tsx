@@ -10,6 +10,7 @@ import {
   Typography,
   type FormInstance,
 } from 'antd';
+import type { UsageLimits } from '@tollgate/contracts';
 import { useTranslation } from 'react-i18next';
 import { quotaEquivalent, readQuotaDisplay } from '../../../lib/quota-format';
 import { ExpiryField } from '../components/expiry-field';
@@ -18,6 +19,7 @@ import { batchCountPresets, batchNamePattern, parseTokenCount } from '../rules/b
 import type { GroupOption } from '../rules/group-options';
 import { parseQuotaText, quotaPresets } from '../rules/quota-presets';
 import type { TokenFormValues } from '../rules/token-form-values';
+import { LimitFields } from '../../../components/usage-limits/limit-fields';
 
 interface TokenFormFieldsProps {
   form: FormInstance<TokenFormValues>;
@@ -26,6 +28,10 @@ interface TokenFormFieldsProps {
   modelsLoading: boolean;
   groups: GroupOption[];
   groupsLoading: boolean;
+  /** The limits that apply to the user, shown where the token sets none. */
+  userLimits?: UsageLimits;
+  /** The limits section starts open (the token has limits). */
+  limitsOpen: boolean;
 }
 
 /** The fields of the token form (spec part 2 §5 "Token form"). */
@@ -37,6 +43,7 @@ export function TokenFormFields(props: TokenFormFieldsProps) {
   const quotaText = Form.useWatch('remainQuota', form) ?? '';
   const countText = Form.useWatch('count', form) ?? '1';
   const name = Form.useWatch('name', form) ?? '';
+  const limitTexts = Form.useWatch('limits', form);
 
   const equivalent = quotaEquivalent(parseQuotaText(quotaText) ?? 0);
   const count = parseTokenCount(countText);
@@ -129,6 +136,13 @@ export function TokenFormFields(props: TokenFormFieldsProps) {
       <Form.Item name="group" label={t('form.group')}>
         <GroupSelect options={props.groups} loading={props.groupsLoading} />
       </Form.Item>
+      <LimitFields
+        name="limits"
+        fallback={props.userLimits}
+        fallbackLabel="placeholder.userLimit"
+        defaultOpen={props.limitsOpen}
+        texts={limitTexts}
+      />
     </>
   );
 }

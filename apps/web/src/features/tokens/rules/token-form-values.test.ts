@@ -1,5 +1,6 @@
 import type { Token } from '@tollgate/contracts';
 import { describe, expect, it } from 'vitest';
+import { emptyLimitTexts } from '../../../lib/usage-limits';
 import { newTokenFormValues, readTokenForm, tokenFormValuesOf } from './token-form-values';
 
 const base = newTokenFormValues(500000, false);
@@ -111,6 +112,25 @@ describe('token form values', () => {
       modelLimits: ['a', 'b'],
       allowIps: '1.2.3.4',
       group: 'vip',
+      limits: emptyLimitTexts(),
+    });
+    expect(tokenFormValuesOf({ ...token, limits: { rpm: 60, budget_day: 0 } }).limits).toEqual({
+      ...emptyLimitTexts(),
+      rpm: '60',
+    });
+  });
+
+  it('send limits only when one is set or one was cleared, and refuse a bad one', () => {
+    const named = { ...base, name: 'a' };
+    expect(readTokenForm(named, 'create')).not.toHaveProperty('fields.limits');
+    const set = readTokenForm({ ...named, limits: { ...base.limits, rpm: '60' } }, 'create');
+    expect(set).toMatchObject({ ok: true, fields: { limits: { rpm: 60, budget_month: null } } });
+    const cleared = readTokenForm(named, 'edit', { rpm: 60 });
+    expect(cleared).toMatchObject({ ok: true, fields: { limits: { rpm: null } } });
+    expect(readTokenForm({ ...named, limits: { ...base.limits, tpd: '1e6' } }, 'edit')).toEqual({
+      ok: false,
+      field: ['limits', 'tpd'],
+      problem: 'limitInvalid',
     });
   });
 });

@@ -1,4 +1,16 @@
-import { TOKEN_NAME_MAX_BYTES, type CreateTokenRequest, type Token } from '@tollgate/contracts';
+import {
+  TOKEN_NAME_MAX_BYTES,
+  type CreateTokenRequest,
+  type Token,
+  type UsageLimits,
+} from '@tollgate/contracts';
+import {
+  emptyLimitTexts,
+  limitsToSend,
+  limitTextsOf,
+  readLimitTexts,
+  type LimitTexts,
+} from '../../../lib/usage-limits';
 import { batchNamesFit, nameByteLength, parseTokenCount } from './batch-count';
 import { expiryTextOf, parseExpiryText } from './expiry';
 import { defaultTokenGroup } from './group-options';
@@ -19,10 +31,15 @@ export interface TokenFormValues {
   allowIps: string;
   /** '' = the user's own group. */
   group: string;
+  /** Limits and budgets, one text per kind ('' = no limit of the token's own). */
+  limits: LimitTexts;
 }
 
-/** The token fields both `POST` and `PUT /api/token/` carry. */
-export type TokenFields = Omit<CreateTokenRequest, 'count'>;
+/**
+ * The token fields both `POST` and `PUT /api/token/` carry; `limits` only when one is set or was
+ * changed, so the body of a token without limits stays new-api's body.
+ */
+export type TokenFields = Omit<CreateTokenRequest, 'count'> & { limits?: UsageLimits };
 
 /** Translation keys (namespace `tokens`, under `form.errors`) of the form's refusals. */
 export type TokenFormProblem =
@@ -32,11 +49,16 @@ export type TokenFormProblem =
   | 'expiryFormat'
   | 'quotaInvalid'
   | 'countInvalid'
-  | 'countTooMany';
+  | 'countTooMany'
+  | 'limitInvalid';
 
 export type TokenFormResult =
   | { ok: true; fields: TokenFields; count: number }
-  | { ok: false; field: keyof TokenFormValues; problem: TokenFormProblem };
+  | {
+      ok: false;
+      field: keyof TokenFormValues | ['limits', keyof LimitTexts];
+      problem: TokenFormProblem;
+    };
 
 /** A new token: one dollar of quota, never expires, one token, the site's default group. */
 export function newTokenFormValues(
@@ -53,11 +75,12 @@ export function newTokenFormValues(
     modelLimits: [],
     allowIps: '',
     group: defaultTokenGroup(defaultUseAutoGroup),
+    limits: emptyLimitTexts(),
   };
 }
 
 /** The form values of a stored token. */
-export function tokenFormValuesOf(token: Token): TokenFormValues {
+export function tokenFormValuesOf(token: Token & { limits?: UsageLimits }): TokenFormValues {
   return {
     name: token.name,
     expiry: expiryTextOf(token.expired_time),
@@ -68,19 +91,28 @@ export function tokenFormValuesOf(token: Token): TokenFormValues {
     modelLimits: token.model_limits.split(',').filter((model) => model.trim() !== ''),
     allowIps: token.allow_ips,
     group: token.group,
+    limits: limitTextsOf(token.limits),
   };
 }
 
-function fail(field: keyof TokenFormValues, problem: TokenFormProblem): TokenFormResult {
+function fail(
+  field: keyof TokenFormValues | ['limits', keyof LimitTexts],
+  problem: TokenFormProblem,
+): TokenFormResult {
   return { ok: false, field, problem };
 }
 
 /**
  * Checks the form (spec part 2 §5 "Token form") and builds the request fields: a name is required
  * when creating, the expiry must be a date, the quota a whole number (ignored while unlimited), the
- * quantity a positive integer, and every name of a batch must fit the 30-byte limit.
+ * quantity a positive integer, and every name of a batch must fit the 30-byte limit; each limit is
+ * empty or a whole number. `storedLimits` are the token's limits before the edit (none for a new one).
  */
-export function readTokenForm(values: TokenFormValues, mode: 'create' | 'edit'): TokenFormResult {
+export function readTokenForm(
+  values: TokenFormValues,
+  mode: 'create' | 'edit',
+  storedLimits?: UsageLimits,
+): TokenFormResult {
   const name = values.name.trim();
   if (mode === 'create' && name === '') return fail('name', 'nameRequired');
   if (nameByteLength(name) > TOKEN_NAME_MAX_BYTES) return fail('name', 'nameTooLong');
@@ -100,6 +132,10 @@ export function readTokenForm(values: TokenFormValues, mode: 'create' | 'edit'):
     if (!batchNamesFit(name, count)) return fail('name', 'batchNameTooLong');
   }
 
+  const limits = readLimitTexts(values.limits);
+  if (!limits.ok) return fail(['limits', limits.kind], 'limitInvalid');
+  const sentLimits = limitsToSend(limits.limits, storedLimits);
+
   return {
     ok: true,
     count,
@@ -112,6 +148,7 @@ export function readTokenForm(values: TokenFormValues, mode: 'create' | 'edit'):
       model_limits: values.modelLimits.join(','),
       allow_ips: values.allowIps,
       group: values.group,
+      ...(sentLimits === undefined ? {} : { limits: sentLimits }),
     },
   };
 }

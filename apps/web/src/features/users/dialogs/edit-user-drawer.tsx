@@ -8,13 +8,26 @@ import { showFieldProblem } from '../../../lib/field-problem';
 import { onSuccessNotify } from '../../../lib/success-feedback';
 import { quotaEquivalent } from '../../../lib/quota-format';
 import type { UserUpdate } from '../api';
-import { useGroupsQuery, useUpdateUserMutation, useUserQuery } from '../queries';
+import { LimitFields } from '../../../components/usage-limits/limit-fields';
+import {
+  anyLimitText,
+  limitsToSend,
+  limitTextsOf,
+  readLimitTexts,
+  type LimitTexts,
+} from '../../../lib/usage-limits';
+import {
+  useGroupLimitsQuery,
+  useGroupsQuery,
+  useUpdateUserMutation,
+  useUserQuery,
+} from '../queries';
 import { AddQuotaDialog } from './add-quota-dialog';
 
 /** Minimum length of a new password set by an admin. */
 const minimumPasswordLength = 8;
 
-type EditableFields = Omit<UserUpdate, 'id'>;
+type EditableFields = Omit<UserUpdate, 'id' | 'limits'> & { limits: LimitTexts };
 
 const boundAccounts = [
   { field: 'github_id', labelKey: 'edit.bound.github' },
@@ -39,6 +52,9 @@ export function EditUserDrawer({ userId, onClose }: EditUserDrawerProps) {
   const groupsQuery = useGroupsQuery(userId !== null);
   const mutation = useUpdateUserMutation();
   const quota = Form.useWatch('quota', form) ?? 0;
+  const group = Form.useWatch('group', form);
+  const limitTexts = Form.useWatch('limits', form);
+  const groupLimitsQuery = useGroupLimitsQuery(userId !== null);
 
   const onSubmit = () => {
     if (userId === null) return;
@@ -52,6 +68,12 @@ export function EditUserDrawer({ userId, onClose }: EditUserDrawerProps) {
       );
       return;
     }
+    const limits = readLimitTexts(values.limits);
+    if (!limits.ok) {
+      showFieldProblem(form, ['limits', limits.kind], t('edit.limitInvalid'));
+      return;
+    }
+    const sentLimits = limitsToSend(limits.limits, userQuery.data?.limits);
     mutation.mutate(
       {
         id: userId,
@@ -60,6 +82,7 @@ export function EditUserDrawer({ userId, onClose }: EditUserDrawerProps) {
         password,
         group: values.group ?? '',
         quota: Math.trunc(Number(values.quota ?? 0)),
+        ...(sentLimits === undefined ? {} : { limits: sentLimits }),
       },
       onSuccessNotify(t('edit.success'), onClose),
     );
@@ -95,6 +118,7 @@ export function EditUserDrawer({ userId, onClose }: EditUserDrawerProps) {
               password: '',
               group: user.group,
               quota: user.quota,
+              limits: limitTextsOf(user.limits),
             }}
           >
             <Form.Item name="username" label={t('fields.username')}>
@@ -136,6 +160,13 @@ export function EditUserDrawer({ userId, onClose }: EditUserDrawerProps) {
                 <Button onClick={() => setAddQuotaOpen(true)}>{t('addQuota.open')}</Button>
               </Space.Compact>
             </Form.Item>
+            <LimitFields
+              name="limits"
+              fallback={groupLimitsQuery.data?.[group ?? user.group]}
+              fallbackLabel="placeholder.groupDefault"
+              defaultOpen={anyLimitText(limitTextsOf(user.limits))}
+              texts={limitTexts}
+            />
             <Divider>{t('edit.readOnlyDivider')}</Divider>
             {boundAccounts.map((account) => (
               <Form.Item key={account.field} label={t(account.labelKey)}>

@@ -1,5 +1,6 @@
 import type { Token } from '@tollgate/contracts';
 import type { TokenRow } from '../db/schema.js';
+import { parseStoredLimits } from '../limits/applied-limits.js';
 
 /**
  * The token as its owner sees it, with new-api's JSON names. The full key (without `sk-`) is included:
@@ -23,5 +24,6 @@ export function tokenRowToDto(row: TokenRow): Token {
     used_quota: Number(row.used_quota ?? 0),
     group: row.group ?? '',
     DeletedAt: row.deleted_at ?? null,
+    limits: parseStoredLimits(row.limits) ?? null,
   };
 }

@@ -116,6 +116,7 @@ export function playgroundCall(
     used_quota: 0,
     group,
     deleted_at: null,
+    limits: null,
   };
   return {
     caller: {

@@ -74,7 +74,7 @@ function amountOf(kind: LimitKind, usage: LimitEstimate | LimitActual, settling:
 
 /** The counter key of a limit's current window. */
 export function counterKey(limit: Pick<AppliedLimit, 'subject' | 'kind'>, window: LimitWindow) {
-  return `lim:${limit.subject}:${limit.kind}:${window.start}`;
+  return `tollgate:lim:${limit.subject}:${limit.kind}:${window.start}`;
 }
 
 const PROCESS_PART = randomBytes(6).toString('hex');

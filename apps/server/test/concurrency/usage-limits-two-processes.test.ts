@@ -109,65 +109,73 @@ describe.each([
     await database?.drop();
   });
 
-  it.skipIf(!enabled)('admits exactly K of N concurrent calls (rpm and concurrency)', async () => {
-    // The whole burst inside one minute window.
-    const intoMinute = (Date.now() / 1000) % 60;
-    if (intoMinute > 50) await sleep((61 - intoMinute) * 1000);
-    const rpm = await Promise.all(
-      Array.from({ length: CALLS }, (_, index) => chat(nodes[index % 2], 'rpm')),
-    );
-    const admitted = rpm.filter((response) => response.status === 200);
-    const refused = rpm.filter((response) => response.status === 429);
-    expect([admitted.length, refused.length]).toEqual([7, CALLS - 7]);
-    expect(admitted[0].headers.get('x-ratelimit-limit-requests')).toBe('7');
-    const retryAfter = Number(refused[0].headers.get('retry-after'));
-    expect(retryAfter).toBeGreaterThanOrEqual(1);
-    expect(retryAfter).toBeLessThanOrEqual(60);
-    const body = await refused[0].json();
-    expect(body.error).toMatchObject({
-      type: 'tollgate_limit_error',
-      code: 'token_rpm_limit_exceeded',
-    });
-    expect(body.error.message).toMatch(/^token limit reached: 7 requests per minute; resets at /);
+  it.skipIf(!enabled)(
+    'admits exactly K of N concurrent calls (rpm and concurrency)',
+    async () => {
+      // The whole burst inside one minute window.
+      const intoMinute = (Date.now() / 1000) % 60;
+      if (intoMinute > 50) await sleep((61 - intoMinute) * 1000);
+      const rpm = await Promise.all(
+        Array.from({ length: CALLS }, (_, index) => chat(nodes[index % 2], 'rpm')),
+      );
+      const admitted = rpm.filter((response) => response.status === 200);
+      const refused = rpm.filter((response) => response.status === 429);
+      expect([admitted.length, refused.length]).toEqual([7, CALLS - 7]);
+      expect(admitted[0].headers.get('x-ratelimit-limit-requests')).toBe('7');
+      const retryAfter = Number(refused[0].headers.get('retry-after'));
+      expect(retryAfter).toBeGreaterThanOrEqual(1);
+      expect(retryAfter).toBeLessThanOrEqual(60);
+      const body = await refused[0].json();
+      expect(body.error).toMatchObject({
+        type: 'tollgate_limit_error',
+        code: 'token_rpm_limit_exceeded',
+      });
+      expect(body.error.message).toMatch(/^token limit reached: 7 requests per minute; resets at /);
 
-    const concurrent = await Promise.all(
-      Array.from({ length: CALLS }, (_, index) =>
-        chat(nodes[index % 2], 'concurrency', 'gpt-4o'),
-      ),
-    );
-    const statuses = concurrent.map((response) => response.status).sort();
-    expect(statuses).toEqual([...Array(3).fill(200), ...Array(CALLS - 3).fill(429)]);
-    // The calls ended: their slots are free again.
-    expect((await chat(nodes[0], 'concurrency')).status).toBe(200);
-  }, 60_000);
+      const concurrent = await Promise.all(
+        Array.from({ length: CALLS }, (_, index) =>
+          chat(nodes[index % 2], 'concurrency', 'gpt-4o'),
+        ),
+      );
+      const statuses = concurrent.map((response) => response.status).sort();
+      expect(statuses).toEqual([...Array(3).fill(200), ...Array(CALLS - 3).fill(429)]);
+      // The calls ended: their slots are free again.
+      expect((await chat(nodes[0], 'concurrency')).status).toBe(200);
+    },
+    60_000,
+  );
 
-  it.skipIf(!enabled)('a process killed mid-call leaks no reservation past the hold expiry', async () => {
-    const victim = nodes[1];
-    const inFlight = [0, 1].map(() => chat(victim, 'crash', 'gpt-4o').catch(() => undefined));
-    await sleep(700);
-    await victim.kill();
-    await Promise.all(inFlight);
-    // The dead process's two calls still hold the two slots…
-    expect((await chat(nodes[0], 'crash')).status).toBe(429);
-    // …until their reservations expire.
-    await sleep(HOLD_SECONDS * 1000 + 1200);
-    expect((await chat(nodes[0], 'crash')).status).toBe(200);
-    const tokenId = tokenIds.get('crash');
-    await expect
-      .poll(async () => {
-        if (redis) {
-          const connection = new Redis(redisUrl!);
-          const live = await connection.zcard(`tollgate:lim:t${tokenId}:concurrency:0:x`);
-          connection.disconnect();
-          return live;
-        }
-        const rows = await database.handle.db
-          .selectFrom('limit_reservations')
-          .select('id')
-          .where('counter_key', '=', `tollgate:lim:t${tokenId}:concurrency:0`)
-          .execute();
-        return rows.length;
-      })
-      .toBe(0);
-  }, 60_000);
+  it.skipIf(!enabled)(
+    'a process killed mid-call leaks no reservation past the hold expiry',
+    async () => {
+      const victim = nodes[1];
+      const inFlight = [0, 1].map(() => chat(victim, 'crash', 'gpt-4o').catch(() => undefined));
+      await sleep(700);
+      await victim.kill();
+      await Promise.all(inFlight);
+      // The dead process's two calls still hold the two slots…
+      expect((await chat(nodes[0], 'crash')).status).toBe(429);
+      // …until their reservations expire.
+      await sleep(HOLD_SECONDS * 1000 + 1200);
+      expect((await chat(nodes[0], 'crash')).status).toBe(200);
+      const tokenId = tokenIds.get('crash');
+      await expect
+        .poll(async () => {
+          if (redis) {
+            const connection = new Redis(redisUrl!);
+            const live = await connection.zcard(`tollgate:lim:t${tokenId}:concurrency:0:x`);
+            connection.disconnect();
+            return live;
+          }
+          const rows = await database.handle.db
+            .selectFrom('limit_reservations')
+            .select('id')
+            .where('counter_key', '=', `tollgate:lim:t${tokenId}:concurrency:0`)
+            .execute();
+          return rows.length;
+        })
+        .toBe(0);
+    },
+    60_000,
+  );
 });

@@ -68,6 +68,13 @@ async function exercise(store: LimitStore, prefix: string) {
     admitted: true,
     levels: [2, 13],
   });
+
+  // Calls asking at the same moment are decided one after another: exactly the room is given.
+  const slot = { key: `${prefix}:t2:concurrency:0`, max: 2, amount: 1, expiresAt: now + 120 };
+  const burst = await Promise.all(
+    ['g1', 'g2', 'g3'].map((id) => store.reserve(id, [slot], now, live)),
+  );
+  expect(burst.map((reply) => reply.admitted)).toEqual([true, true, false]);
 }
 
 describe('limit stores', () => {

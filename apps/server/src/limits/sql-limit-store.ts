@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Insertable, Kysely } from 'kysely';
 import type { DatabaseHandle } from '../db/open-database.js';
 import type { Database } from '../db/schema.js';
 import type {
@@ -13,6 +13,15 @@ const SETTLE_BATCH_MS = 10;
 /** How often counters of past windows are deleted. */
 const CLEANUP_EVERY_MS = 60_000;
 
+interface PendingAdmission {
+  reservation: string;
+  counters: readonly CounterReservation[];
+  nowSeconds: number;
+  reservationExpiresAt: number;
+  resolve(reply: ReserveReply): void;
+  reject(error: unknown): void;
+}
+
 interface PendingSettlement {
   reservation: string;
   counters: readonly CounterSettlement[];
@@ -21,14 +30,16 @@ interface PendingSettlement {
 /**
  * Counters in the main database (no Redis): `limit_counters` rows and `limit_reservations`.
  *
- * An admission is one transaction: the counter rows are created if missing, then locked in key
- * order (`SELECT … FOR UPDATE` on PostgreSQL and MySQL; SQLite's write transaction is exclusive),
- * dead reservations deleted, live ones summed, and the new ones inserted only when every counter
- * has room. Two processes on one database therefore admit exactly up to the limit. Settlements
+ * Admissions are one transaction per turn of the event loop (all the calls that asked during it):
+ * the counter rows are created if missing, then locked in key order (`SELECT … FOR UPDATE` on
+ * PostgreSQL and MySQL; SQLite's write transaction is exclusive), dead reservations deleted, live
+ * ones summed, and each call's reservations inserted only when every one of its counters has room.
+ * Two processes on one database therefore admit exactly up to the limit. Settlements
  * are batched every 10 ms into one transaction of their own (the ledger's group commit is left
  * alone), taking counter locks in the same order before touching reservations.
  */
 export class SqlLimitStore implements LimitStore {
+  private admissions: PendingAdmission[] = [];
   private pending: PendingSettlement[] = [];
   private timer: NodeJS.Timeout | undefined;
   private writing: Promise<void> = Promise.resolve();
@@ -48,60 +59,115 @@ export class SqlLimitStore implements LimitStore {
       : builder;
   }
 
-  async reserve(
+  reserve(
     reservation: string,
     counters: readonly CounterReservation[],
     nowSeconds: number,
     reservationExpiresAt: number,
   ): Promise<ReserveReply> {
-    const keys = counters.map((counter) => counter.key);
-    const reply = await this.transaction().execute(async (transaction) => {
-      await this.createMissing(transaction, counters);
-      const locked = transaction
+    return new Promise((resolve, reject) => {
+      this.admissions.push({
+        reservation,
+        counters,
+        nowSeconds,
+        reservationExpiresAt,
+        resolve,
+        reject,
+      });
+      if (this.admissions.length === 1) setImmediate(() => this.admitWaiting());
+    });
+  }
+
+  /**
+   * Admits the calls that asked during this turn of the event loop in one transaction: their
+   * counters locked once, then each call decided in arrival order against the running levels,
+   * exactly as if each had its own transaction, at one commit for all.
+   */
+  private admitWaiting(): void {
+    const batch = this.admissions;
+    this.admissions = [];
+    const nowSeconds = Math.max(...batch.map((admission) => admission.nowSeconds));
+    const keys = [...new Set(batch.flatMap((admission) => admission.counters.map((c) => c.key)))];
+    this.transaction()
+      .execute(async (transaction) => {
+        const levels = await this.lockLevels(transaction, batch, keys, nowSeconds);
+        const rows: Insertable<Database['limit_reservations']>[] = [];
+        const replies = batch.map(({ reservation, counters, reservationExpiresAt }) => {
+          const after: number[] = [];
+          for (let index = 0; index < counters.length; index += 1) {
+            const { key, max, amount } = counters[index];
+            const level = levels.get(key) ?? 0;
+            if (level >= max || level + amount > max) {
+              return { admitted: false, refusedIndex: index, levels: [level] };
+            }
+            after.push(level + amount);
+          }
+          for (const { key, amount } of counters) {
+            levels.set(key, (levels.get(key) ?? 0) + amount);
+            rows.push({ counter_key: key, reservation, amount, expires_at: reservationExpiresAt });
+          }
+          return { admitted: true, refusedIndex: 0, levels: after };
+        });
+        if (rows.length > 0)
+          await transaction.insertInto('limit_reservations').values(rows).execute();
+        return replies;
+      })
+      .then(
+        (replies) => batch.forEach((admission, index) => admission.resolve(replies[index])),
+        (error: unknown) => batch.forEach((admission) => admission.reject(error)),
+      );
+    this.cleanupNowAndThen(nowSeconds);
+  }
+
+  /**
+   * Locks the counters (creating the missing ones) and answers their levels: used plus live
+   * reservations; dead reservations found on the way are deleted.
+   */
+  private async lockLevels(
+    transaction: Kysely<Database>,
+    batch: readonly PendingAdmission[],
+    keys: string[],
+    nowSeconds: number,
+  ): Promise<Map<string, number>> {
+    const lockedRows = () => {
+      const query = transaction
         .selectFrom('limit_counters')
         .select(['key', 'used'])
         .where('key', 'in', keys)
         .orderBy('key');
-      const rows = await (
-        this.database.dialect === 'sqlite' ? locked : locked.forUpdate()
-      ).execute();
-      const used = new Map(rows.map((row) => [row.key, Number(row.used)]));
+      return (this.database.dialect === 'sqlite' ? query : query.forUpdate()).execute();
+    };
+    let rows = await lockedRows();
+    if (rows.length < keys.length) {
+      const present = new Set(rows.map((row) => row.key));
+      const missing = new Map<string, CounterReservation>();
+      for (const admission of batch) {
+        for (const counter of admission.counters) {
+          if (!present.has(counter.key)) missing.set(counter.key, counter);
+        }
+      }
+      await this.createMissing(transaction, [...missing.values()]);
+      rows = await lockedRows();
+    }
+    const levels = new Map(rows.map((row) => [row.key, Number(row.used)]));
+    const reservations = await transaction
+      .selectFrom('limit_reservations')
+      .select(['counter_key', 'amount', 'expires_at'])
+      .where('counter_key', 'in', keys)
+      .execute();
+    let dead = false;
+    for (const row of reservations) {
+      if (Number(row.expires_at) <= nowSeconds) dead = true;
+      else levels.set(row.counter_key, (levels.get(row.counter_key) ?? 0) + Number(row.amount));
+    }
+    if (dead) {
       await transaction
         .deleteFrom('limit_reservations')
         .where('counter_key', 'in', keys)
         .where('expires_at', '<=', nowSeconds)
         .execute();
-      const heldRows = await transaction
-        .selectFrom('limit_reservations')
-        .select(['counter_key', (eb) => eb.fn.sum<string | number>('amount').as('held')])
-        .where('counter_key', 'in', keys)
-        .groupBy('counter_key')
-        .execute();
-      const held = new Map(heldRows.map((row) => [row.counter_key, Number(row.held)]));
-      const levels: number[] = [];
-      for (let index = 0; index < counters.length; index += 1) {
-        const { key, max, amount } = counters[index];
-        const level = (used.get(key) ?? 0) + (held.get(key) ?? 0);
-        if (level >= max || level + amount > max) {
-          return { admitted: false, refusedIndex: index, levels: [level] };
-        }
-        levels.push(level + amount);
-      }
-      await transaction
-        .insertInto('limit_reservations')
-        .values(
-          counters.map((counter) => ({
-            counter_key: counter.key,
-            reservation,
-            amount: counter.amount,
-            expires_at: reservationExpiresAt,
-          })),
-        )
-        .execute();
-      return { admitted: true, refusedIndex: 0, levels };
-    });
-    this.cleanupNowAndThen(nowSeconds);
-    return reply;
+    }
+    return levels;
   }
 
   private async createMissing(
@@ -114,6 +180,7 @@ export class SqlLimitStore implements LimitStore {
       expires_at: counter.expiresAt,
     }));
     const insert = transaction.insertInto('limit_counters').values(values);
+    // Another process may create the same counter at the same moment: the first one wins.
     if (this.database.dialect === 'mysql') await insert.ignore().execute();
     else await insert.onConflict((conflict) => conflict.column('key').doNothing()).execute();
   }

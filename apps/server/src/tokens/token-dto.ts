@@ -7,7 +7,8 @@ import { parseStoredLimits } from '../limits/applied-limits.js';
  * the owner copies it from the list, as in new-api.
  */
 export function tokenRowToDto(row: TokenRow): Token {
-  return {
+  const limits = parseStoredLimits(row.limits);
+  const token: Token = {
     id: row.id,
     user_id: Number(row.user_id),
     key: row.key,
@@ -24,6 +25,8 @@ export function tokenRowToDto(row: TokenRow): Token {
     used_quota: Number(row.used_quota ?? 0),
     group: row.group ?? '',
     DeletedAt: row.deleted_at ?? null,
-    limits: parseStoredLimits(row.limits) ?? null,
   };
+  // Only set limits are shown: a token without any answers exactly new-api's fields.
+  if (limits !== undefined) token.limits = limits;
+  return token;
 }

@@ -71,5 +71,8 @@ export async function withLimitUsage(
     }),
   );
   const usage: LimitUsage[][] = await engine.usage(lists);
-  return tokens.map((token, index) => ({ ...token, limit_usage: usage[index] }));
+  // Tokens to which no limit applies keep new-api's fields only.
+  return tokens.map((token, index) =>
+    usage[index].length > 0 ? { ...token, limit_usage: usage[index] } : token,
+  );
 }

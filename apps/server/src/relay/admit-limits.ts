@@ -1,5 +1,6 @@
 import { RelayError } from '../errors/relay-error.js';
-import { appliedLimits } from '../limits/applied-limits.js';
+import { appliedLimits, type AppliedLimit, type SetLimits } from '../limits/applied-limits.js';
+import type { RelayCaller } from './auth/relay-caller-cache.js';
 import { groupDefaultLimits } from '../limits/group-limits.js';
 import { LimitRefusal, type LimitAdmission } from '../limits/limit-engine.js';
 import { accountLogRow, LOG_TYPE } from '../logs/log-writer.js';
@@ -28,13 +29,7 @@ export function admitLimits(
   if (caller.tokenLimits === undefined && caller.user.limits === undefined && !groupLimits) {
     return undefined;
   }
-  const applied = appliedLimits({
-    tokenId: caller.token.id,
-    tokenLimits: caller.tokenLimits,
-    userId: caller.user.id,
-    userLimits: caller.user.limits,
-    groupLimits,
-  });
+  const applied = appliedLimitsOf(caller, groupLimits);
   const tokens = estimate.promptTokens + plan.facts.parsed.maxTokens;
   return services.limits.admit(applied, { tokens, quota: estimate.quota }).then(
     (admission) => {
@@ -50,6 +45,39 @@ export function admitLimits(
       throw refusalError(error);
     },
   );
+}
+
+interface AppliedEntry {
+  userLimits: SetLimits | undefined;
+  groupLimits: SetLimits | undefined;
+  applied: readonly AppliedLimit[];
+}
+
+/** The applied limits of each cached caller, kept while its user's and group's limits are the same. */
+const appliedByCaller = new WeakMap<RelayCaller, AppliedEntry>();
+
+function appliedLimitsOf(
+  caller: RelayCaller,
+  groupLimits: SetLimits | undefined,
+): readonly AppliedLimit[] {
+  const userLimits = caller.user.limits;
+  const cached = appliedByCaller.get(caller);
+  if (
+    cached !== undefined &&
+    cached.userLimits === userLimits &&
+    cached.groupLimits === groupLimits
+  ) {
+    return cached.applied;
+  }
+  const applied = appliedLimits({
+    tokenId: caller.token.id,
+    tokenLimits: caller.tokenLimits,
+    userId: caller.user.id,
+    userLimits,
+    groupLimits,
+  });
+  appliedByCaller.set(caller, { userLimits, groupLimits, applied });
+  return applied;
 }
 
 const KIND_WORDS = {

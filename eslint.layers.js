@@ -23,6 +23,8 @@ export const SERVER_TABLE = {
     { units: ['accounts'] },
     { units: ['billing'] },
     { units: ['logs'] },
+    // Usage limits and budgets: counters in Redis or the database (db/ and lib/ only).
+    { units: ['limits'] },
     { units: ['catalogue', 'groups', 'metrics', 'tracing'] },
     { units: ['options'] },
     // Which node runs each background job.

@@ -179,6 +179,15 @@ export function checkTargets(results) {
       degradation <= 0.1,
     ),
     check('CPU per call added by consume logging (on vs off)', extraCpu, '≤ 0.10', extraCpu <= 0.1),
+    ...['tollgate-sqlite', 'tollgate-pg-redis'].map((target) => {
+      const limited = ratio(plain(`${target}-limits`), plain(target), 3);
+      return check(
+        `non-streamed throughput, token under every limit / none (${target})`,
+        limited,
+        '≥ 0.90',
+        limited >= 0.9,
+      );
+    }),
   ];
 }
 

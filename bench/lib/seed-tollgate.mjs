@@ -36,9 +36,10 @@ async function call(origin, method, path, { cookie, userId, body } = {}) {
 
 /**
  * Runs the wizard, signs in, and creates the channel and the token. `logConsume: false` turns the
- * consume log off (the logging on/off comparison). Sets `target.tokenKey`.
+ * consume log off (the logging on/off comparison); `tokenLimits` puts usage limits on the token
+ * (the limits on/off comparison). Sets `target.tokenKey`.
  */
-export async function seedTollgate(target, { upstreamOrigin, logConsume = true }) {
+export async function seedTollgate(target, { upstreamOrigin, logConsume = true, tokenLimits }) {
   const { origin } = target;
   await call(origin, 'POST', '/api/setup', {
     body: {
@@ -108,7 +109,12 @@ export async function seedTollgate(target, { upstreamOrigin, logConsume = true }
 
   await call(origin, 'POST', '/api/token/', {
     ...session,
-    body: { name: 'bench', remain_quota: TOKEN_QUOTA, unlimited_quota: false },
+    body: {
+      name: 'bench',
+      remain_quota: TOKEN_QUOTA,
+      unlimited_quota: false,
+      ...(tokenLimits ? { limits: tokenLimits } : {}),
+    },
   });
   const tokens = await call(origin, 'GET', '/api/token/?p=0&size=10', session);
   const token = Array.isArray(tokens.data)

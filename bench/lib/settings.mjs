@@ -19,6 +19,10 @@ export const ALL_TARGETS = [
   'tollgate-sqlite-batch',
   'tollgate-sqlite-metrics',
   'tollgate-sqlite-otel',
+  // The bench token carrying every usage limit (set high: never refusing), against the same
+  // target without limits, in the same run.
+  'tollgate-sqlite-limits',
+  'tollgate-pg-redis-limits',
 ];
 export const ALL_SCENARIOS = [
   'plainSaturation',

@@ -15,6 +15,18 @@ import {
 } from './services.mjs';
 import { startMockUpstream, startNginx, startPortkey, startTollgate } from './targets.mjs';
 
+/** Every usage limit, each far above what a run can reach: counted on every call, never refusing. */
+const BENCH_TOKEN_LIMITS = {
+  rpm: 100_000_000,
+  rpd: 1_000_000_000,
+  tpm: 1_000_000_000_000,
+  tpd: 1_000_000_000_000,
+  concurrency: 1_000_000,
+  budget_day: 1_000_000_000_000,
+  budget_week: 1_000_000_000_000,
+  budget_month: 1_000_000_000_000,
+};
+
 async function post(target, kind) {
   const request = target.request(kind === 'stream' ? 'stream' : 'plain');
   const response = await globalThis.fetch(`${target.origin}${request.path}`, {
@@ -71,6 +83,18 @@ export async function startTargets({
       database: { kind: 'postgres' },
     },
     {
+      id: 'tollgate-sqlite-limits',
+      label: 'Tollgate, SQLite, token under every limit',
+      database: { kind: 'sqlite' },
+      tokenLimits: BENCH_TOKEN_LIMITS,
+    },
+    {
+      id: 'tollgate-pg-redis-limits',
+      label: 'Tollgate, PostgreSQL + Redis, token under every limit',
+      database: { kind: 'postgres' },
+      tokenLimits: BENCH_TOKEN_LIMITS,
+    },
+    {
       id: 'tollgate-sqlite-nolog',
       label: 'Tollgate, SQLite, no consume log',
       database: { kind: 'sqlite' },
@@ -125,6 +149,7 @@ export async function startTargets({
     await seedTollgate(target, {
       upstreamOrigin: upstream.origin,
       logConsume: tollgate.logConsume,
+      tokenLimits: tollgate.tokenLimits,
     });
     log(`${target.label} ready on ${target.origin}`);
     targets.push(target);

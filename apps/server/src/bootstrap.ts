@@ -122,6 +122,7 @@ export async function startRuntime(
       rateLimiter,
       tracer,
       accessTokens: redis ? redisTokenStores(redis) : undefined,
+      redis,
     });
     // Quota warnings (from the balances the ledger reads back) and root alerts of automatic
     // channel status changes, sent from a background queue.

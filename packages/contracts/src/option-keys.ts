@@ -117,6 +117,9 @@ export const OPTION_KEYS = [
   'ModelRequestRateLimitDurationMinutes',
   /** Per-group overrides: `{ group: [count, successCount] }` (Tollgate addition, as later new-api). */
   'ModelRequestRateLimitGroup',
+  // Usage limits and budgets (Tollgate only; contracts/usage-limits.ts).
+  'GroupLimits',
+  'LimitTimeZone',
   // Midjourney.
   'MjNotifyEnabled',
   'MjAccountFilterEnabled',

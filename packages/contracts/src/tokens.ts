@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { limitUsageSchema, usageLimitsSchema } from './usage-limits.js';
 
 /** `tokens.status`. */
 export const TOKEN_STATUS = Object.freeze({ enabled: 1, disabled: 2, expired: 3, exhausted: 4 });
@@ -34,6 +35,11 @@ const tokenEditableFields = {
   allow_ips: z.string().max(100_000).nullable(),
   /** '' = the owner's group. */
   group: z.string().max(1000),
+  /**
+   * Limits and budgets of the token (Tollgate only); each may only narrow the owner's effective
+   * value. Absent on POST or null = none; absent on PUT = keep.
+   */
+  limits: usageLimitsSchema.nullable(),
 };
 
 /**
@@ -49,6 +55,7 @@ export const createTokenRequestSchema = z.object({
   model_limits: tokenEditableFields.model_limits.default(''),
   allow_ips: tokenEditableFields.allow_ips.default(''),
   group: tokenEditableFields.group.default(''),
+  limits: tokenEditableFields.limits.optional(),
   count: z.number().int().min(1).max(TOKEN_BATCH_MAX_COUNT).default(1),
 });
 export type CreateTokenRequest = z.infer<typeof createTokenRequestSchema>;
@@ -68,6 +75,7 @@ export const updateTokenRequestSchema = z.object({
   model_limits: tokenEditableFields.model_limits.optional(),
   allow_ips: tokenEditableFields.allow_ips.optional(),
   group: tokenEditableFields.group.optional(),
+  limits: tokenEditableFields.limits.optional(),
 });
 export type UpdateTokenRequest = z.infer<typeof updateTokenRequestSchema>;
 
@@ -111,5 +119,12 @@ export const tokenSchema = z.object({
   used_quota: z.number().int(),
   group: z.string(),
   DeletedAt: z.string().nullable(),
+  /** The token's own limits (null = none). */
+  limits: usageLimitsSchema.nullable().optional(),
+  /**
+   * List and search only: the standing of every limit that applies to the token (its own, its
+   * owner's or the owner's group defaults).
+   */
+  limit_usage: z.array(limitUsageSchema).optional(),
 });
 export type Token = z.infer<typeof tokenSchema>;

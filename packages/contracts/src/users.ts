@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { usageLimitsSchema } from './usage-limits.js';
 
 /** Field limits of a user account (server-enforced; the console shows the same hints). */
 export const USERNAME_MAX_LENGTH = 12;
@@ -31,6 +32,8 @@ export const createUserRequestSchema = z.object({
   password: z.string().default(''),
   display_name: z.string().optional(),
   role: z.number().int().optional(),
+  /** The user's own limits and budgets; absent or null = none (the group's defaults apply). */
+  limits: usageLimitsSchema.nullable().optional(),
 });
 export type CreateUserRequest = z.infer<typeof createUserRequestSchema>;
 
@@ -44,6 +47,8 @@ export const updateUserRequestSchema = z.object({
   quota: z.number().int().min(0).optional(),
   role: z.number().int().optional(),
   email: z.string().optional(),
+  /** Absent = keep; null or {} = none of the user's own (the group's defaults apply). */
+  limits: usageLimitsSchema.nullable().optional(),
 });
 export type UpdateUserRequest = z.infer<typeof updateUserRequestSchema>;
 

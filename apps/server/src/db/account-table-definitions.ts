@@ -40,6 +40,7 @@ export const users: TableDefinition<'users'> = {
     setting: { type: 'text' },
     session_version: withDefault(bigint, 0),
     username_key: varchar(191),
+    limits: { type: 'text' },
   },
   indexes: [
     ...plainIndexes('users', ['username', 'display_name', 'email', 'github_id', 'oidc_id']),
@@ -73,6 +74,7 @@ export const tokens: TableDefinition<'tokens'> = {
     used_quota: quota(0),
     group: withDefault(string, ''),
     deleted_at: datetime,
+    limits: { type: 'text' },
   },
   indexes: [
     ...plainIndexes('tokens', ['user_id', 'name', 'deleted_at']),

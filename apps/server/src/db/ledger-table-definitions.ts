@@ -52,3 +52,29 @@ export const jobLeases: TableDefinition<'job_leases'> = {
   primaryKey: ['name'],
   indexes: [],
 };
+
+/** Limit counters without Redis (see `LimitCountersTable`). */
+export const limitCounters: TableDefinition<'limit_counters'> = {
+  columns: {
+    key: { type: 'varchar', length: 191, notNull: true },
+    used: { type: 'quota', notNull: true, default: 0 },
+    expires_at: { type: 'bigint', notNull: true },
+  },
+  primaryKey: ['key'],
+  indexes: [{ name: 'idx_limit_counters_expires_at', columns: ['expires_at'] }],
+};
+
+/** Reservations of calls in flight on limit counters (see `LimitReservationsTable`). */
+export const limitReservations: TableDefinition<'limit_reservations'> = {
+  columns: {
+    id,
+    counter_key: { type: 'varchar', length: 191, notNull: true },
+    reservation: { type: 'varchar', length: 64, notNull: true },
+    amount: { type: 'quota', notNull: true, default: 0 },
+    expires_at: { type: 'bigint', notNull: true },
+  },
+  indexes: [
+    { name: 'idx_limit_reservations_counter_key', columns: ['counter_key', 'expires_at'] },
+    { name: 'idx_limit_reservations_reservation', columns: ['reservation'] },
+  ],
+};

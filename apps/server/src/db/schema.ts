@@ -57,6 +57,8 @@ export interface UsersTable {
    * name is found with one indexed read. NULL until filled in for rows written by new-api.
    */
   username_key: string | null;
+  /** Tollgate only: JSON `UsageLimits` (contracts/usage-limits.ts); NULL = none of the user's own. */
+  limits: string | null;
 }
 
 /** `tokens`: API keys (`key` stored without the `sk-` prefix). */
@@ -82,6 +84,8 @@ export interface TokensTable {
   /** '' = the user's group. */
   group: Generated<string>;
   deleted_at: string | null;
+  /** Tollgate only: JSON `UsageLimits` (contracts/usage-limits.ts); NULL = no limits. */
+  limits: string | null;
 }
 
 /** `channels`: upstream providers. The `key` column holds credentials and must never reach a client. */
@@ -291,6 +295,30 @@ export interface QuotaHoldsTable {
 }
 
 /**
+ * `limit_counters` (Tollgate only, used without Redis): one row per counted limit window
+ * (`key` = scope, subject, kind and window start), with what settled calls used in it. Calls in
+ * flight are `limit_reservations` rows; a row past `expires_at` is dead and deleted by the next
+ * admission that touches its counter.
+ */
+export interface LimitCountersTable {
+  key: string;
+  used: Generated<number>;
+  /** Unix seconds after which the window is over and the row may be deleted. */
+  expires_at: number;
+}
+
+/** `limit_reservations` (Tollgate only): what a call in flight set aside on one counter. */
+export interface LimitReservationsTable {
+  id: Generated<number>;
+  counter_key: string;
+  /** The call's reservation id (one per call, shared by all its counters). */
+  reservation: string;
+  amount: number;
+  /** Unix seconds after which the reservation is presumed dead (its process gone). */
+  expires_at: number;
+}
+
+/**
  * `log_outbox` (Tollgate only, used when `LOG_SQL_DSN` names a separate database): consume log rows
  * written in the settlement's own transaction, moved to the log database in order afterwards.
  */
@@ -398,6 +426,8 @@ export interface Database {
   quota_data: QuotaDataTable;
   setups: SetupsTable;
   quota_holds: QuotaHoldsTable;
+  limit_counters: LimitCountersTable;
+  limit_reservations: LimitReservationsTable;
   log_outbox: LogOutboxTable;
   log_outbox_done: LogOutboxDoneTable;
   two_factor: TwoFactorTable;

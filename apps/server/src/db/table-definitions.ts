@@ -22,7 +22,14 @@ import {
   quotaData,
   tasks,
 } from './relay-table-definitions.js';
-import { jobLeases, logOutbox, logOutboxDone, quotaHolds } from './ledger-table-definitions.js';
+import {
+  jobLeases,
+  limitCounters,
+  limitReservations,
+  logOutbox,
+  logOutboxDone,
+  quotaHolds,
+} from './ledger-table-definitions.js';
 import { twoFactor, twoFactorBackupCodes } from './two-factor-table-definitions.js';
 import { emailCodes } from './email-code-table-definitions.js';
 import { noticeClaims } from './notice-claim-table-definitions.js';
@@ -52,6 +59,8 @@ export const tableDefinitions: { readonly [Table in TableName]: TableDefinition<
   quota_data: quotaData,
   setups,
   quota_holds: quotaHolds,
+  limit_counters: limitCounters,
+  limit_reservations: limitReservations,
   log_outbox: logOutbox,
   log_outbox_done: logOutboxDone,
   two_factor: twoFactor,

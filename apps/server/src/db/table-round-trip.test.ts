@@ -44,6 +44,7 @@ const rowsWithId: { [Table in TableWithId]: Insertable<Database[Table]> } = {
     deleted_at: null,
     linux_do_id: '42',
     setting: '{"a":1}',
+    limits: '{"rpm":60}',
   },
   tokens: {
     user_id: 1,
@@ -61,6 +62,7 @@ const rowsWithId: { [Table in TableWithId]: Insertable<Database[Table]> } = {
     used_quota: big,
     group: '',
     deleted_at: null,
+    limits: '{"budget_month":5000000}',
   },
   channels: {
     type: 1,
@@ -183,6 +185,12 @@ const rowsWithId: { [Table in TableWithId]: Insertable<Database[Table]> } = {
     user_id: 7,
     token_id: 9,
     amount: -big,
+    expires_at: 1_700_000_060,
+  },
+  limit_reservations: {
+    counter_key: 'lim:t9:rpm:1700000040',
+    reservation: 'abc1',
+    amount: big,
     expires_at: 1_700_000_060,
   },
   log_outbox: { payload: `{"content":"${text}"}`, created_at: 1_700_000_000 },

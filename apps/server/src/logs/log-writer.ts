@@ -3,7 +3,15 @@ import type { Database } from '../db/schema.js';
 import type { LogRow } from './log-insert-statement.js';
 
 /** Log row types (`logs.type`). */
-export const LOG_TYPE = Object.freeze({ unknown: 0, topUp: 1, consume: 2, manage: 3, system: 4 });
+export const LOG_TYPE = Object.freeze({
+  unknown: 0,
+  topUp: 1,
+  consume: 2,
+  manage: 3,
+  system: 4,
+  /** A call refused (new-api's error log type): usage limit refusals. */
+  error: 5,
+});
 
 export interface AccountLog {
   userId: number;

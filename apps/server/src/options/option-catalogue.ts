@@ -126,6 +126,17 @@ const maxTokenEntries: OptionRule = (value, key) => {
   return undefined;
 };
 
+/** An IANA time zone the runtime knows ('' = the server's TZ). */
+const timeZoneOrEmpty: OptionRule = (value, key) => {
+  if (value === '') return undefined;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: String(value) });
+    return undefined;
+  } catch {
+    return `${key} 不是有效的时区（例如 Asia/Shanghai、UTC）`;
+  }
+};
+
 const DEFAULT_GROUP_RATIO = { default: 1, vip: 1, svip: 1 };
 
 /** Every option the server knows, with its default text, kind and checks. */
@@ -291,6 +302,8 @@ const definitions: OptionDefinition[] = [
   int('ModelRequestRateLimitSuccessCount', 1000, requestCount(1)),
   int('ModelRequestRateLimitDurationMinutes', 1, inRange({ min: 1, max: 525_600 })),
   json('ModelRequestRateLimitGroup', {}, groupRateLimits),
+  json('GroupLimits', {}),
+  str('LimitTimeZone', '', timeZoneOrEmpty),
 
   bool('MjNotifyEnabled', false),
   bool('MjAccountFilterEnabled', false),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { OptionKey } from '@tollgate/contracts';
+import { usageLimitsSchema, type OptionKey } from '@tollgate/contracts';
 
 /**
  * The shape of every JSON option, one zod schema per key. The schema is the single source of both
@@ -46,6 +46,8 @@ export const JSON_OPTION_SCHEMAS = {
   ModelRequestRateLimitGroup: objectOf(
     z.tuple([integer, integer], { error: '必须是 [请求总数, 成功请求数] 形式的数组' }),
   ),
+  /** Group → default user limits and budgets of that group (contracts/usage-limits.ts). */
+  GroupLimits: objectOf(usageLimitsSchema),
   /** Model → { header → values } added to Anthropic requests. */
   'claude.model_headers_settings': objectOf(objectOf(listOf(string))),
   /** Model (or `default`) → max_tokens sent when the client gives none. */

@@ -3,23 +3,44 @@ import type { Admission } from '../billing/quota-ledger.js';
 import type { CallPlan } from './relay-call-context.js';
 import type { RelayServices } from './relay-services.js';
 
-/**
- * Sets the call's estimated cost aside before the upstream call (reference §4.1); the ledger
- * refuses with the reference's 403 when the balances cannot cover it.
- */
-export function admitCall(services: RelayServices, plan: CallPlan): Admission | Promise<Admission> {
+/** What a call is expected to cost, before the upstream call. */
+export interface CallEstimate {
+  /** Prompt tokens estimated from the body size. */
+  promptTokens: number;
+  /** The ledger's quota estimate (pre-consumption, reference §4.1). */
+  quota: number;
+}
+
+/** The call's estimate, shared by the ledger and the usage limits. */
+export function estimateCall(services: RelayServices, plan: CallPlan): CallEstimate {
   const { options } = services;
   // The estimate needs a prompt size before the call; a byte-based estimate (about four bytes
   // per token) avoids tokenising every request on the hot path. The real count settles the bill.
-  const promptEstimate = Math.ceil(plan.facts.rawBody.length / 4);
-  const estimate =
+  const promptTokens = Math.ceil(plan.facts.rawBody.length / 4);
+  const quota =
     plan.mode === 'images'
       ? 0
       : estimatePreConsume(plan.price, {
-          promptTokens: promptEstimate,
+          promptTokens,
           maxTokens: plan.facts.parsed.maxTokens,
           quotaPerUnit: options.getNumber('QuotaPerUnit'),
           preConsumedTokens: options.getNumber('PreConsumedQuota'),
         });
-  return services.ledger.admit({ user: plan.caller.user, token: plan.caller.token, estimate });
+  return { promptTokens, quota };
+}
+
+/**
+ * Sets the call's estimated cost aside before the upstream call (reference §4.1); the ledger
+ * refuses with the reference's 403 when the balances cannot cover it.
+ */
+export function admitCall(
+  services: RelayServices,
+  plan: CallPlan,
+  estimate: CallEstimate = estimateCall(services, plan),
+): Admission | Promise<Admission> {
+  return services.ledger.admit({
+    user: plan.caller.user,
+    token: plan.caller.token,
+    estimate: estimate.quota,
+  });
 }

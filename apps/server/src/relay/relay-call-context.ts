@@ -10,6 +10,7 @@ import type { RelayExchange } from './relay-exchange.js';
 import type { RelayServices } from './relay-services.js';
 import { settleCall } from './settle-call.js';
 import type { UpstreamExchange } from '../providers/upstream-exchange.js';
+import type { LimitAdmission } from '../limits/limit-engine.js';
 
 /** How a call ended. */
 export interface CallOutcome {
@@ -74,6 +75,8 @@ export class RelayCall {
     plan: CallPlan,
     /** The call's admission by the ledger (its estimate set aside). */
     readonly admission: Admission,
+    /** The call's reservation on its usage limits; undefined when none applies. */
+    readonly limits?: LimitAdmission,
   ) {
     this.caller = plan.caller;
     this.mode = plan.mode;

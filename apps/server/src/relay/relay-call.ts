@@ -1,5 +1,6 @@
 import type { RelayMode } from '../providers/provider-adaptor.js';
-import { admitCall } from './admit-call.js';
+import { admitCall, estimateCall } from './admit-call.js';
+import { admitLimits } from './admit-limits.js';
 import type { AuthenticatedCall } from './auth/authenticate-relay.js';
 import { tryChannels } from './failover.js';
 import { planCall } from './preflight.js';
@@ -9,7 +10,7 @@ import type { RelayServices } from './relay-services.js';
 
 /**
  * One relay call end to end (docs/architecture.md "A request's path"): plan it from memory,
- * set its estimated cost aside, try channels tier by tier, stream or send the answer, then
+ * reserve it on its usage limits (when any is set), set its estimated cost aside, try channels tier by tier, stream or send the answer, then
  * settle and log exactly once however the call ended. The caller was authenticated from the
  * headers (its IP checked) before `exchange.body` was read.
  */
@@ -24,7 +25,17 @@ export async function relayCall(
   exchange.tokenId = plan.caller.token.id;
   exchange.callModel = plan.model;
   exchange.isStream = plan.isStream;
-  const call = new RelayCall(services, exchange, plan, await admitCall(services, plan));
+  const estimate = estimateCall(services, plan);
+  const limiting = admitLimits(services, exchange, plan, estimate);
+  const limits = limiting === undefined ? undefined : await limiting;
+  let admission;
+  try {
+    admission = await admitCall(services, plan, estimate);
+  } catch (error) {
+    limits?.release();
+    throw error;
+  }
+  const call = new RelayCall(services, exchange, plan, admission, limits);
   try {
     await tryChannels(call);
   } finally {

@@ -27,6 +27,11 @@ import { createConfiguredProviders } from './provider-settings.js';
 import type { SharedTokenStores } from '../providers/access-token-cache.js';
 import { SensitiveWordCheck } from './sensitive-words.js';
 import type { RelayTracer } from '../tracing/call-trace.js';
+import type { Redis } from 'ioredis';
+import { LimitEngine } from '../limits/limit-engine.js';
+import { limitTimeZone } from '../limits/limit-windows.js';
+import { RedisLimitStore } from '../limits/redis-limit-store.js';
+import { SqlLimitStore } from '../limits/sql-limit-store.js';
 
 /** Everything a relay call uses, created once per process. */
 export interface RelayServices {
@@ -70,6 +75,8 @@ export interface RelayServices {
   rateLimiter: RateLimiter;
   /** OpenTelemetry tracing of relay calls; undefined when off (no OTLP endpoint configured). */
   tracer: RelayTracer | undefined;
+  /** Usage limits and budgets of tokens, users and groups (Redis, else the main database). */
+  limits: LimitEngine;
   onError(error: unknown, context: string): void;
 }
 
@@ -99,6 +106,8 @@ export async function createRelayServices(parts: {
   tracer?: RelayTracer;
   /** Where provider access tokens (Vertex AI, Baidu) are shared with the other processes (Redis). */
   accessTokens?: SharedTokenStores;
+  /** Where limit counters live when set (REDIS_CONN_STRING); the main database otherwise. */
+  redis?: Redis;
 }): Promise<RelayServices> {
   const onError = parts.onError ?? (() => {});
   const { db } = parts.database;
@@ -133,6 +142,14 @@ export async function createRelayServices(parts: {
     : undefined;
   logOutbox?.start();
   const outbound = new OutboundGuard({ allowedHosts: parts.config.outboundAllowedHosts });
+  const onLimitError = (error: unknown) => onError(error, 'limit counters');
+  const limits = new LimitEngine({
+    store: parts.redis
+      ? new RedisLimitStore(parts.redis, onLimitError)
+      : new SqlLimitStore(parts.database, onLimitError),
+    reservationSeconds: parts.config.quotaHoldSeconds,
+    timeZone: () => limitTimeZone(parts.options.get('LimitTimeZone')),
+  });
   return {
     config: parts.config,
     db,
@@ -161,6 +178,7 @@ export async function createRelayServices(parts: {
     rateLimiter: parts.rateLimiter ?? createMemoryRateLimiter(),
     sensitiveWords: new SensitiveWordCheck(parts.options),
     tracer: parts.tracer,
+    limits,
     onError,
   };
 }
@@ -171,6 +189,7 @@ export async function closeRelayServices(services: RelayServices): Promise<void>
   await services.inFlight.idle();
   await services.dashboard.stop(services.db);
   await services.ledger.close();
+  await services.limits.flush();
   await services.logOutbox?.close();
   await services.upstream.close();
   // The outbound guard stays open: queued notifications still send through it (bootstrap closes it).

@@ -74,6 +74,11 @@ export async function settleCall(call: RelayCall, outcome: CallOutcome): Promise
     completionTokens: usage?.completionTokens ?? 0,
   });
 
+  // The limits count what was billed; a call that delivered nothing gives its reservation back.
+  if (call.limits !== undefined) {
+    if (outcome.failed || !usage) call.limits.release();
+    else call.limits.settle({ tokens: usage.promptTokens + usage.completionTokens, quota });
+  }
   if (!outcome.failed && usage) {
     services.metrics.charged(call.model, usage.promptTokens, usage.completionTokens, quota);
   }

@@ -1,12 +1,14 @@
 import type { Token } from '@tollgate/contracts';
 import type { TokenRow } from '../db/schema.js';
+import { parseStoredLimits } from '../limits/applied-limits.js';
 
 /**
  * The token as its owner sees it, with new-api's JSON names. The full key (without `sk-`) is included:
  * the owner copies it from the list, as in new-api.
  */
 export function tokenRowToDto(row: TokenRow): Token {
-  return {
+  const limits = parseStoredLimits(row.limits);
+  const token: Token = {
     id: row.id,
     user_id: Number(row.user_id),
     key: row.key,
@@ -24,4 +26,7 @@ export function tokenRowToDto(row: TokenRow): Token {
     group: row.group ?? '',
     DeletedAt: row.deleted_at ?? null,
   };
+  // Only set limits are shown: a token without any answers exactly new-api's fields.
+  if (limits !== undefined) token.limits = limits;
+  return token;
 }

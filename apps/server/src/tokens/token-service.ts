@@ -25,12 +25,17 @@ import {
 import * as tokens from './token-repository.js';
 import { tokenRowToDto } from './token-dto.js';
 import { withHeldTokenQuota } from '../billing/held-quota.js';
+import { storedLimitsText } from '../limits/applied-limits.js';
+import type { LimitEngine } from '../limits/limit-engine.js';
+import { ownerLimits, tokenLimitsProblem, withLimitUsage } from './token-limit-rules.js';
 
 /** What the token rules need. */
 export interface TokenServiceDeps {
   database: DatabaseHandle;
   options: OptionStore;
   events: AppEvents;
+  /** The relay's limit counters, for `limit_usage` in lists (absent: lists carry none). */
+  relay?: { limits: LimitEngine };
 }
 
 /** The signed-in owner of the tokens being managed. */
@@ -90,7 +95,7 @@ export async function listOwnTokens(
   pageSize: number,
 ): Promise<Token[]> {
   const rows = await tokens.listUserTokens(deps.database.db, ownerId, page * pageSize, pageSize);
-  return (await withHeldTokenQuota(deps.database.db, rows)).map(tokenRowToDto);
+  return listedTokens(deps, ownerId, rows);
 }
 
 /** `GET /api/token/search`: `token` may carry the `sk-` prefix the console shows. */
@@ -107,7 +112,19 @@ export async function searchOwnTokens(
     { keyword: keyword.trim(), keyFragment },
     TOKEN_SEARCH_LIMIT,
   );
-  return (await withHeldTokenQuota(deps.database.db, rows)).map(tokenRowToDto);
+  return listedTokens(deps, ownerId, rows);
+}
+
+/** Rows of a list or search as their owner sees them: held quota added, limit usage read. */
+async function listedTokens(
+  deps: TokenServiceDeps,
+  ownerId: number,
+  rows: TokenRow[],
+): Promise<Token[]> {
+  const shown = (await withHeldTokenQuota(deps.database.db, rows)).map(tokenRowToDto);
+  if (deps.relay === undefined || rows.length === 0) return shown;
+  const owner = await ownerLimits(deps.database.db, deps.options, ownerId);
+  return withLimitUsage(deps.relay.limits, rows, shown, owner, ownerId);
 }
 
 /** The name of the `index`-th token of a batch: the first keeps the name, later ones get a suffix. */
@@ -136,6 +153,15 @@ export async function createOwnTokens(
   if (!allowIps.ok) throw failure(allowIps.message);
   const group = request.group.trim();
   check(tokenGroupProblem(deps.options, owner.group, group));
+  if (request.limits) {
+    check(
+      tokenLimitsProblem(
+        request.limits,
+        await ownerLimits(deps.database.db, deps.options, owner.id),
+      ),
+    );
+  }
+  const limits = storedLimitsText(request.limits);
 
   const { database } = deps;
   for (let attempt = 0; ; attempt += 1) {
@@ -159,6 +185,7 @@ export async function createOwnTokens(
             used_quota: 0,
             group,
             deleted_at: null,
+            limits,
           };
           const id = await tokens.insertToken({ db: transaction, dialect: database.dialect }, row);
           rows.push({ ...row, id });
@@ -221,6 +248,18 @@ export async function updateOwnToken(
     const group = request.group.trim();
     if (group !== (token.group ?? '')) check(tokenGroupProblem(deps.options, owner.group, group));
     values.group = group;
+  }
+
+  if (request.limits !== undefined) {
+    if (request.limits !== null) {
+      check(
+        tokenLimitsProblem(
+          request.limits,
+          await ownerLimits(deps.database.db, deps.options, owner.id),
+        ),
+      );
+    }
+    values.limits = storedLimitsText(request.limits);
   }
 
   if (Object.keys(values).length > 0) {

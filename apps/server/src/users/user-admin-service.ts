@@ -11,6 +11,7 @@ import { heldForUser } from '../billing/held-quota.js';
 import type { UserRow } from '../db/schema.js';
 import { failure } from '../errors/app-error.js';
 import { LOG_TYPE, recordAccountLog } from '../logs/log-writer.js';
+import { storedLimitsText } from '../limits/applied-limits.js';
 import * as users from './user-repository.js';
 import { normalizeUsername, usernameKey } from './username-rules.js';
 import {
@@ -61,6 +62,7 @@ export async function createUserByAdmin(
     quota: deps.options.getNumber('QuotaForNewUser'),
     group: 'default',
     inviter_id: 0,
+    limits: storedLimitsText(request.limits),
   });
 }
 
@@ -100,6 +102,8 @@ export async function updateUserByAdmin(
   if (request.display_name !== undefined) values.display_name = request.display_name;
   if (password !== '') values.password = await hashPassword(password);
   if (group !== undefined) values.group = group;
+  // Absent keeps the user's limits; null or {} removes them (the group's defaults apply).
+  if (request.limits !== undefined) values.limits = storedLimitsText(request.limits);
   if (Object.keys(values).length > 0) await users.updateUserColumns(db, target.id, values);
   if (password !== '') await users.endSessions(db, target.id);
   // The admin sets the whole balance, as the console shows it (what is held for calls in flight

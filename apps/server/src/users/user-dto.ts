@@ -1,5 +1,6 @@
 import type { UserRow } from '../db/schema.js';
 import { settingTextForClient } from '../accounts/user-setting.js';
+import { parseStoredLimits } from '../limits/applied-limits.js';
 
 /**
  * The user as the console sees it: the row without the password hash and the system access
@@ -30,6 +31,8 @@ export function userRowToDto(row: UserRow) {
     inviter_id: Number(row.inviter_id ?? 0),
     setting: settingTextForClient(row.setting),
     DeletedAt: row.deleted_at ?? null,
+    /** The user's own limits and budgets (null = none: the group's defaults apply). */
+    limits: parseStoredLimits(row.limits) ?? null,
   };
 }
 

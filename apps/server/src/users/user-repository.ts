@@ -152,6 +152,8 @@ export interface NewUser {
   aff_code: string;
   inviter_id: number;
   email?: string;
+  /** JSON usage limits (NULL = none). */
+  limits?: string | null;
 }
 
 export async function insertUser(handle: DatabaseHandle, user: NewUser): Promise<number> {
@@ -172,6 +174,7 @@ export async function insertUser(handle: DatabaseHandle, user: NewUser): Promise
     aff_history: 0,
     inviter_id: user.inviter_id,
     username_key: usernameKey(user.username),
+    limits: user.limits ?? null,
     github_id: '',
     oidc_id: '',
     wechat_id: '',

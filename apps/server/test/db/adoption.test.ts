@@ -27,6 +27,7 @@ const orderColumns: Record<string, string[]> = {
   log_outbox_done: ['outbox_id'],
   job_leases: ['name'],
   notice_claims: ['claim_key'],
+  limit_counters: ['key'],
 };
 
 /** Every row, column (with type) and index of the given tables. */

@@ -3,6 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { describeUsableGroups, usableGroups } from '../../groups/usable-groups.js';
 import { withHeldUserQuota } from '../../billing/held-quota.js';
 import { userRowToDto } from '../../users/user-dto.js';
+import { effectiveUserLimits, parseStoredLimits } from '../../limits/applied-limits.js';
+import { groupDefaultLimits } from '../../limits/group-limits.js';
 import { findUserById } from '../../users/user-repository.js';
 import {
   deleteSelf,
@@ -27,7 +29,13 @@ export async function registerUserSelfRoutes(api: FastifyInstance, context: AppC
     const user = await findUserById(db, requireAuthenticated(request).id);
     if (!user) throw failure('用户不存在');
     const [shown] = await withHeldUserQuota(db, [user]);
-    return ok(userRowToDto(shown));
+    // Read-only: what the relay applies to the user (their own limits, else the group's).
+    const groupLimits = groupDefaultLimits(
+      context.options.getJson('GroupLimits'),
+      user.group || 'default',
+    );
+    const effective = effectiveUserLimits(parseStoredLimits(user.limits), groupLimits);
+    return ok({ ...userRowToDto(shown), effective_limits: effective ?? null });
   });
 
   api.put('/user/self', guard, async (request, reply) => {

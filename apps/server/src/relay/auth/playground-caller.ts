@@ -10,6 +10,7 @@ import { RelayError } from '../../errors/relay-error.js';
 import { sessionIsCurrent } from '../../users/user-repository.js';
 import type { AuthenticatedCall } from './authenticate-relay.js';
 import type { CachedUser } from './relay-caller-cache.js';
+import { parseStoredLimits } from '../../limits/applied-limits.js';
 
 /** The playground has no API token; its calls carry this id (no token row is charged). */
 export const PLAYGROUND_TOKEN_ID = 0;
@@ -116,6 +117,7 @@ export function playgroundCall(
     used_quota: 0,
     group,
     deleted_at: null,
+    limits: null,
   };
   return {
     caller: {
@@ -129,6 +131,7 @@ export function playgroundCall(
         quota: Number(row.quota),
         email: row.email ?? '',
         setting,
+        limits: parseStoredLimits(row.limits),
       },
       modelLimits: new Set(),
       allowIps: new Set(),

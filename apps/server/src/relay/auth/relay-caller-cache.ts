@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database, TokenRow, UserRow } from '../../db/schema.js';
 import type { ObservedBalances } from '../../billing/quota-ledger.js';
 import type { AppEvents } from '../../lib/app-events.js';
+import { parseStoredLimits, type SetLimits } from '../../limits/applied-limits.js';
 
 /** A token and its owner as the relay needs them, read once and kept in memory. */
 export interface RelayCaller {
@@ -11,6 +12,8 @@ export interface RelayCaller {
   modelLimits: ReadonlySet<string>;
   /** Parsed `allow_ips` (empty = any IP). */
   allowIps: ReadonlySet<string>;
+  /** The token's own limits and budgets, parsed once; undefined = none. */
+  tokenLimits?: SetLimits;
 }
 
 export interface CachedUser {
@@ -23,6 +26,8 @@ export interface CachedUser {
   email: string;
   /** Parsed user setting JSON (notify settings, accept_unset_model_ratio_model). */
   setting: UserSetting;
+  /** The user's own limits and budgets, parsed once; undefined = none (group defaults apply). */
+  limits?: SetLimits;
 }
 
 export interface UserSetting {
@@ -66,6 +71,7 @@ function toCachedUser(row: UserRow): CachedUser {
     quota: Number(row.quota),
     email: row.email ?? '',
     setting: parseUserSetting(row.setting),
+    limits: parseStoredLimits(row.limits),
   };
 }
 
@@ -132,6 +138,7 @@ export class RelayCallerCache {
       user: shared ?? fresh,
       modelLimits: token.model_limits_enabled ? splitList(token.model_limits, /,/) : new Set(),
       allowIps: splitList(token.allow_ips, /[\n\r,\s]+/),
+      tokenLimits: parseStoredLimits(token.limits),
     };
     this.entries.set(key, { caller, expiresAt: Date.now() + this.ttlSeconds * 1000 });
     return caller;

@@ -137,6 +137,7 @@ export async function startRuntime(
       onBalances: (listener) => relay.ledger.onBalances(listener),
       heldLocally: (userId) => relay.ledger.heldForUser(userId),
       onAutomaticStatusChange: (listener) => relay.health.onStatusChange(listener),
+      onBudgetSettled: (listener) => relay.limits.onBudgetSettled(listener),
       onError: overrides.onError,
     });
     // The periodic jobs below run on one process per node (a cluster's first worker) and, on

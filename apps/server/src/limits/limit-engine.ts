@@ -39,6 +39,30 @@ export class LimitRefusal extends Error {
   }
 }
 
+/** Whose call an admission is: the user and token a budget notice is about. */
+export interface LimitOwner {
+  userId: number;
+  tokenId: number;
+}
+
+/** A budget's standing after a settled call (what budget notices are decided from). */
+export interface BudgetSettled {
+  userId: number;
+  scope: LimitScope;
+  /** The token of a `token` budget. */
+  tokenId?: number;
+  kind: 'budget_day' | 'budget_week' | 'budget_month';
+  /** Unix seconds at which the budget's period began. */
+  periodStart: number;
+  /** Quota used in the period with this call's actual charge (other calls in flight included). */
+  used: number;
+  max: number;
+}
+
+function isBudget(kind: LimitKind): kind is BudgetSettled['kind'] {
+  return kind === 'budget_day' || kind === 'budget_week' || kind === 'budget_month';
+}
+
 /** Engine settings. */
 export interface LimitEngineOptions {
   store: LimitStore;
@@ -87,6 +111,7 @@ let sequence = 0;
  */
 export class LimitEngine {
   readonly clock: WindowClock;
+  private readonly budgetListeners = new Set<(standing: BudgetSettled) => void>();
 
   constructor(private readonly options: LimitEngineOptions) {
     this.clock = options.clock ?? new WindowClock();
@@ -108,8 +133,21 @@ export class LimitEngine {
       : nowSeconds + this.options.reservationSeconds * 2;
   }
 
+  /**
+   * Hears of every budget a settled call counted against (budget notices); returns the function
+   * that stops listening.
+   */
+  onBudgetSettled(listener: (standing: BudgetSettled) => void): () => void {
+    this.budgetListeners.add(listener);
+    return () => this.budgetListeners.delete(listener);
+  }
+
   /** Reserves the call on every applied limit, or throws `LimitRefusal`. */
-  async admit(applied: readonly AppliedLimit[], estimate: LimitEstimate): Promise<LimitAdmission> {
+  async admit(
+    applied: readonly AppliedLimit[],
+    estimate: LimitEstimate,
+    owner?: LimitOwner,
+  ): Promise<LimitAdmission> {
     const nowMs = this.clock.nowMs();
     const nowSeconds = Math.floor(nowMs / 1000);
     const counters = this.countersOf(applied, nowMs);
@@ -131,20 +169,55 @@ export class LimitEngine {
       const retryAfter = window.end > 0 ? Math.max(1, Math.ceil(window.end - nowMs / 1000)) : 1;
       throw new LimitRefusal(limit.scope, limit.kind, limit.max, window.end, retryAfter);
     }
-    return new LimitAdmission(this, reservation, counters, reply.levels, nowMs);
+    return new LimitAdmission(this, reservation, counters, reply.levels, nowMs, {
+      owner,
+      reserved: reservations.map((entry) => entry.amount),
+    });
   }
 
   /** @internal Ends an admission: the actual use added (settle) or nothing (release). */
   finish(admission: LimitAdmission, counters: readonly Counter[], actual: LimitActual | undefined) {
     const nowSeconds = Math.floor(this.clock.nowMs() / 1000);
+    const amounts = counters.map((counter) =>
+      actual === undefined ? 0 : amountOf(counter.limit.kind, actual, true),
+    );
     this.options.store.settle(
       admission.reservation,
-      counters.map((counter) => ({
+      counters.map((counter, index) => ({
         key: counter.key,
-        actual: actual === undefined ? 0 : amountOf(counter.limit.kind, actual, true),
+        actual: amounts[index],
         expiresAt: this.counterExpiry(counter, nowSeconds),
       })),
     );
+    if (actual !== undefined && this.budgetListeners.size > 0) {
+      this.reportBudgets(admission, counters, amounts);
+    }
+  }
+
+  /**
+   * Each budget's level after the call: its level at admission (this reservation included) with
+   * the reservation replaced by the actual charge — no extra store round trip.
+   */
+  private reportBudgets(
+    admission: LimitAdmission,
+    counters: readonly Counter[],
+    amounts: readonly number[],
+  ): void {
+    const { owner, reserved } = admission.accounting;
+    if (owner === undefined) return;
+    counters.forEach(({ limit, window }, index) => {
+      if (!isBudget(limit.kind)) return;
+      const standing: BudgetSettled = {
+        userId: owner.userId,
+        scope: limit.scope,
+        tokenId: limit.scope === 'token' ? owner.tokenId : undefined,
+        kind: limit.kind,
+        periodStart: window.start,
+        used: admission.levelAt(index) - reserved[index] + amounts[index],
+        max: limit.max,
+      };
+      for (const listener of this.budgetListeners) listener(standing);
+    });
   }
 
   /**
@@ -184,7 +257,14 @@ export class LimitAdmission {
     /** Each counter's level after this call's reservation. */
     private readonly levels: readonly number[],
     private readonly admittedAt: number,
+    /** @internal Whose call it is and what it reserved on each counter. */
+    readonly accounting: { owner?: LimitOwner; reserved: readonly number[] },
   ) {}
+
+  /** @internal Counter `index`'s level after this call's reservation. */
+  levelAt(index: number): number {
+    return this.levels[index];
+  }
 
   /** Adds what the call used and drops its reservation. */
   settle(actual: LimitActual): void {

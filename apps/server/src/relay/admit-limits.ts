@@ -31,20 +31,26 @@ export function admitLimits(
   }
   const applied = appliedLimitsOf(caller, groupLimits);
   const tokens = estimate.promptTokens + plan.facts.parsed.maxTokens;
-  return services.limits.admit(applied, { tokens, quota: estimate.quota }).then(
-    (admission) => {
-      const headers = admission.headers();
-      if (headers !== undefined) {
-        for (const name in headers) exchange.response.setHeader(name, headers[name]);
-      }
-      return admission;
-    },
-    (error: unknown) => {
-      if (!(error instanceof LimitRefusal)) throw error;
-      logRefusal(services, plan, error);
-      throw refusalError(error);
-    },
-  );
+  return services.limits
+    .admit(
+      applied,
+      { tokens, quota: estimate.quota },
+      { userId: caller.user.id, tokenId: caller.token.id },
+    )
+    .then(
+      (admission) => {
+        const headers = admission.headers();
+        if (headers !== undefined) {
+          for (const name in headers) exchange.response.setHeader(name, headers[name]);
+        }
+        return admission;
+      },
+      (error: unknown) => {
+        if (!(error instanceof LimitRefusal)) throw error;
+        logRefusal(services, plan, error);
+        throw refusalError(error);
+      },
+    );
 }
 
 interface AppliedEntry {

@@ -1,7 +1,7 @@
 import Anthropic from '@anthropic-ai/sdk';
 import { GoogleGenAI } from '@google/genai';
 import OpenAI from 'openai';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createRelayFixture, type RelayFixture } from '../support/relay-fixture.js';
 
 /** The mock upstream answers this model after 700 ms. */
@@ -147,5 +147,39 @@ describe('usage limits', { timeout: 60_000 }, () => {
       }).models.generateContent({ model: 'gpt-4o-mini', contents: 'hi' }),
     );
     expect(seen.slice(0, 3)).toEqual([429, 200, 200]);
+  });
+
+  it('hands each settled call’s budget standing to the budget notices', async () => {
+    const { harness } = fixture;
+    const notices = harness.runtime.notifications.budgetNotices;
+    const spy = vi.spyOn(notices, 'notifyBudgetThresholds').mockImplementation(() => {});
+    try {
+      const token = await fixture.addToken({
+        name: 'budgeted',
+        limits: { budget_day: 10_000_000 },
+      });
+      const client = new OpenAI({ apiKey: token.apiKey, baseURL: `${fixture.url}/v1` });
+      for (let call = 0; call < 2; call += 1) {
+        await client.chat.completions.create({
+          model: 'gpt-4o-mini',
+          messages: [{ role: 'user', content: 'hi' }],
+        });
+      }
+      await vi.waitFor(() => expect(spy).toHaveBeenCalledTimes(2));
+      const [first, second] = spy.mock.calls.map(([standing]) => standing);
+      expect(first).toMatchObject({
+        userId: fixture.root.userId,
+        scope: 'token',
+        tokenId: token.id,
+        kind: 'budget_day',
+        max: 10_000_000,
+      });
+      expect(first.used).toBeGreaterThan(0);
+      // The second call's standing includes the first call's charge.
+      expect(second.used).toBeGreaterThan(first.used);
+      expect(second.periodStart).toBe(first.periodStart);
+    } finally {
+      spy.mockRestore();
+    }
   });
 });

@@ -63,7 +63,8 @@ export async function fetchSelf(): Promise<SelfUser> {
     aff_quota: number(data.aff_quota),
     aff_history_quota: number(data.aff_history_quota),
     setting: text(data.setting),
-    limits: readUsageLimits(data.limits),
+    // `effective_limits`: the user's own limits, else their group's defaults (what a token narrows).
+    limits: readUsageLimits(data.effective_limits ?? data.limits),
   };
 }
 

@@ -15,7 +15,7 @@ import type { TokenFields } from './rules/token-form-values';
  * A token row with its limits and their usage, read leniently: servers without limits (new-api, an
  * older Tollgate) send neither, and a row is never dropped for them.
  */
-export interface Token extends TokenRow {
+export interface Token extends Omit<TokenRow, 'limits' | 'limit_usage'> {
   limits?: UsageLimits;
   limit_usage: LimitUsage[];
 }

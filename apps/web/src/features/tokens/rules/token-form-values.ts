@@ -80,7 +80,9 @@ export function newTokenFormValues(
 }
 
 /** The form values of a stored token. */
-export function tokenFormValuesOf(token: Token & { limits?: UsageLimits }): TokenFormValues {
+export function tokenFormValuesOf(
+  token: Omit<Token, 'limits'> & { limits?: UsageLimits | null },
+): TokenFormValues {
   return {
     name: token.name,
     expiry: expiryTextOf(token.expired_time),

@@ -26,6 +26,7 @@ const SHAPED_STRINGS: Record<string, string> = {
   DataExportDefaultTime: 'day',
   Logo: 'https://cdn.example.com/logo.png',
   WeChatAccountQRCodeImageURL: 'data:image/png;base64,AAAA',
+  LimitTimeZone: 'Asia/Shanghai',
 };
 
 function goodValue(definition: OptionDefinition): string {

@@ -13,6 +13,7 @@ import { createOptionStore, type OptionStore } from './options/option-store.js';
 import { loadSetupState, type SetupState } from './setup/setup-state.js';
 import { closeRelayServices, createRelayServices } from './relay/relay-services.js';
 import { redisTokenStores } from './relay/shared-token-store.js';
+import { redisProbeTokens } from './relay/channel-health/probe-tokens.js';
 import type { WorkerLink } from './cluster/worker-link.js';
 import { createGatewayMetrics, type GatewayMetrics } from './metrics/gateway-metrics.js';
 import { isMetricsSnapshot, mergeSnapshots, renderSnapshot } from './metrics/metrics-registry.js';
@@ -117,6 +118,7 @@ export async function startRuntime(
       rateLimiter,
       tracer,
       accessTokens: redis ? redisTokenStores(redis) : undefined,
+      probeTokens: redis ? redisProbeTokens(redis) : undefined,
     });
     // Quota warnings (from the balances the ledger reads back) and root alerts of automatic
     // channel status changes, sent from a background queue.

@@ -51,7 +51,17 @@ const SPEC_ONLY_KEYS = [
   'gemini.thinking_adapter_enabled', 'gemini.thinking_adapter_budget_tokens_percentage',
 ];
 /** Keys Tollgate adds (each documented in docs/compatibility.md). */
-const TOLLGATE_KEYS = ['ModelRequestRateLimitGroup', 'LogRetentionDays'];
+const TOLLGATE_KEYS = [
+  'ModelRequestRateLimitGroup',
+  'LogRetentionDays',
+  'CircuitBreakerEnabled',
+  'CircuitBreakerWindow',
+  'CircuitBreakerFailureThreshold',
+  'CircuitBreakerRateLimitThreshold',
+  'CircuitBreakerCooldownSeconds',
+  'CircuitBreakerMaxCooldownSeconds',
+  'ChannelHealthWeightingEnabled',
+];
 
 function contextWith(overrides: Record<string, string> = {}): OptionRuleContext {
   const values = defaultOptionValues();

@@ -206,7 +206,8 @@ export class ChannelHealthBook {
     }
     if (!this.settings.breakerEnabled) return;
     const now = this.now();
-    // The channel answered unless it was unreachable: for the channel-wide circuit that is a success.
+    // The channel answered unless it was unreachable: for the channel-wide circuit that is a
+    // success, whatever the status.
     this.feed(
       record.channel,
       channelId,
@@ -215,20 +216,14 @@ export class ChannelHealthBook {
       now,
       0,
     );
-    if (outcome === 'unreachable') return;
     let circuit = record.models.get(model);
     if (circuit === undefined) {
       circuit = new Circuit(`${channelId}:${model}`, this.settings.window);
       record.models.set(model, circuit);
     }
-    this.feed(
-      circuit,
-      channelId,
-      model,
-      outcome === 'success' ? 'success' : outcome,
-      now,
-      retryAfterMs,
-    );
+    // No answer at all is also this model's failure on the channel (and a probe's verdict).
+    const counted = outcome === 'unreachable' ? 'failure' : outcome;
+    this.feed(circuit, channelId, model, counted, now, retryAfterMs);
   }
 
   /** An attempt that proved nothing (client gone, a client error): a probe it carried is given back. */

@@ -4,7 +4,7 @@ import type {
   RelayCallInput,
   UpstreamRequest,
 } from '../providers/provider-adaptor.js';
-import type { CachedChannel } from './channel-cache.js';
+import { routingModelName, type CachedChannel } from './channel-cache.js';
 import { planAttempt } from './plan-attempt.js';
 import { reportDroppedFields } from './dropped-fields-report.js';
 import type { RelayCall } from './relay-call-context.js';
@@ -40,8 +40,13 @@ export async function tryChannels(call: RelayCall): Promise<void> {
   };
   response.once('close', onClose);
   try {
+    // Circuits are kept under the routing name (gizmo models share one).
+    const circuitModel = routingModelName(call.model);
+    let lastError: RelayError | undefined;
     for (let index = 0; index <= retryTimes; index += 1) {
       const channel = pinned ?? (await selectChannel(call, index));
+      // Every channel left has an open circuit: the client gets the last upstream failure.
+      if (channel === undefined) throw finalError(lastError!);
       call.lastChannel = channel;
       call.useChannel.push(String(channel.id));
       const { adaptor, input } = planAttempt(services.providers, channel, call.facts, {
@@ -54,17 +59,15 @@ export async function tryChannels(call: RelayCall): Promise<void> {
         return;
       } catch (error) {
         // An attempt that proved nothing about the channel gives back a probe it carried.
-        services.circuits.release(channel.id, call.model);
+        services.circuits.release(channel.id, circuitModel);
         if (!(error instanceof RelayError)) throw error;
         if (call.clientGone || exchange.headersSent) throw error;
         const classification = adaptor.classifyError(error);
         if (!error.local) services.health.reportFailure(channel, error, classification);
         if (!shouldRetry(error, classification, retryTimes - index, pinned !== undefined)) {
-          if (error.status !== 429) throw error;
-          const saturated = new RelayError(429, SATURATED_MESSAGE, error.type, error.code, false);
-          saturated.upstreamHeaders = error.upstreamHeaders;
-          throw saturated;
+          throw finalError(error);
         }
+        lastError = error;
         exchange.log.warn(
           { requestId: exchange.id, channelId: channel.id, status: error.status, attempt: index },
           'upstream attempt failed, retrying',
@@ -76,13 +79,22 @@ export async function tryChannels(call: RelayCall): Promise<void> {
   }
 }
 
+/** The error a client gets for an attempt that is not retried: a 429 becomes the saturation notice. */
+function finalError(error: RelayError): RelayError {
+  if (error.status !== 429) return error;
+  const saturated = new RelayError(429, SATURATED_MESSAGE, error.type, error.code, false);
+  saturated.upstreamHeaders = error.upstreamHeaders;
+  return saturated;
+}
+
 /**
  * The channel of attempt `index`, avoiding the one that just failed when its tier has another.
- * When every channel of the model has an open circuit the call fails at once (503, naming the
- * model) rather than waiting on a channel known to fail; once a cool-down ends, one call is let
- * through as the probe, so traffic recovers by itself.
+ * When every channel of the model has an open circuit the first attempt fails at once (503,
+ * naming the model) rather than waiting on a channel known to fail, and a retry is given up
+ * (undefined: the last failure stands); once a cool-down ends, one call is let through as the
+ * probe, so traffic recovers by itself.
  */
-async function selectChannel(call: RelayCall, index: number): Promise<CachedChannel> {
+async function selectChannel(call: RelayCall, index: number): Promise<CachedChannel | undefined> {
   const { services } = call;
   const avoid = index > 0 && call.lastChannel ? call.lastChannel.id : -1;
   let channel = services.channels.select(call.group, call.model, index, Math.random, avoid);
@@ -92,6 +104,7 @@ async function selectChannel(call: RelayCall, index: number): Promise<CachedChan
   }
   if (channel) return channel;
   if (services.channels.has(call.group, call.model)) {
+    if (index > 0) return undefined;
     throw new RelayError(
       503,
       `模型 ${call.model} 的所有渠道均已熔断，请稍后再试`,
@@ -170,7 +183,8 @@ async function sendAttempt(
     response = await upstream.started;
   } catch (error) {
     if (call.clientGone) return clientClosed(call, channel);
-    services.circuits.record(channel.id, call.model, 'unreachable', Date.now() - sentAt);
+    const model = routingModelName(call.model);
+    services.circuits.record(channel.id, model, 'unreachable', Date.now() - sentAt);
     services.metrics.upstreamFailed(channel.id, 0);
     exchange.log.warn(
       { err: error, requestId: exchange.id, channelId: channel.id },
@@ -185,7 +199,8 @@ async function sendAttempt(
   const outcome = outcomeOfStatus(response.statusCode);
   if (outcome !== undefined) {
     const floor = outcome === 'rate_limited' ? retryAfterMs(response.headers, answeredAt) : 0;
-    services.circuits.record(channel.id, call.model, outcome, answeredAt - sentAt, floor);
+    const model = routingModelName(call.model);
+    services.circuits.record(channel.id, model, outcome, answeredAt - sentAt, floor);
   }
   if (response.statusCode >= 400) {
     services.metrics.upstreamFailed(channel.id, response.statusCode);

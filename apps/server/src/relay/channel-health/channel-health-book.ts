@@ -303,16 +303,6 @@ export class ChannelHealthBook {
     return true;
   }
 
-  /** Forgets a channel (deleted, or re-enabled by an operator who fixed it). */
-  forget(channelId: number): void {
-    const record = this.records.get(channelId);
-    if (record === undefined) return;
-    for (const circuit of [record.channel, ...record.models.values()]) {
-      if (circuit.breaker.openUntil !== 0) this.notClosed -= 1;
-    }
-    this.records.delete(channelId);
-  }
-
   private peekBlocked(channelId: number, model: string): boolean {
     if (this.notClosed === 0 || !this.settings.breakerEnabled) return false;
     const record = this.records.get(channelId);

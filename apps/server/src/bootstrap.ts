@@ -13,8 +13,10 @@ import { createOptionStore, type OptionStore } from './options/option-store.js';
 import { loadSetupState, type SetupState } from './setup/setup-state.js';
 import { closeRelayServices, createRelayServices } from './relay/relay-services.js';
 import { redisTokenStores } from './relay/shared-token-store.js';
+import { redisProbeTokens } from './relay/channel-health/probe-tokens.js';
 import type { WorkerLink } from './cluster/worker-link.js';
 import { createGatewayMetrics, type GatewayMetrics } from './metrics/gateway-metrics.js';
+import { registerCircuitMetrics } from './metrics/circuit-metrics.js';
 import { isMetricsSnapshot, mergeSnapshots, renderSnapshot } from './metrics/metrics-registry.js';
 import { NO_RELAY_METRICS } from './metrics/relay-metrics.js';
 import { startChannelSchedules } from './relay/channel-checks/channel-schedules.js';
@@ -123,7 +125,9 @@ export async function startRuntime(
       tracer,
       accessTokens: redis ? redisTokenStores(redis) : undefined,
       redis,
+      probeTokens: redis ? redisProbeTokens(redis) : undefined,
     });
+    if (metrics) registerCircuitMetrics(metrics.registry, () => relay.circuits.samples());
     // Quota warnings (from the balances the ledger reads back) and root alerts of automatic
     // channel status changes, sent from a background queue.
     const notifications = startNotifications({

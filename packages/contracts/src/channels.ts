@@ -169,7 +169,18 @@ export interface ChannelView {
   tag: string | null;
   setting: string | null;
   param_override: string | null;
+  /**
+   * Tollgate's own, in the channel list and search only (new-api's console ignores them): the
+   * worst of the channel's circuit breakers on the serving process, the share of failures among
+   * its recent calls (0..1), and when an open circuit's cool-down ends (unix s, 0 when closed).
+   */
+  circuit?: ChannelCircuitState;
+  recent_error_rate?: number;
+  circuit_open_until?: number;
 }
+
+/** A channel's circuit breaker state (Tollgate's own). */
+export type ChannelCircuitState = 'closed' | 'open' | 'half_open';
 
 /**
  * One tag row of the aggregated tag mode (`tag_mode=true&aggregate=true`): usage summed,

@@ -20,6 +20,10 @@ describe('relay error language', () => {
     ],
     ['该令牌无权访问模型 gpt-4o', 'This API key may not use the model gpt-4o'],
     [
+      '模型 gpt-4o 的所有渠道均已熔断，请稍后再试',
+      'Every channel of the model gpt-4o is failing and paused (circuit open), please try again later',
+    ],
+    [
       '当前分组 vip 下对于模型 gpt-4o 无可用渠道',
       'No channel is available for the model gpt-4o in the group vip',
     ],

@@ -33,6 +33,10 @@ const ENGLISH: ReadonlyArray<readonly [RegExp, string]> = [
     /^当前分组上游负载已饱和，请稍后再试$/,
     'The upstream capacity of this group is saturated, please try again later',
   ],
+  [
+    /^模型 (.*) 的所有渠道均已熔断，请稍后再试$/,
+    'Every channel of the model $1 is failing and paused (circuit open), please try again later',
+  ],
   [/^请求上游地址失败$/, 'The request to the upstream failed'],
   [/^读取上游响应失败$/, 'Reading the upstream response failed'],
   [/^速率限制检查失败$/, 'The rate limit check failed'],

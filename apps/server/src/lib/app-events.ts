@@ -17,6 +17,19 @@ export interface AppEventMap {
   'options-changed': [];
   /** The first-run wizard was completed. */
   'setup-completed': [];
+  /** A process opened or closed a channel's circuit (relay/channel-health/): the others follow. */
+  'circuit-changed': [CircuitChange];
+}
+
+/**
+ * A circuit breaker's transition, shared so every process skips an open channel: `model` is ''
+ * for the channel-wide circuit; `openUntil` is unix ms (0 when closed).
+ */
+export interface CircuitChange {
+  channelId: number;
+  model: string;
+  state: 'open' | 'closed';
+  openUntil: number;
 }
 
 /** Every event, in the form the bridges carry between processes. */
@@ -26,6 +39,7 @@ export const BRIDGED_EVENTS: ReadonlyArray<keyof AppEventMap> = [
   'user-changed',
   'options-changed',
   'setup-completed',
+  'circuit-changed',
 ];
 
 export class AppEvents extends EventEmitter<AppEventMap> {}

@@ -56,6 +56,13 @@ const TOLLGATE_KEYS = [
   'LogRetentionDays',
   'GroupLimits',
   'LimitTimeZone',
+  'CircuitBreakerEnabled',
+  'CircuitBreakerWindow',
+  'CircuitBreakerFailureThreshold',
+  'CircuitBreakerRateLimitThreshold',
+  'CircuitBreakerCooldownSeconds',
+  'CircuitBreakerMaxCooldownSeconds',
+  'ChannelHealthWeightingEnabled',
 ];
 
 function contextWith(overrides: Record<string, string> = {}): OptionRuleContext {

@@ -283,6 +283,15 @@ const definitions: OptionDefinition[] = [
   bool('AutomaticDisableChannelEnabled', false),
   bool('AutomaticEnableChannelEnabled', false),
   text('AutomaticDisableKeywords', DEFAULT_AUTOMATIC_DISABLE_KEYWORDS),
+  // Tollgate's own: circuit breakers per channel and channel × model, and health-scaled weights
+  // inside a priority tier (relay/channel-health/; new-api has neither).
+  bool('CircuitBreakerEnabled', true),
+  int('CircuitBreakerWindow', 20, inRange({ min: 1, max: 1000 })),
+  int('CircuitBreakerFailureThreshold', 5, inRange({ min: 1, max: 1000 })),
+  int('CircuitBreakerRateLimitThreshold', 3, inRange({ min: 1, max: 1000 })),
+  int('CircuitBreakerCooldownSeconds', 30, inRange({ min: 1, max: 86_400 })),
+  int('CircuitBreakerMaxCooldownSeconds', 300, inRange({ min: 1, max: 86_400 })),
+  bool('ChannelHealthWeightingEnabled', true),
   bool('DemoSiteEnabled', false),
   bool('SelfUseModeEnabled', false),
   int('StreamCacheQueueLength', 0, inRange({ min: 0, max: 1_000_000 })),

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ChannelRow } from '../db/schema.js';
 import { ChannelCache, toCachedChannel } from './channel-cache.js';
+import { ChannelHealthBook } from './channel-health/channel-health-book.js';
 
 function row(id: number, fields: Partial<ChannelRow>): ChannelRow {
   return {
@@ -101,5 +102,49 @@ describe('channel selection', () => {
     expect(channel.paramOverride).toEqual({ temperature: 0 });
     expect(channel.setting).toMatchObject({ force_format: true, proxy: 'http://proxy:8080' });
     expect(channel.baseUrl).toBe('https://api.example.com');
+  });
+});
+
+describe('channel selection with channel health', () => {
+  async function healthyCache() {
+    const cache = cacheOf([
+      row(1, { priority: 5 }),
+      row(2, { priority: 5 }),
+      row(3, { priority: 0 }),
+    ]);
+    await cache.refresh();
+    const clock = { now: 0 };
+    const book = new ChannelHealthBook({ now: () => clock.now });
+    book.settings = { ...book.settings, failureThreshold: 1, cooldownMs: 1_000 };
+    cache.useHealth(book);
+    return { cache, book, clock };
+  }
+
+  it('skips an open channel, then a tier whose channels are all open, and fails when all are', async () => {
+    const { cache, book } = await healthyCache();
+    book.record(1, 'gpt-4o', 'failure', 5);
+    for (let draw = 0; draw < 50; draw += 1)
+      expect(cache.select('default', 'gpt-4o', 0)?.id).toBe(2);
+    book.record(2, 'gpt-4o', 'failure', 5);
+    expect(cache.select('default', 'gpt-4o', 0)?.id).toBe(3);
+    book.record(3, 'gpt-4o', 'unreachable', 5);
+    expect(cache.select('default', 'gpt-4o', 0)).toBeUndefined();
+    expect(cache.has('default', 'gpt-4o')).toBe(true);
+  });
+
+  it('avoids the channel that just failed while its tier has another', async () => {
+    const { cache } = await healthyCache();
+    for (let draw = 0; draw < 50; draw += 1) {
+      expect(cache.select('default', 'gpt-4o', 0, Math.random, 1)?.id).toBe(2);
+    }
+  });
+
+  it('sends the half-open probe first, once', async () => {
+    const { cache, book, clock } = await healthyCache();
+    book.record(1, 'gpt-4o', 'failure', 5);
+    clock.now = 1_000;
+    expect(cache.select('default', 'gpt-4o', 0, () => 0.99)?.id).toBe(1);
+    for (let draw = 0; draw < 20; draw += 1)
+      expect(cache.select('default', 'gpt-4o', 0)?.id).toBe(2);
   });
 });

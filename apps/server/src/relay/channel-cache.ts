@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { ChannelRow, Database } from '../db/schema.js';
 import type { AppEvents } from '../lib/app-events.js';
 import type { ChannelSetting } from '../providers/provider-adaptor.js';
+import { BLOCKED, PROBE, type ChannelHealthBook } from './channel-health/channel-health-book.js';
 
 /** A channel as routing needs it: JSON columns parsed once per rebuild, never per call. */
 export interface CachedChannel {
@@ -106,6 +107,7 @@ export class ChannelCache {
   private timer: NodeJS.Timeout | undefined;
   private rebuilding: Promise<void> | undefined;
   private rebuildAgain = false;
+  private health: ChannelHealthBook | undefined;
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -205,33 +207,117 @@ export class ChannelCache {
   }
 
   /**
-   * Picks a channel for attempt `attempt` (0-based): attempt i uses the i-th priority tier,
-   * reusing the lowest tier when tiers run out; inside a tier, weighted random with weight + 10
-   * so weight-0 channels still get traffic. `random` is injectable for tests.
+   * Picks a channel for attempt `attempt` (0-based): attempt i uses the i-th priority tier that
+   * has a usable channel, reusing the lowest when tiers run out; inside a tier, weighted random
+   * with weight + 10 so weight-0 channels still get traffic, each weight scaled by the channel's
+   * recent health (`ChannelHealthBook.weightFactor`). With a health book, a channel whose circuit
+   * is open is skipped (a tier whose channels are all open is skipped whole), a half-open one
+   * whose probe falls to this call is chosen first, and `avoid` (the channel that just failed)
+   * is taken only when its tier has nothing else. Undefined when nothing is usable: see
+   * `has` to tell "no channel" from "every circuit open". `random` is injectable for tests.
    */
   select(
     group: string,
     model: string,
     attempt: number,
     random: () => number = Math.random,
+    avoid = -1,
   ): CachedChannel | undefined {
-    const route = this.routes.get(group)?.get(routingModelName(model));
+    const routingModel = routingModelName(model);
+    const route = this.routes.get(group)?.get(routingModel);
     if (!route) return undefined;
-    const tiers = route.tiers.filter((tier) =>
-      tier.some((channel) => channel.status === CHANNEL_STATUS.enabled),
-    );
-    if (tiers.length === 0) return undefined;
-    const candidates = tiers[Math.min(attempt, tiers.length - 1)].filter(
-      (channel) => channel.status === CHANNEL_STATUS.enabled,
-    );
+    let tier: CachedChannel[] | undefined;
+    let usableTiers = 0;
+    for (const candidate of route.tiers) {
+      if (!this.tierUsable(candidate, routingModel)) continue;
+      tier = candidate;
+      if (usableTiers === attempt) break;
+      usableTiers += 1;
+    }
+    if (tier === undefined) return undefined;
+    return this.pick(tier, routingModel, random, avoid);
+  }
+
+  private tierUsable(tier: readonly CachedChannel[], model: string): boolean {
+    const health = this.health;
+    for (const channel of tier) {
+      if (channel.status !== CHANNEL_STATUS.enabled) continue;
+      if (health === undefined || health.admission(channel.id, model) !== BLOCKED) return true;
+    }
+    return false;
+  }
+
+  /** Weighted random inside one tier, over the usable channels; no allocation. */
+  private pick(
+    tier: readonly CachedChannel[],
+    model: string,
+    random: () => number,
+    avoid: number,
+  ): CachedChannel {
+    const health = this.health;
+    let usable = 0;
+    let latencySum = 0;
+    let measured = 0;
+    let onlyUsable: CachedChannel | undefined;
+    for (const channel of tier) {
+      if (channel.status !== CHANNEL_STATUS.enabled) continue;
+      if (health !== undefined) {
+        const admission = health.admission(channel.id, model);
+        if (admission === BLOCKED) continue;
+        if (admission === PROBE) {
+          health.startProbe(channel.id, model);
+          return channel;
+        }
+        const latency = health.latency(channel.id);
+        if (latency > 0) {
+          latencySum += latency;
+          measured += 1;
+        }
+      }
+      usable += 1;
+      onlyUsable = channel;
+    }
+    // tierUsable found one, so onlyUsable is set.
+    if (usable === 1 || onlyUsable === undefined) return onlyUsable as CachedChannel;
+    const reference = measured === 0 ? 0 : latencySum / measured;
     let total = 0;
-    for (const channel of candidates) total += channel.weight + 10;
+    for (const channel of tier) {
+      if (!this.skipped(channel, model, avoid)) total += this.weightOf(channel, reference);
+    }
     let point = random() * total;
-    for (const channel of candidates) {
-      point -= channel.weight + 10;
+    let last = onlyUsable;
+    for (const channel of tier) {
+      if (this.skipped(channel, model, avoid)) continue;
+      last = channel;
+      point -= this.weightOf(channel, reference);
       if (point < 0) return channel;
     }
-    return candidates[candidates.length - 1];
+    return last;
+  }
+
+  private skipped(channel: CachedChannel, model: string, avoid: number): boolean {
+    return (
+      channel.status !== CHANNEL_STATUS.enabled ||
+      channel.id === avoid ||
+      (this.health !== undefined && this.health.admission(channel.id, model) === BLOCKED)
+    );
+  }
+
+  private weightOf(channel: CachedChannel, referenceLatency: number): number {
+    const base = channel.weight + 10;
+    return this.health === undefined
+      ? base
+      : base * this.health.weightFactor(channel.id, referenceLatency);
+  }
+
+  /** Routing consults `book` for open circuits and health weights (the relay's services set it). */
+  useHealth(book: ChannelHealthBook): void {
+    this.health = book;
+  }
+
+  /** Enabled channels routable for `model` in `group`, every tier (e.g. "is every one open?"). */
+  routeOf(group: string, model: string): readonly (readonly CachedChannel[])[] {
+    return this.routes.get(group)?.get(routingModelName(model))?.tiers ?? [];
   }
 
   /** Takes a channel out of routing now (the database write happens separately). */

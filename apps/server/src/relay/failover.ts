@@ -4,7 +4,7 @@ import type {
   RelayCallInput,
   UpstreamRequest,
 } from '../providers/provider-adaptor.js';
-import type { CachedChannel } from './channel-cache.js';
+import { routingModelName, type CachedChannel } from './channel-cache.js';
 import { planAttempt } from './plan-attempt.js';
 import { reportDroppedFields } from './dropped-fields-report.js';
 import type { RelayCall } from './relay-call-context.js';
@@ -12,6 +12,7 @@ import { mapStatusCode, shouldRetry } from './retry-policy.js';
 import { readUpstreamError, relayPlainResponse } from './send-plain-response.js';
 import { relayStreamResponse } from './send-stream-response.js';
 import { clientVisibleHeaders } from './upstream-headers.js';
+import { outcomeOfStatus, retryAfterMs } from './channel-health/attempt-outcome.js';
 import type { UpstreamExchange } from '../providers/upstream-exchange.js';
 
 const SATURATED_MESSAGE = '当前分组上游负载已饱和，请稍后再试';
@@ -39,16 +40,13 @@ export async function tryChannels(call: RelayCall): Promise<void> {
   };
   response.once('close', onClose);
   try {
+    // Circuits are kept under the routing name (gizmo models share one).
+    const circuitModel = routingModelName(call.model);
+    let lastError: RelayError | undefined;
     for (let index = 0; index <= retryTimes; index += 1) {
-      const channel = pinned ?? services.channels.select(call.group, call.model, index);
-      if (!channel) {
-        throw new RelayError(
-          500,
-          `获取分组 ${call.group} 下模型 ${call.model} 的可用渠道失败`,
-          'new_api_error',
-          'get_channel_failed',
-        );
-      }
+      const channel = pinned ?? (await selectChannel(call, index));
+      // Every channel left has an open circuit: the client gets the last upstream failure.
+      if (channel === undefined) throw finalError(lastError!);
       call.lastChannel = channel;
       call.useChannel.push(String(channel.id));
       const { adaptor, input } = planAttempt(services.providers, channel, call.facts, {
@@ -60,16 +58,16 @@ export async function tryChannels(call: RelayCall): Promise<void> {
         await callChannel(call, channel, adaptor, input);
         return;
       } catch (error) {
+        // An attempt that proved nothing about the channel gives back a probe it carried.
+        services.circuits.release(channel.id, circuitModel);
         if (!(error instanceof RelayError)) throw error;
         if (call.clientGone || exchange.headersSent) throw error;
         const classification = adaptor.classifyError(error);
         if (!error.local) services.health.reportFailure(channel, error, classification);
         if (!shouldRetry(error, classification, retryTimes - index, pinned !== undefined)) {
-          if (error.status !== 429) throw error;
-          const saturated = new RelayError(429, SATURATED_MESSAGE, error.type, error.code, false);
-          saturated.upstreamHeaders = error.upstreamHeaders;
-          throw saturated;
+          throw finalError(error);
         }
+        lastError = error;
         exchange.log.warn(
           { requestId: exchange.id, channelId: channel.id, status: error.status, attempt: index },
           'upstream attempt failed, retrying',
@@ -79,6 +77,47 @@ export async function tryChannels(call: RelayCall): Promise<void> {
   } finally {
     response.off('close', onClose);
   }
+}
+
+/** The error a client gets for an attempt that is not retried: a 429 becomes the saturation notice. */
+function finalError(error: RelayError): RelayError {
+  if (error.status !== 429) return error;
+  const saturated = new RelayError(429, SATURATED_MESSAGE, error.type, error.code, false);
+  saturated.upstreamHeaders = error.upstreamHeaders;
+  return saturated;
+}
+
+/**
+ * The channel of attempt `index`, avoiding the one that just failed when its tier has another.
+ * When every channel of the model has an open circuit the first attempt fails at once (503,
+ * naming the model) rather than waiting on a channel known to fail, and a retry is given up
+ * (undefined: the last failure stands); once a cool-down ends, one call is let through as the
+ * probe, so traffic recovers by itself.
+ */
+async function selectChannel(call: RelayCall, index: number): Promise<CachedChannel | undefined> {
+  const { services } = call;
+  const avoid = index > 0 && call.lastChannel ? call.lastChannel.id : -1;
+  let channel = services.channels.select(call.group, call.model, index, Math.random, avoid);
+  // A probe token being claimed in Redis: wait for it once rather than refuse the call.
+  if (!channel && (await services.circuits.claimsSettled())) {
+    channel = services.channels.select(call.group, call.model, index, Math.random, avoid);
+  }
+  if (channel) return channel;
+  if (services.channels.has(call.group, call.model)) {
+    if (index > 0) return undefined;
+    throw new RelayError(
+      503,
+      `模型 ${call.model} 的所有渠道均已熔断，请稍后再试`,
+      'new_api_error',
+      'circuit_open',
+    );
+  }
+  throw new RelayError(
+    500,
+    `获取分组 ${call.group} 下模型 ${call.model} 的可用渠道失败`,
+    'new_api_error',
+    'get_channel_failed',
+  );
 }
 
 /**
@@ -144,6 +183,8 @@ async function sendAttempt(
     response = await upstream.started;
   } catch (error) {
     if (call.clientGone) return clientClosed(call, channel);
+    const model = routingModelName(call.model);
+    services.circuits.record(channel.id, model, 'unreachable', Date.now() - sentAt);
     services.metrics.upstreamFailed(channel.id, 0);
     exchange.log.warn(
       { err: error, requestId: exchange.id, channelId: channel.id },
@@ -152,7 +193,15 @@ async function sendAttempt(
     throw RelayError.upstream(500, '请求上游地址失败', 'new_api_error', 'do_request_failed');
   }
 
-  services.metrics.upstreamAnswered(channel.id, (Date.now() - sentAt) / 1000);
+  const answeredAt = Date.now();
+  services.metrics.upstreamAnswered(channel.id, (answeredAt - sentAt) / 1000);
+  // Upstream's own status, before the channel's status code mapping.
+  const outcome = outcomeOfStatus(response.statusCode);
+  if (outcome !== undefined) {
+    const floor = outcome === 'rate_limited' ? retryAfterMs(response.headers, answeredAt) : 0;
+    const model = routingModelName(call.model);
+    services.circuits.record(channel.id, model, outcome, answeredAt - sentAt, floor);
+  }
   if (response.statusCode >= 400) {
     services.metrics.upstreamFailed(channel.id, response.statusCode);
     const upstreamError = await readUpstreamError(adaptor, response);

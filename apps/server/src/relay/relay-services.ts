@@ -20,6 +20,9 @@ import type { OptionStore } from '../options/option-store.js';
 import { RelayCallerCache } from './auth/relay-caller-cache.js';
 import { ChannelCache } from './channel-cache.js';
 import { ChannelHealth } from './channel-health.js';
+import { ChannelHealthBook } from './channel-health/channel-health-book.js';
+import { followHealthOptions } from './channel-health/health-settings.js';
+import type { ProbeTokens } from './channel-health/probe-tokens.js';
 import { UpstreamClient } from './upstream-client.js';
 import { OutboundGuard } from '../lib/outbound-guard/outbound-guard.js';
 import type { ProviderRegistry } from '../providers/registry.js';
@@ -48,6 +51,11 @@ export interface RelayServices {
   callers: RelayCallerCache;
   channels: ChannelCache;
   health: ChannelHealth;
+  /**
+   * Circuit breakers and health EWMAs of the channels (issue 29): routing skips open circuits and
+   * scales weights by recent health; the channel list and `/metrics` show it.
+   */
+  circuits: ChannelHealthBook;
   /** Quota holds, settlements and their log rows (one group commit). */
   ledger: QuotaLedger;
   /** Copies log rows to LOG_SQL_DSN's database when it is separate. */
@@ -108,10 +116,15 @@ export async function createRelayServices(parts: {
   accessTokens?: SharedTokenStores;
   /** Where limit counters live when set (REDIS_CONN_STRING); the main database otherwise. */
   redis?: Redis;
+  /** Where half-open probes are claimed across processes (Redis); this process alone when omitted. */
+  probeTokens?: ProbeTokens;
 }): Promise<RelayServices> {
   const onError = parts.onError ?? (() => {});
   const { db } = parts.database;
   const channels = new ChannelCache(db, parts.events);
+  const circuits = new ChannelHealthBook({ events: parts.events, tokens: parts.probeTokens });
+  circuits.onClose(followHealthOptions(circuits, parts.options));
+  channels.useHealth(circuits);
   await channels.refresh();
   channels.startSync(parts.config.syncFrequencySeconds);
   const logDatabase = parts.logDatabase ?? parts.database;
@@ -163,6 +176,7 @@ export async function createRelayServices(parts: {
     health: new ChannelHealth(parts.database, channels, parts.options, parts.events, (error) =>
       onError(error, 'channel health'),
     ),
+    circuits,
     ledger,
     logOutbox,
     upstream: new UpstreamClient({
@@ -186,6 +200,7 @@ export async function createRelayServices(parts: {
 /** Stops background work and writes everything pending (logs, batched quota). */
 export async function closeRelayServices(services: RelayServices): Promise<void> {
   services.channels.stop();
+  services.circuits.close();
   await services.inFlight.idle();
   await services.dashboard.stop(services.db);
   await services.ledger.close();

@@ -35,6 +35,7 @@ import {
   setTagStatus,
 } from '../../channels/channel-tag-service.js';
 import type { AppContext } from '../app-context.js';
+import { withCircuits } from './channel-circuits.js';
 import { LOG_TYPE, recordAccountLog } from '../../logs/log-writer.js';
 import { requireAdmin, requireAuthenticated } from '../auth.js';
 import { ok } from '../envelope.js';
@@ -101,7 +102,8 @@ export async function registerChannelRoutes(api: FastifyInstance, context: AppCo
     const query = parseInput(listQuerySchema, request.query);
     const shape = { idSort: query.id_sort, tagMode: query.tag_mode, aggregate: query.aggregate };
     const pageSize = Math.min(query.page_size, MAX_PAGE_SIZE);
-    return ok(await listChannelsPage(database, query.p, pageSize, shape));
+    const page = await listChannelsPage(database, query.p, pageSize, shape);
+    return ok(withCircuits(page, context.relay.circuits));
   });
 
   api.get('/channel/search', guard, async (request) => {
@@ -113,7 +115,10 @@ export async function registerChannelRoutes(api: FastifyInstance, context: AppCo
       group: query.group,
       model: query.model,
     };
-    const found = await searchChannelList(database, search, shape);
+    const found = withCircuits(
+      await searchChannelList(database, search, shape),
+      context.relay.circuits,
+    );
     if (query.key.trim() !== '') {
       // Looking a channel up by its credential is recorded, with the key's last characters only.
       const admin = requireAuthenticated(request);

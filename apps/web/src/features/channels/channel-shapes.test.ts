@@ -30,3 +30,20 @@ describe('toNames and toModelsByType', () => {
     expect(toModelsByType({ '1': ['gpt-4o'], '2': 'x' })).toEqual({ '1': ['gpt-4o'], '2': [] });
   });
 });
+
+describe('circuit breaker fields', () => {
+  it('keeps a known circuit state with its rate and end, and drops an unknown one', () => {
+    const channel = toChannel({
+      id: 4,
+      circuit: 'open',
+      recent_error_rate: 0.5,
+      circuit_open_until: 99,
+    });
+    expect(channel).toMatchObject({
+      circuit: 'open',
+      recent_error_rate: 0.5,
+      circuit_open_until: 99,
+    });
+    expect(toChannel({ id: 4, circuit: 'melted' })).not.toHaveProperty('circuit');
+  });
+});

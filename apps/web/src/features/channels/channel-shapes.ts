@@ -2,7 +2,7 @@
  * Shape checks of the channel answers: rows are rebuilt field by field so a missing or odd value
  * never reaches the screens.
  */
-import type { ChannelTagRow, ChannelView } from '@tollgate/contracts';
+import type { ChannelCircuitState, ChannelTagRow, ChannelView } from '@tollgate/contracts';
 import { isRecord } from '../../lib/local-store';
 
 /** A row of the list: a channel, or in tag-aggregate mode a tag with its channels. */
@@ -49,6 +49,19 @@ export function toChannel(value: unknown): ChannelView | null {
     tag: nullableText(value.tag),
     setting: nullableText(value.setting),
     param_override: nullableText(value.param_override),
+    ...circuitFields(value),
+  };
+}
+
+const CIRCUIT_STATES: ReadonlySet<string> = new Set(['closed', 'open', 'half_open']);
+
+/** Tollgate's circuit breaker fields, when the server sent them. */
+function circuitFields(value: Record<string, unknown>): Partial<ChannelView> {
+  if (typeof value.circuit !== 'string' || !CIRCUIT_STATES.has(value.circuit)) return {};
+  return {
+    circuit: value.circuit as ChannelCircuitState,
+    recent_error_rate: number(value.recent_error_rate),
+    circuit_open_until: number(value.circuit_open_until),
   };
 }
 

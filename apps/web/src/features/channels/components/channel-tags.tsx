@@ -1,4 +1,5 @@
 import { Space, Tag, Tooltip } from 'antd';
+import type { ChannelCircuitState } from '@tollgate/contracts';
 import { useTranslation } from 'react-i18next';
 import {
   formatSeconds,
@@ -91,5 +92,41 @@ export function ChannelGroupTags({ group }: { group: string }) {
         </Tag>
       ))}
     </Space>
+  );
+}
+
+/**
+ * The channel's circuit breaker when it is not closed: red while open (routing skips it), orange
+ * when half-open (the next call probes it); the tooltip gives the recent error rate and when the
+ * cool-down ends. Nothing for a closed circuit or a server that does not report one.
+ */
+export function CircuitTag({
+  circuit,
+  errorRate,
+  openUntil,
+}: {
+  circuit: ChannelCircuitState | undefined;
+  errorRate: number | undefined;
+  openUntil: number | undefined;
+}) {
+  const { t } = useTranslation('channels');
+  if (circuit === undefined || circuit === 'closed') return null;
+  const open = circuit === 'open';
+  const title = (
+    <>
+      {t('circuit.tooltip', { rate: Math.round((errorRate ?? 0) * 100) })}
+      <div>
+        {open && openUntil
+          ? t('circuit.until', { time: formatTimestamp(openUntil) })
+          : t('circuit.probe')}
+      </div>
+    </>
+  );
+  return (
+    <Tooltip title={title}>
+      <Tag color={open ? 'red' : 'orange'} style={{ cursor: 'help' }} data-testid="circuit-tag">
+        {open ? t('circuit.open') : t('circuit.halfOpen')}
+      </Tag>
+    </Tooltip>
   );
 }

@@ -12,6 +12,7 @@ import {
   ChannelGroupTags,
   ChannelStatusTag,
   ChannelTypeTag,
+  CircuitTag,
   ResponseTimeTag,
 } from './channel-tags';
 import { QuickNumberInput } from './quick-number-input';
@@ -80,12 +81,20 @@ export function useChannelColumns(handlers: ChannelRowHandlers): DataTableColumn
     cellColumn('type', t('columns.type'), (row) =>
       isTagRow(row) ? <Tag>{t('tagRow.type')}</Tag> : <ChannelTypeTag type={row.type} />,
     ),
-    cellColumn('status', t('columns.status'), (row) => (
-      <ChannelStatusTag
-        status={row.status}
-        otherInfo={isTagRow(row) ? undefined : row.other_info}
-      />
-    )),
+    cellColumn('status', t('columns.status'), (row) =>
+      isTagRow(row) ? (
+        <ChannelStatusTag status={row.status} />
+      ) : (
+        <Space orientation="vertical" size={2}>
+          <ChannelStatusTag status={row.status} otherInfo={row.other_info} />
+          <CircuitTag
+            circuit={row.circuit}
+            errorRate={row.recent_error_rate}
+            openUntil={row.circuit_open_until}
+          />
+        </Space>
+      ),
+    ),
     // Widths on the narrow columns let long (English) titles wrap instead of widening the table.
     cellColumn(
       'responseTime',

@@ -137,9 +137,11 @@ describe
       expect(await chat(second)).toBe(503);
       expect(mock.requests).toHaveLength(3);
 
+      // The upstream recovers, slowly: the probe is still in flight while the other nine calls
+      // arrive, however long a loaded machine takes to send them.
       await call(first, 'PUT', '/api/channel/', {
         id: channelId,
-        model_mapping: JSON.stringify({ [MODEL]: 'gpt-4o-mini' }),
+        model_mapping: JSON.stringify({ [MODEL]: 'gpt-4o-mini@latency=3000' }),
       });
       await circuitOn(second, 'half_open');
       const statuses = await Promise.all(

@@ -1,9 +1,11 @@
 import { RelayError } from '../../errors/relay-error.js';
 import type { JsonObject } from '../json-guards.js';
 import type { InternalAnswer } from '../provider-adaptor.js';
+import type { AnswerToolCall } from '../hub/internal-answer.js';
+import { assistantMessage, oneChoiceCompletion } from '../hub/one-choice-completion.js';
 import { toRelayError } from '../upstream-error.js';
 import { openAiEmbeddingsList } from '../embeddings.js';
-import { plainUsage, toOpenAiUsage, type Usage } from '../usage.js';
+import { plainUsage, type Usage } from '../usage.js';
 import {
   ernieChatAnswerSchema,
   ernieEmbeddingsAnswerSchema,
@@ -71,34 +73,27 @@ export function convertErnieChatResponse(
   if (!parsed.success) throw unexpected('chat');
   const answer = parsed.data;
   const content = answer.result ?? '';
-  const message: JsonObject = { role: 'assistant', content, refusal: null };
   let generated = content;
   const call = answer.function_call;
+  const toolCalls: AnswerToolCall[] = [];
   if (call) {
     const argumentsText = call.arguments || '{}';
     generated += call.name + argumentsText;
-    message.tool_calls = [
-      {
-        id: `call_${answer.id ?? ''}`,
-        type: 'function',
-        function: { name: call.name, arguments: argumentsText },
-      },
-    ];
-    if (!content) message.content = null;
-    if (call.thoughts) message.reasoning_content = call.thoughts;
+    toolCalls.push({
+      id: `call_${answer.id ?? ''}`,
+      type: 'function',
+      function: { name: call.name, arguments: argumentsText },
+    });
   }
   const usage = convertErnieUsage(answer.usage);
-  const completion: JsonObject = {
+  const completion = oneChoiceCompletion({
     id: `chatcmpl-${answer.id ?? ''}`,
-    object: 'chat.completion',
     created: answer.created ?? created,
     model,
-    system_fingerprint: null,
-    choices: [
-      { index: 0, message, logprobs: null, finish_reason: mapErnieFinishReason(answer) ?? 'stop' },
-    ],
-  };
-  if (usage) completion.usage = toOpenAiUsage(usage);
+    message: assistantMessage(content, call?.thoughts ?? '', toolCalls),
+    finishReason: mapErnieFinishReason(answer) ?? 'stop',
+    usage,
+  });
   return { completion, usage, completionText: generated };
 }
 

@@ -1,7 +1,7 @@
 import { RelayError } from '../../errors/relay-error.js';
-import { parseJsonObject, type JsonObject } from '../json-guards.js';
+import { parseJsonObject } from '../json-guards.js';
 import type { InternalAnswer } from '../provider-adaptor.js';
-import { toOpenAiUsage } from '../usage.js';
+import { oneChoiceCompletion } from '../hub/one-choice-completion.js';
 import { difyChatAnswerSchema } from './dify-api-types.js';
 import { convertDifyUsage } from './convert-dify-usage.js';
 
@@ -18,21 +18,13 @@ export function convertDifyAnswer(body: Buffer, model: string, created: number):
   }
   const answer = parsed.data;
   const usage = convertDifyUsage(answer.metadata?.usage);
-  const completion: JsonObject = {
+  const completion = oneChoiceCompletion({
     id: `chatcmpl-${answer.message_id ?? ''}`,
-    object: 'chat.completion',
     created,
     model,
-    system_fingerprint: null,
-    choices: [
-      {
-        index: 0,
-        message: { role: 'assistant', content: answer.answer, refusal: null },
-        logprobs: null,
-        finish_reason: 'stop',
-      },
-    ],
-  };
-  if (usage) completion.usage = toOpenAiUsage(usage);
+    message: { role: 'assistant', content: answer.answer, refusal: null },
+    finishReason: 'stop',
+    usage,
+  });
   return { completion, usage, completionText: answer.answer };
 }

@@ -1,9 +1,10 @@
 import { RelayError } from '../../errors/relay-error.js';
 import type { JsonObject } from '../json-guards.js';
 import type { InternalAnswer } from '../provider-adaptor.js';
+import { assistantMessage, oneChoiceCompletion } from '../hub/one-choice-completion.js';
 import { toRelayError } from '../upstream-error.js';
 import { openAiEmbeddingsList } from '../embeddings.js';
-import { plainUsage, toOpenAiUsage, type Usage } from '../usage.js';
+import { plainUsage, type Usage } from '../usage.js';
 import {
   hunyuanChatAnswerSchema,
   hunyuanEmbeddingAnswerSchema,
@@ -51,7 +52,7 @@ export function convertHunyuanToolCalls(calls: readonly HunyuanToolCall[]) {
   return calls.map((call, position) => ({
     index: call.Index ?? position,
     id: call.Id ?? '',
-    type: 'function',
+    type: 'function' as const,
     function: { name: call.Function?.Name ?? '', arguments: call.Function?.Arguments ?? '' },
   }));
 }
@@ -71,32 +72,18 @@ export function convertHunyuanChatResponse(
   const toolCalls = convertHunyuanToolCalls(choice?.Message?.ToolCalls ?? []).map(
     ({ index: _index, ...call }) => call,
   );
-  const message: JsonObject = {
-    role: 'assistant',
-    content: content === '' && toolCalls.length > 0 ? null : content,
-    refusal: null,
-  };
-  if (reasoning) message.reasoning_content = reasoning;
-  if (toolCalls.length > 0) message.tool_calls = toolCalls;
+  const message = assistantMessage(content, reasoning, toolCalls);
   const usage = convertHunyuanUsage(answer.Usage);
-  const completion: JsonObject = {
+  const completion = oneChoiceCompletion({
     id: answer.Id ?? '',
-    object: 'chat.completion',
     created: answer.Created ?? created,
     model,
-    system_fingerprint: null,
-    choices: [
-      {
-        index: 0,
-        message,
-        logprobs: null,
-        finish_reason:
-          mapHunyuanFinishReason(choice?.FinishReason) ??
-          (toolCalls.length > 0 ? 'tool_calls' : 'stop'),
-      },
-    ],
-  };
-  if (usage) completion.usage = toOpenAiUsage(usage);
+    message,
+    finishReason:
+      mapHunyuanFinishReason(choice?.FinishReason) ??
+      (toolCalls.length > 0 ? 'tool_calls' : 'stop'),
+    usage,
+  });
   const generated = toolCalls.map((call) => call.function.name + call.function.arguments).join('');
   return { completion, usage, completionText: content + reasoning + generated };
 }

@@ -1,3 +1,4 @@
+import { parseJsonObject } from '../json-guards.js';
 import { RelayError } from '../../errors/relay-error.js';
 import {
   AccessTokenCache,
@@ -60,12 +61,7 @@ export async function fetchBaiduAccessToken(credential: BaiduCredential): Promis
     );
   }
   const text = await response.text();
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    json = undefined;
-  }
+  const json = parseJsonObject(text);
   const refusal = baiduTokenErrorSchema.safeParse(json);
   if (!response.ok || (refusal.success && refusal.data.error)) {
     const reason = refusal.success

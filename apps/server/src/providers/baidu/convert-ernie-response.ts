@@ -1,4 +1,5 @@
-import { RelayError } from '../../errors/relay-error.js';
+import { readAnswerAs } from '../answer-object.js';
+import type { RelayError } from '../../errors/relay-error.js';
 import type { JsonObject } from '../json-guards.js';
 import type { InternalAnswer } from '../provider-adaptor.js';
 import type { AnswerToolCall } from '../hub/internal-answer.js';
@@ -54,24 +55,13 @@ export function ernieErrorInBody(payload: unknown): RelayError | undefined {
   return error ? toRelayError(error) : undefined;
 }
 
-function unexpected(what: string): RelayError {
-  return RelayError.upstream(
-    500,
-    `upstream returned a ${what} answer of an unexpected shape`,
-    'upstream_error',
-    'unmarshal_response_body_failed',
-  );
-}
-
 /** An ERNIE chat answer as an OpenAI `chat.completion` (a function call as one tool call). */
 export function convertErnieChatResponse(
   payload: unknown,
   model: string,
   created: number,
 ): InternalAnswer {
-  const parsed = ernieChatAnswerSchema.safeParse(payload);
-  if (!parsed.success) throw unexpected('chat');
-  const answer = parsed.data;
+  const answer = readAnswerAs(ernieChatAnswerSchema, payload, 'a chat answer');
   const content = answer.result ?? '';
   let generated = content;
   const call = answer.function_call;
@@ -103,11 +93,10 @@ export function convertErnieEmbeddingsResponse(
   model: string,
   request: JsonObject | undefined,
 ): InternalAnswer {
-  const parsed = ernieEmbeddingsAnswerSchema.safeParse(payload);
-  if (!parsed.success) throw unexpected('embeddings');
-  const usage = convertErnieUsage(parsed.data.usage);
+  const answer = readAnswerAs(ernieEmbeddingsAnswerSchema, payload, 'a embeddings answer');
+  const usage = convertErnieUsage(answer.usage);
   const completion = openAiEmbeddingsList(
-    parsed.data.data,
+    answer.data,
     model,
     request?.encoding_format,
     usage?.promptTokens ?? 0,

@@ -1,3 +1,4 @@
+import { parseJsonObject } from '../json-guards.js';
 import type { ClassifiedFailure, ErrorClassification } from '../error-classification.js';
 import { classifyStandardFailure } from '../error-classification.js';
 import type { UpstreamError } from '../provider-adaptor.js';
@@ -49,12 +50,7 @@ function ernieErrorStatus(code: number): number {
 
 /** An error body with an HTTP error status: ERNIE's shape, else the standard reading. */
 export function parseErnieError(status: number, body: Buffer): UpstreamError {
-  let json: unknown;
-  try {
-    json = JSON.parse(body.toString('utf8'));
-  } catch {
-    json = undefined;
-  }
+  const json = parseJsonObject(body.toString('utf8'));
   const ernie = ernieError(json);
   return ernie ? { ...ernie, status } : parseUpstreamError(status, body);
 }

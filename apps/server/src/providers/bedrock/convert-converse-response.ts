@@ -1,4 +1,4 @@
-import { RelayError } from '../../errors/relay-error.js';
+import { readAnswerAs } from '../answer-object.js';
 import type { InternalAnswer } from '../provider-adaptor.js';
 import type { AnswerToolCall } from '../hub/internal-answer.js';
 import { assistantMessage, oneChoiceCompletion } from '../hub/one-choice-completion.js';
@@ -17,16 +17,7 @@ export function convertConverseResponse(
   requestId: string,
   created: number,
 ): InternalAnswer {
-  const parsed = converseResponseSchema.safeParse(payload);
-  if (!parsed.success) {
-    throw RelayError.upstream(
-      500,
-      'upstream returned a Converse answer of an unexpected shape',
-      'upstream_error',
-      'unmarshal_response_body_failed',
-    );
-  }
-  const response = parsed.data;
+  const response = readAnswerAs(converseResponseSchema, payload, 'a Converse answer');
   let content = '';
   let reasoning = '';
   let generated = '';

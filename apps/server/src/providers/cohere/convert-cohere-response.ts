@@ -1,18 +1,8 @@
-import { RelayError } from '../../errors/relay-error.js';
+import { readAnswerAs } from '../answer-object.js';
 import type { InternalAnswer } from '../provider-adaptor.js';
 import { assistantMessage, oneChoiceCompletion } from '../hub/one-choice-completion.js';
 import { cohereChatResponseSchema } from './cohere-api-types.js';
 import { convertCohereUsage, mapCohereFinishReason } from './convert-cohere-usage.js';
-
-/** The error of an answer that does not have the shape Tollgate reads. */
-export function unexpectedCohereAnswer(what: string): RelayError {
-  return RelayError.upstream(
-    500,
-    `upstream returned a ${what} answer of an unexpected shape`,
-    'upstream_error',
-    'unmarshal_response_body_failed',
-  );
-}
 
 /**
  * A chat v2 answer as an OpenAI `chat.completion`: text parts joined into `content`, thinking
@@ -24,9 +14,7 @@ export function convertCohereChatResponse(
   model: string,
   created: number,
 ): InternalAnswer {
-  const parsed = cohereChatResponseSchema.safeParse(payload);
-  if (!parsed.success) throw unexpectedCohereAnswer('chat');
-  const answer = parsed.data;
+  const answer = readAnswerAs(cohereChatResponseSchema, payload, 'a chat answer');
   let content = '';
   let reasoning = answer.message.tool_plan ?? '';
   for (const part of answer.message.content ?? []) {

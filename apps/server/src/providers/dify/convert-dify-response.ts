@@ -1,4 +1,4 @@
-import { RelayError } from '../../errors/relay-error.js';
+import { readAnswerAs } from '../answer-object.js';
 import { parseJsonObject } from '../json-guards.js';
 import type { InternalAnswer } from '../provider-adaptor.js';
 import { oneChoiceCompletion } from '../hub/one-choice-completion.js';
@@ -7,16 +7,11 @@ import { convertDifyUsage } from './convert-dify-usage.js';
 
 /** A blocking chat-messages answer as a `chat.completion`: `answer` is the content. */
 export function convertDifyAnswer(body: Buffer, model: string, created: number): InternalAnswer {
-  const parsed = difyChatAnswerSchema.safeParse(parseJsonObject(body.toString('utf8')));
-  if (!parsed.success) {
-    throw RelayError.upstream(
-      500,
-      'upstream returned a Dify answer of an unexpected shape',
-      'upstream_error',
-      'unmarshal_response_body_failed',
-    );
-  }
-  const answer = parsed.data;
+  const answer = readAnswerAs(
+    difyChatAnswerSchema,
+    parseJsonObject(body.toString('utf8')),
+    'a Dify answer',
+  );
   const usage = convertDifyUsage(answer.metadata?.usage);
   const completion = oneChoiceCompletion({
     id: `chatcmpl-${answer.message_id ?? ''}`,

@@ -1,4 +1,5 @@
-import { RelayError } from '../../errors/relay-error.js';
+import { readAnswerAs } from '../answer-object.js';
+import type { RelayError } from '../../errors/relay-error.js';
 import type { JsonObject } from '../json-guards.js';
 import type { InternalAnswer } from '../provider-adaptor.js';
 import { assistantMessage, oneChoiceCompletion } from '../hub/one-choice-completion.js';
@@ -38,15 +39,6 @@ export function tencentErrorInBody(payload: unknown): RelayError | undefined {
   return error ? toRelayError(error) : undefined;
 }
 
-function unexpected(what: string): RelayError {
-  return RelayError.upstream(
-    500,
-    `upstream returned a ${what} answer of an unexpected shape`,
-    'upstream_error',
-    'unmarshal_response_body_failed',
-  );
-}
-
 /** Hunyuan tool calls as OpenAI's (with their stream index). */
 export function convertHunyuanToolCalls(calls: readonly HunyuanToolCall[]) {
   return calls.map((call, position) => ({
@@ -63,9 +55,7 @@ export function convertHunyuanChatResponse(
   model: string,
   created: number,
 ): InternalAnswer {
-  const parsed = hunyuanChatAnswerSchema.safeParse(payload);
-  if (!parsed.success) throw unexpected('chat');
-  const answer = parsed.data.Response;
+  const answer = readAnswerAs(hunyuanChatAnswerSchema, payload, 'a chat answer').Response;
   const choice = answer.Choices?.[0];
   const content = choice?.Message?.Content ?? '';
   const reasoning = choice?.Message?.ReasoningContent ?? '';
@@ -94,13 +84,12 @@ export function convertHunyuanEmbeddingResponse(
   model: string,
   request: JsonObject | undefined,
 ): InternalAnswer {
-  const parsed = hunyuanEmbeddingAnswerSchema.safeParse(payload);
-  if (!parsed.success) throw unexpected('embedding');
-  const vectors = parsed.data.Response.Data.map((item, position) => ({
+  const answer = readAnswerAs(hunyuanEmbeddingAnswerSchema, payload, 'a embedding answer');
+  const vectors = answer.Response.Data.map((item, position) => ({
     index: item.Index ?? position,
     embedding: item.Embedding,
   }));
-  const usage = convertHunyuanUsage(parsed.data.Response.Usage);
+  const usage = convertHunyuanUsage(answer.Response.Usage);
   const completion = openAiEmbeddingsList(
     vectors,
     model,

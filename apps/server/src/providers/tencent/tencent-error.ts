@@ -1,3 +1,4 @@
+import { parseJsonObject } from '../json-guards.js';
 import {
   classifyStandardFailure,
   type ClassifiedFailure,
@@ -54,12 +55,7 @@ function tencentErrorStatus(code: string): number {
 
 /** An error body with an HTTP error status: Tencent's shape, else the standard reading. */
 export function parseTencentError(status: number, body: Buffer): UpstreamError {
-  let json: unknown;
-  try {
-    json = JSON.parse(body.toString('utf8'));
-  } catch {
-    json = undefined;
-  }
+  const json = parseJsonObject(body.toString('utf8'));
   const error = tencentError(json);
   return error ? { ...error, status } : parseUpstreamError(status, body);
 }

@@ -1,3 +1,4 @@
+import { parseJsonObject } from '../json-guards.js';
 import { importPKCS8, SignJWT } from 'jose';
 import { z } from 'zod';
 import { RelayError } from '../../errors/relay-error.js';
@@ -101,12 +102,7 @@ export async function fetchAccessToken(
       'do_request_failed',
     );
   }
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    json = undefined;
-  }
+  const json = parseJsonObject(text);
   const ok = status >= 200 && status < 300;
   if (!ok) {
     const error = tokenErrorSchema.safeParse(json);

@@ -35,6 +35,15 @@ export function objectOf(value: unknown): JsonObject {
   return value;
 }
 
+/** The usual query: a GET with the channel key as bearer token, answered by a JSON object. */
+export async function fetchWithBearer(
+  fetchJson: FetchJson,
+  url: string,
+  channel: BalanceChannel,
+): Promise<JsonObject> {
+  return objectOf(await fetchJson(url, bearer(channel.key)));
+}
+
 /** Go's zero value for a missing or mistyped number field. */
 export function numberField(record: JsonObject, key: string): number {
   const value = record[key];

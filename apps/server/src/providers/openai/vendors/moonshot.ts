@@ -1,7 +1,7 @@
 import {
-  BalanceQueryError,
   balanceBaseUrl,
-  bearer,
+  BalanceQueryError,
+  fetchWithBearer,
   numberField,
   objectOf,
   type BalanceQuery,
@@ -11,8 +11,10 @@ import { plainOpenAiProfile } from '../openai-compatible-profile.js';
 
 /** Moonshot: the available balance (CNY, cash plus vouchers); `status: false` is a refusal. */
 const moonshotBalance: BalanceQuery = async (channel, fetchJson) => {
-  const answer = objectOf(
-    await fetchJson(`${balanceBaseUrl(channel)}/v1/users/me/balance`, bearer(channel.key)),
+  const answer = await fetchWithBearer(
+    fetchJson,
+    `${balanceBaseUrl(channel)}/v1/users/me/balance`,
+    channel,
   );
   if (answer.status === false) {
     throw new BalanceQueryError(

@@ -1,7 +1,7 @@
 import {
   BalanceQueryError,
-  bearer,
   decimalField,
+  fetchWithBearer,
   numberField,
   objectOf,
   type BalanceQuery,
@@ -12,8 +12,10 @@ import { modes } from '../openai-compatible-profile.js';
 
 /** SiliconFlow: `code` 20000 means success; the balance is a decimal string. */
 const siliconFlowBalance: BalanceQuery = async (channel, fetchJson) => {
-  const answer = objectOf(
-    await fetchJson('https://api.siliconflow.cn/v1/user/info', bearer(channel.key)),
+  const answer = await fetchWithBearer(
+    fetchJson,
+    'https://api.siliconflow.cn/v1/user/info',
+    channel,
   );
   if (answer.code !== 20000) {
     throw new BalanceQueryError(

@@ -1,8 +1,7 @@
-import { parseJsonObject } from '../json-guards.js';
 import type { ClassifiedFailure, ErrorClassification } from '../error-classification.js';
 import { classifyStandardFailure } from '../error-classification.js';
 import type { UpstreamError } from '../provider-adaptor.js';
-import { parseUpstreamError } from '../upstream-error.js';
+import { parseErrorInOwnShape } from '../upstream-error.js';
 import { ernieErrorSchema } from './baidu-api-types.js';
 
 /** The error type of ERNIE errors (`error_code` is kept as the code). */
@@ -50,9 +49,7 @@ function ernieErrorStatus(code: number): number {
 
 /** An error body with an HTTP error status: ERNIE's shape, else the standard reading. */
 export function parseErnieError(status: number, body: Buffer): UpstreamError {
-  const json = parseJsonObject(body.toString('utf8'));
-  const ernie = ernieError(json);
-  return ernie ? { ...ernie, status } : parseUpstreamError(status, body);
+  return parseErrorInOwnShape(status, body, ernieError);
 }
 
 /**

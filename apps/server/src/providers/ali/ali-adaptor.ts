@@ -1,3 +1,4 @@
+import { openAiJsonAnswer } from '../openai-json-answer.js';
 import { answerNotAnObject } from '../answer-object.js';
 import { OutboundGuard } from '../../lib/outbound-guard/outbound-guard.js';
 import { requireBody } from '../hub/call-body.js';
@@ -112,12 +113,7 @@ export class AliAdaptor extends ProviderAdaptorBase {
   passThroughAnswer(input: RelayCallInput, body: Buffer, contentType: string): ConvertedResponse {
     if (input.mode === 'chat') return this.chat.passThroughAnswer(input, body, contentType);
     const answer = this.readAnswer(input, body, contentType);
-    return {
-      body: JSON.stringify(answer.completion),
-      contentType: 'application/json',
-      usage: answer.usage,
-      completionText: answer.completionText,
-    };
+    return openAiJsonAnswer(answer);
   }
 
   readAnswer(input: RelayCallInput, body: Buffer, contentType: string): InternalAnswer {

@@ -1,3 +1,4 @@
+import { openAiJsonAnswer } from '../openai-json-answer.js';
 import { readAnswerObject } from '../answer-object.js';
 import { requireBody } from '../hub/call-body.js';
 import type { ClassifiedFailure, ErrorClassification } from '../error-classification.js';
@@ -95,12 +96,7 @@ export class CloudflareAdaptor extends ProviderAdaptorBase {
     }
     if (SPEECH_MODES.has(input.mode)) return convertWhisperAnswer(readJson(body), input);
     const answer = convertWorkersAiCompletion(readJson(body), input.upstreamModel);
-    return {
-      body: JSON.stringify(answer.completion),
-      contentType: 'application/json',
-      usage: answer.usage,
-      completionText: answer.completionText,
-    };
+    return openAiJsonAnswer(answer);
   }
 
   readAnswer(input: RelayCallInput, body: Buffer, contentType: string): InternalAnswer {

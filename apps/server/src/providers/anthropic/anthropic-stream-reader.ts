@@ -1,4 +1,5 @@
 import type { Usage } from '../usage.js';
+import { oneChoiceChunk } from '../chat-chunk-frames.js';
 import { StreamReaderBase } from '../stream-reader-base.js';
 import type { ChatChunk, ChunkDelta, ChunkToolCallDelta } from '../hub/stream-events.js';
 import type { InternalStreamEvent, RelayCallInput, SseEvent } from '../provider-adaptor.js';
@@ -227,28 +228,13 @@ export class AnthropicStreamReader extends StreamReaderBase {
   private frame(delta: ChunkDelta, finishReason: string | null): InternalStreamEvent[] {
     const events = this.started ? [] : [this.roleChunk()];
     if (this.thinkingToContent) this.thinkingToContent.apply(delta, finishReason !== null);
-    const chunk: ChatChunk = {
-      ...this.chunkHeader(),
-      choices: [{ index: 0, delta, logprobs: null, finish_reason: finishReason }],
-    };
-    events.push({ type: 'chunk', chunk });
+    events.push(oneChoiceChunk(this.chunkHeader(), delta, finishReason));
     return events;
   }
 
   private roleChunk(): InternalStreamEvent {
     this.started = true;
-    const chunk: ChatChunk = {
-      ...this.chunkHeader(),
-      choices: [
-        {
-          index: 0,
-          delta: { role: 'assistant', content: '' },
-          logprobs: null,
-          finish_reason: null,
-        },
-      ],
-    };
-    return { type: 'chunk', chunk };
+    return oneChoiceChunk(this.chunkHeader(), { role: 'assistant', content: '' }, null);
   }
 
   private chunkHeader(): Omit<ChatChunk, 'choices'> {

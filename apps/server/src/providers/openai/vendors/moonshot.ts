@@ -17,9 +17,7 @@ const moonshotBalance: BalanceQuery = async (channel, fetchJson) => {
     channel,
   );
   if (answer.status === false) {
-    throw new BalanceQueryError(
-      `code: ${numberField(answer, 'code')}, message: ${String(answer.error ?? answer.message ?? '')}`,
-    );
+    throw BalanceQueryError.refused(answer.code, answer.error ?? answer.message);
   }
   return numberField(objectOf(answer.data), 'available_balance');
 };

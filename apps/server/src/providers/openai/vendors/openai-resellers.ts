@@ -35,9 +35,7 @@ export const aiProxyVendor = reseller('aiProxy', async (channel, fetchJson) => {
     await fetchJson('https://aiproxy.io/api/report/getUserOverview', { 'Api-Key': channel.key }),
   );
   if (answer.success !== true) {
-    throw new BalanceQueryError(
-      `code: ${numberField(answer, 'error_code')}, message: ${String(answer.message ?? '')}`,
-    );
+    throw BalanceQueryError.refused(answer.error_code, answer.message);
   }
   return numberField(objectOf(answer.data), 'totalPoints');
 });

@@ -2,7 +2,6 @@ import {
   BalanceQueryError,
   decimalField,
   fetchWithBearer,
-  numberField,
   objectOf,
   type BalanceQuery,
 } from '../../balance-query.js';
@@ -18,9 +17,7 @@ const siliconFlowBalance: BalanceQuery = async (channel, fetchJson) => {
     channel,
   );
   if (answer.code !== 20000) {
-    throw new BalanceQueryError(
-      `code: ${numberField(answer, 'code')}, message: ${String(answer.message ?? '')}`,
-    );
+    throw BalanceQueryError.refused(answer.code, answer.message);
   }
   return decimalField(objectOf(answer.data), 'totalBalance');
 };

@@ -1,4 +1,4 @@
-import { sign, unsign } from '@fastify/cookie';
+import { openSignedCookie, signPayload } from './signed-payload.js';
 
 /** What a signed-in browser carries. Signed, not encrypted: it holds nothing secret. */
 export interface SessionData {
@@ -34,7 +34,7 @@ export function encodeSession(
   now = Date.now(),
 ): string {
   const session: SessionData = { ...data, exp: Math.floor(now / 1000) + SESSION_MAX_AGE_SECONDS };
-  return sign(Buffer.from(JSON.stringify(session)).toString('base64url'), secret);
+  return signPayload({ ...session }, secret);
 }
 
 /** Returns the session when the cookie is authentic and unexpired, else undefined. */
@@ -43,15 +43,7 @@ export function decodeSession(
   secret: string,
   now = Date.now(),
 ): SessionData | undefined {
-  if (!cookie) return undefined;
-  const { valid, value: payload } = unsign(cookie, secret);
-  if (!valid || !payload) return undefined;
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
-  } catch {
-    return undefined;
-  }
+  const parsed = openSignedCookie(cookie, secret);
   if (!isSessionData(parsed) || parsed.exp * 1000 < now) return undefined;
   return parsed;
 }

@@ -11,6 +11,21 @@ export function signPayload(payload: Record<string, unknown>, secret: string): s
 }
 
 /**
+ * The JSON value an authentic cookie value carries; undefined when the cookie is missing, its
+ * signature does not verify or it holds no JSON. The caller checks the value's shape and expiry.
+ */
+export function openSignedCookie(cookie: string | undefined, secret: string): unknown {
+  if (!cookie) return undefined;
+  const { valid, value } = unsign(cookie, secret);
+  if (!valid || !value) return undefined;
+  try {
+    return JSON.parse(Buffer.from(value, 'base64url').toString('utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
+/**
  * The object an authentic cookie value carries, if it has not expired: the payload's `exp` field
  * (unix seconds) must be a number after `now`. Undefined for anything else.
  */
@@ -19,15 +34,7 @@ export function readSignedPayload(
   secret: string,
   now = Date.now(),
 ): Record<string, unknown> | undefined {
-  if (!cookie) return undefined;
-  const { valid, value } = unsign(cookie, secret);
-  if (!valid || !value) return undefined;
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(Buffer.from(value, 'base64url').toString('utf8'));
-  } catch {
-    return undefined;
-  }
+  const parsed = openSignedCookie(cookie, secret);
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return undefined;
   const record = parsed as Record<string, unknown>;
   if (typeof record.exp !== 'number' || record.exp * 1000 <= now) return undefined;

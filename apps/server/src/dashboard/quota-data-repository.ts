@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { ExpressionBuilder, Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 
 /**
@@ -37,6 +37,18 @@ export interface QuotaBucketDelta {
 
 type UserScope = { userId: number } | { username: string };
 
+/**
+ * The usage columns of a bucket query, summed over the rows grouped (the database answers a sum as
+ * a number or a numeric string).
+ */
+function usageSums(select: ExpressionBuilder<Database, 'quota_data'>) {
+  return [
+    select.fn.sum<number | string>('token_used').as('token_used'),
+    select.fn.sum<number | string>('count').as('count'),
+    select.fn.sum<number | string>('quota').as('quota'),
+  ] as const;
+}
+
 /** A user's buckets in [start, end] (inclusive), oldest first; by id or by exact username. */
 export async function listUserQuotaData(
   db: Db,
@@ -52,9 +64,7 @@ export async function listUserQuotaData(
       'username',
       'model_name',
       'created_at',
-      select.fn.sum<number | string>('token_used').as('token_used'),
-      select.fn.sum<number | string>('count').as('count'),
-      select.fn.sum<number | string>('quota').as('quota'),
+      ...usageSums(select),
     ])
     .where('created_at', '>=', startTimestamp)
     .where('created_at', '<=', endTimestamp);
@@ -87,13 +97,7 @@ export async function sumQuotaDataByModelAndHour(
 ): Promise<QuotaDataTotals[]> {
   const rows = await db
     .selectFrom('quota_data')
-    .select((select) => [
-      'model_name',
-      'created_at',
-      select.fn.sum<number | string>('token_used').as('token_used'),
-      select.fn.sum<number | string>('count').as('count'),
-      select.fn.sum<number | string>('quota').as('quota'),
-    ])
+    .select((select) => ['model_name', 'created_at', ...usageSums(select)])
     .where('created_at', '>=', startTimestamp)
     .where('created_at', '<=', endTimestamp)
     .groupBy(['model_name', 'created_at'])

@@ -29,6 +29,18 @@ export class RelayError extends Error {
     return new RelayError(400, message, 'invalid_request_error', code, true);
   }
 
+  /** A request field of the wrong JSON type (a local 400 naming the field as `param`). */
+  static wrongFieldType(field: string, expected: string): RelayError {
+    return new RelayError(
+      400,
+      `Invalid request, field ${field} must be ${expected}`,
+      'invalid_request_error',
+      'invalid_request',
+      true,
+      field,
+    );
+  }
+
   /** A failure reported by (or reaching) the upstream: not local. */
   static upstream(
     status: number,

@@ -25,7 +25,13 @@ export type BalanceQuery = (
 ) => Promise<number>;
 
 /** Raised for a balance the provider did not report (the message is shown to the operator). */
-export class BalanceQueryError extends Error {}
+export class BalanceQueryError extends Error {
+  /** A provider's refusal as `code: <n>, message: <text>` (a missing code reads 0). */
+  static refused(code: unknown, message: unknown): BalanceQueryError {
+    const number = typeof code === 'number' && Number.isFinite(code) ? code : 0;
+    return new BalanceQueryError(`code: ${number}, message: ${String(message ?? '')}`);
+  }
+}
 
 export const bearer = (key: string) => ({ Authorization: `Bearer ${key}` });
 
@@ -33,6 +39,15 @@ export const bearer = (key: string) => ({ Authorization: `Bearer ${key}` });
 export function objectOf(value: unknown): JsonObject {
   if (!isJsonObject(value)) throw new BalanceQueryError('unexpected balance response');
   return value;
+}
+
+/** The usual query: a GET with the channel key as bearer token, answered by a JSON object. */
+export async function fetchWithBearer(
+  fetchJson: FetchJson,
+  url: string,
+  channel: BalanceChannel,
+): Promise<JsonObject> {
+  return objectOf(await fetchJson(url, bearer(channel.key)));
 }
 
 /** Go's zero value for a missing or mistyped number field. */

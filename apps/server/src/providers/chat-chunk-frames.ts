@@ -71,22 +71,13 @@ export class ChatChunkFrames {
   private frame(delta: ChunkDelta, finishReason: string | null): InternalStreamEvent[] {
     const events = this.start();
     if (this.thinkingToContent) this.thinkingToContent.apply(delta, finishReason !== null);
-    const chunk: ChatChunk = {
-      ...this.header(),
-      choices: [{ index: 0, delta, logprobs: null, finish_reason: finishReason }],
-    };
-    events.push({ type: 'chunk', chunk });
+    events.push(oneChoiceChunk(this.header(), delta, finishReason));
     return events;
   }
 
   private roleChunk(): InternalStreamEvent {
     this.started = true;
-    const delta: ChunkDelta = { role: 'assistant', content: '' };
-    const chunk: ChatChunk = {
-      ...this.header(),
-      choices: [{ index: 0, delta, logprobs: null, finish_reason: null }],
-    };
-    return { type: 'chunk', chunk };
+    return oneChoiceChunk(this.header(), { role: 'assistant', content: '' }, null);
   }
 
   private header(): Omit<ChatChunk, 'choices'> {
@@ -98,4 +89,17 @@ export class ChatChunkFrames {
       system_fingerprint: null,
     };
   }
+}
+
+/** A `chat.completion.chunk` event with one choice (index 0, no logprobs) under `header`. */
+export function oneChoiceChunk(
+  header: Omit<ChatChunk, 'choices'>,
+  delta: ChunkDelta,
+  finishReason: string | null,
+): InternalStreamEvent {
+  const chunk: ChatChunk = {
+    ...header,
+    choices: [{ index: 0, delta, logprobs: null, finish_reason: finishReason }],
+  };
+  return { type: 'chunk', chunk };
 }

@@ -19,8 +19,9 @@
  *
  * The internal call, answer and chunks are typed in `hub/` and checked once at the relay's edges.
  *
- * Adding a provider: a folder with its adaptor, wire types, request, answer, stream and usage
- * conversions and its vendor file, one entry in `vendors.ts` and one row in the channel-type table
+ * Adding a provider: a folder with its adaptor (most extend `ProviderAdaptorBase`, which holds the
+ * defaults they share), wire types, request, answer, stream and usage conversions and its vendor
+ * file, one entry in `vendors.ts` and one row in the channel-type table
  * (an OpenAI-compatible vendor: the row and a vendor file with its profile; see
  * docs/architecture.md, "A vendor lives in one place").
  */

@@ -9,6 +9,20 @@ import {
 } from './json-guards.js';
 
 /**
+ * An error body with an HTTP error status read in a provider's own shape (`readOwn`, given the
+ * parsed body; undefined when the body is not in that shape), with the HTTP status; else the
+ * standard reading (parseUpstreamError).
+ */
+export function parseErrorInOwnShape(
+  status: number,
+  body: Buffer,
+  readOwn: (json: JsonObject | undefined) => UpstreamError | undefined,
+): UpstreamError {
+  const own = readOwn(parseJsonObject(body.toString('utf8')));
+  return own ? { ...own, status } : parseUpstreamError(status, body);
+}
+
+/**
  * Reads an upstream error body the way the reference does (§5.4):
  * - defaults: type `upstream_error`, code `bad_response_status_code`, param = the status, message
  *   "bad response status code <n>" (also for a body that is not JSON);

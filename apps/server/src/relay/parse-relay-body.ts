@@ -58,15 +58,24 @@ export function multipartField(
     .trim();
 }
 
-function wrongType(field: string, expected: string): RelayError {
-  return new RelayError(
-    400,
-    `Invalid request, field ${field} must be ${expected}`,
-    'invalid_request_error',
-    'invalid_request',
-    true,
-    field,
-  );
+/**
+ * A client's JSON request body as an object (an empty body reads as `{}`); anything else is a
+ * local 400 saying why.
+ */
+export function readClientJsonObject(rawBody: Buffer): Record<string, unknown> {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(rawBody.length === 0 ? '{}' : rawBody.toString('utf8'));
+  } catch (error) {
+    throw RelayError.badRequest(`Invalid request, ${(error as Error).message}`, 'invalid_request');
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+    throw RelayError.badRequest(
+      'Invalid request, the body must be a JSON object',
+      'invalid_request',
+    );
+  }
+  return parsed as Record<string, unknown>;
 }
 
 const isObject = (value: unknown) =>
@@ -79,29 +88,29 @@ const isObject = (value: unknown) =>
  */
 function checkFieldTypes(mode: RelayMode, json: Record<string, unknown>): void {
   if (json.model !== undefined && typeof json.model !== 'string') {
-    throw wrongType('model', 'a string');
+    throw RelayError.wrongFieldType('model', 'a string');
   }
   if (json.stream !== undefined && json.stream !== null && typeof json.stream !== 'boolean') {
-    throw wrongType('stream', 'a boolean');
+    throw RelayError.wrongFieldType('stream', 'a boolean');
   }
   const streamOptions = json.stream_options;
   if (streamOptions !== undefined && streamOptions !== null && !isObject(streamOptions)) {
-    throw wrongType('stream_options', 'an object');
+    throw RelayError.wrongFieldType('stream_options', 'an object');
   }
   for (const field of ['max_tokens', 'max_completion_tokens', 'n']) {
     const value = json[field];
     if (value !== undefined && value !== null && typeof value !== 'number') {
-      throw wrongType(field, 'a number');
+      throw RelayError.wrongFieldType(field, 'a number');
     }
   }
   if (mode === 'chat' && json.messages !== undefined) {
-    if (!Array.isArray(json.messages)) throw wrongType('messages', 'an array');
+    if (!Array.isArray(json.messages)) throw RelayError.wrongFieldType('messages', 'an array');
     for (const message of json.messages) {
-      if (!isObject(message)) throw wrongType('messages', 'an array of objects');
+      if (!isObject(message)) throw RelayError.wrongFieldType('messages', 'an array of objects');
     }
   }
   if (json.tools !== undefined && json.tools !== null && !Array.isArray(json.tools)) {
-    throw wrongType('tools', 'an array');
+    throw RelayError.wrongFieldType('tools', 'an array');
   }
 }
 
@@ -130,19 +139,7 @@ export function parseRelayBody(
     return { json: undefined, model, stream: false, clientWantsUsage: false, maxTokens: 0 };
   }
 
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(rawBody.length === 0 ? '{}' : rawBody.toString('utf8'));
-  } catch (error) {
-    throw RelayError.badRequest(`Invalid request, ${(error as Error).message}`, 'invalid_request');
-  }
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
-    throw RelayError.badRequest(
-      'Invalid request, the body must be a JSON object',
-      'invalid_request',
-    );
-  }
-  const json = parsed as Record<string, unknown>;
+  const json = readClientJsonObject(rawBody);
   checkFieldTypes(mode, json);
   let model = typeof json.model === 'string' ? json.model.trim() : '';
   if (!model) {

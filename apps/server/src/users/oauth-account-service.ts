@@ -18,6 +18,7 @@ import { randomAlphanumeric } from '../lib/random.js';
 import { writeLogRows, type LogDestination } from '../logs/log-destination.js';
 import type { LogRow } from '../logs/log-insert-statement.js';
 import { accountLogRow, LOG_TYPE } from '../logs/log-writer.js';
+import { countInvitation } from './invitation-reward.js';
 import * as users from './user-repository.js';
 import { acceptableUsername, quotaText, type UserServiceDeps } from './user-rules.js';
 import {
@@ -189,15 +190,7 @@ async function writeAccount(
     if (forInvitee > 0) {
       logs.push(systemLog(id, username, `使用邀请码赠送 ${quotaText(deps, forInvitee)}`, now));
     }
-    await transaction
-      .updateTable('users')
-      .set((update) => ({
-        aff_count: update.eb('aff_count', '+', 1),
-        aff_quota: update.eb('aff_quota', '+', forInviter),
-        aff_history: update.eb('aff_history', '+', forInviter),
-      }))
-      .where('id', '=', inviterId)
-      .execute();
+    await countInvitation(transaction, inviterId, forInviter);
     if (forInviter > 0) {
       const inviter = await users.findUserById(transaction, inviterId);
       logs.push(

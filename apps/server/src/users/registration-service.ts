@@ -15,6 +15,7 @@ import { LOG_TYPE, recordAccountLog } from '../logs/log-writer.js';
 import { insertToken } from '../tokens/token-repository.js';
 import { TOKEN_KEY_LENGTH } from '../tokens/token-service.js';
 import { takeVerificationCode } from './email-account-service.js';
+import { countInvitation } from './invitation-reward.js';
 import * as users from './user-repository.js';
 import { normalizeUsername } from './username-rules.js';
 import {
@@ -156,15 +157,7 @@ async function rewardInvitation(
       content: `使用邀请码赠送 ${quotaText(deps, forInvitee)}`,
     });
   }
-  await db
-    .updateTable('users')
-    .set((update) => ({
-      aff_count: update.eb('aff_count', '+', 1),
-      aff_quota: update.eb('aff_quota', '+', forInviter),
-      aff_history: update.eb('aff_history', '+', forInviter),
-    }))
-    .where('id', '=', inviterId)
-    .execute();
+  await countInvitation(db, inviterId, forInviter);
   if (forInviter > 0) {
     const inviter = await users.findUserById(db, inviterId);
     await recordAccountLog(deps.logDatabase.db, {

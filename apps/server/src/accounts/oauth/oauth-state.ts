@@ -10,7 +10,7 @@
  * node — new-api keeps the state in the session and accepts it again and again.
  */
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { sign, unsign } from '@fastify/cookie';
+import { openSignedCookie, signPayload } from '../signed-payload.js';
 import { OAUTH_AFF_MAX_LENGTH } from '@tollgate/contracts';
 import type { RateLimiter } from '../../lib/rate-limiter.js';
 import { randomAlphanumeric } from '../../lib/random.js';
@@ -49,8 +49,7 @@ export function issueOAuthState(
     // Two states issued in the same second still sign differently.
     nonce: randomBytes(6).toString('base64url'),
   };
-  const payload = Buffer.from(JSON.stringify(pending)).toString('base64url');
-  return { state, cookie: sign(payload, secret) };
+  return { state, cookie: signPayload({ ...pending }, secret) };
 }
 
 /** The pending state in an authentic, unexpired cookie, else undefined. */
@@ -59,15 +58,7 @@ export function readOAuthState(
   secret: string,
   now = Date.now(),
 ): PendingOAuth | undefined {
-  if (!cookie) return undefined;
-  const { valid, value } = unsign(cookie, secret);
-  if (!valid || !value) return undefined;
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(Buffer.from(value, 'base64url').toString('utf8'));
-  } catch {
-    return undefined;
-  }
+  const parsed = openSignedCookie(cookie, secret);
   if (typeof parsed !== 'object' || parsed === null) return undefined;
   const { state, aff, exp } = parsed as Record<string, unknown>;
   if (typeof state !== 'string' || typeof aff !== 'string' || typeof exp !== 'number') {

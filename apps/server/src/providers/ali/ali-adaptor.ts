@@ -1,11 +1,7 @@
+import { openAiJsonAnswer } from '../openai-json-answer.js';
 import { answerNotAnObject } from '../answer-object.js';
 import { OutboundGuard } from '../../lib/outbound-guard/outbound-guard.js';
 import { requireBody } from '../hub/call-body.js';
-import {
-  classifyStandardFailure,
-  type ClassifiedFailure,
-  type ErrorClassification,
-} from '../error-classification.js';
 import { parseJsonObject } from '../json-guards.js';
 import { OpenAiAdaptor } from '../openai/openai-adaptor.js';
 import { ALI_OPENAI_PROFILE } from './ali-openai-profile.js';
@@ -13,16 +9,14 @@ import type {
   ChannelTarget,
   ConvertedResponse,
   InternalAnswer,
-  ProviderAdaptor,
   RelayCallInput,
-  RelayMode,
   StreamConverter,
   StreamReader,
-  UpstreamError,
   UpstreamRequest,
 } from '../provider-adaptor.js';
+import { ProviderAdaptorBase } from '../provider-adaptor-base.js';
 import type { UpstreamFetch } from '../upstream-exchange.js';
-import { unsupportedModeError } from '../unsupported-mode-error.js';
+import { channelBaseUrl } from '../upstream-json-request.js';
 import { parseDashScopeError } from './ali-error.js';
 import { convertToAliImageRequest } from './ali-image-request.js';
 import {
@@ -58,7 +52,7 @@ export const DEFAULT_ALI_SETTINGS: AliSettings = { imageTaskPolling: DEFAULT_ALI
  *   its end (`finishAnswer`), answered in OpenAI's images shape.
  * The channel's `other`, when set, is sent as `X-DashScope-Plugin`.
  */
-export class AliAdaptor implements ProviderAdaptor {
+export class AliAdaptor extends ProviderAdaptorBase {
   readonly name = 'ali';
   readonly nativeFormat = 'openai' as const;
   private readonly chat = new OpenAiAdaptor(ALI_OPENAI_PROFILE);
@@ -67,18 +61,16 @@ export class AliAdaptor implements ProviderAdaptor {
     private readonly settings: AliSettings = DEFAULT_ALI_SETTINGS,
     /** Fetches result images that are not on the channel's host. */
     private readonly outbound: OutboundGuard = new OutboundGuard(),
-  ) {}
-
-  supports(mode: RelayMode): boolean {
-    return mode === 'chat' || mode === 'embeddings' || mode === 'images';
+  ) {
+    super({ modes: ['chat', 'embeddings', 'images'], readError: parseDashScopeError });
   }
 
-  supportsStreamOptions(channel: ChannelTarget): boolean {
+  override supportsStreamOptions(channel: ChannelTarget): boolean {
     return this.chat.supportsStreamOptions(channel);
   }
 
   buildRequest(input: RelayCallInput): UpstreamRequest {
-    if (!this.supports(input.mode)) throw unsupportedModeError(input.mode, input.channel.type);
+    this.requireSupportedMode(input);
     if (input.mode === 'chat') {
       const request = this.chat.buildRequest(input);
       const headers = { ...request.headers, ...this.nativeHeaders(input.channel) };
@@ -121,12 +113,7 @@ export class AliAdaptor implements ProviderAdaptor {
   passThroughAnswer(input: RelayCallInput, body: Buffer, contentType: string): ConvertedResponse {
     if (input.mode === 'chat') return this.chat.passThroughAnswer(input, body, contentType);
     const answer = this.readAnswer(input, body, contentType);
-    return {
-      body: JSON.stringify(answer.completion),
-      contentType: 'application/json',
-      usage: answer.usage,
-      completionText: answer.completionText,
-    };
+    return openAiJsonAnswer(answer);
   }
 
   readAnswer(input: RelayCallInput, body: Buffer, contentType: string): InternalAnswer {
@@ -148,14 +135,6 @@ export class AliAdaptor implements ProviderAdaptor {
     return this.chat.createStreamReader(input);
   }
 
-  parseError(status: number, body: Buffer): UpstreamError {
-    return parseDashScopeError(status, body);
-  }
-
-  classifyError(failure: ClassifiedFailure): ErrorClassification {
-    return classifyStandardFailure(failure);
-  }
-
   /** The key and, when the channel names one, its DashScope plugin. */
   private nativeHeaders(channel: ChannelTarget): Record<string, string> {
     const headers: Record<string, string> = { Authorization: `Bearer ${channel.key}` };
@@ -167,5 +146,5 @@ export class AliAdaptor implements ProviderAdaptor {
 
 /** The channel's base URL without trailing slashes, or DashScope's. */
 function aliBaseUrl(channel: ChannelTarget): string {
-  return (channel.baseUrl || ALI_DEFAULT_BASE_URL).replace(/\/+$/, '');
+  return channelBaseUrl(channel, ALI_DEFAULT_BASE_URL);
 }

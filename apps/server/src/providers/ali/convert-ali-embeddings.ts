@@ -1,4 +1,4 @@
-import { RelayError } from '../../errors/relay-error.js';
+import { readAnswerAs } from '../answer-object.js';
 import { readNumber, type JsonObject } from '../json-guards.js';
 import type { InternalAnswer } from '../provider-adaptor.js';
 import { plainUsage } from '../usage.js';
@@ -34,19 +34,11 @@ export function convertAliEmbeddingResponse(
   model: string,
   request: JsonObject | undefined,
 ): InternalAnswer {
-  const parsed = dashScopeEmbeddingResponseSchema.safeParse(payload);
-  if (!parsed.success) {
-    throw RelayError.upstream(
-      500,
-      'upstream returned an embeddings answer of an unexpected shape',
-      'upstream_error',
-      'unmarshal_response_body_failed',
-    );
-  }
-  const vectors = [...parsed.data.output.embeddings]
+  const answer = readAnswerAs(dashScopeEmbeddingResponseSchema, payload, 'an embeddings answer');
+  const vectors = [...answer.output.embeddings]
     .sort((left, right) => left.text_index - right.text_index)
     .map((item) => ({ index: item.text_index, embedding: item.embedding }));
-  const tokens = parsed.data.usage?.total_tokens ?? 0;
+  const tokens = answer.usage?.total_tokens ?? 0;
   const usage = tokens > 0 ? plainUsage(tokens, 0) : undefined;
   const completion = openAiEmbeddingsList(vectors, model, request?.encoding_format, tokens);
   return { completion, usage, completionText: '' };

@@ -5,20 +5,17 @@ import {
   type ErrorClassification,
 } from '../error-classification.js';
 import type {
-  ChannelTarget,
   ConvertedResponse,
   InternalAnswer,
-  ProviderAdaptor,
   RelayCallInput,
-  RelayMode,
   StreamConverter,
   StreamReader,
-  UpstreamError,
   UpstreamRequest,
 } from '../provider-adaptor.js';
+import { ProviderAdaptorBase } from '../provider-adaptor-base.js';
 import { readObject } from '../json-guards.js';
 import { toRelayError } from '../upstream-error.js';
-import { unsupportedModeError } from '../unsupported-mode-error.js';
+import { channelBaseUrl } from '../upstream-json-request.js';
 import { anthropicErrorStatus, parseAnthropicError } from './anthropic-error.js';
 import { ReaderPassThroughStream } from '../reader-pass-through-stream.js';
 import { chatCallOf } from '../hub/call-body.js';
@@ -61,28 +58,21 @@ export const DEFAULT_ANTHROPIC_SETTINGS: AnthropicSettings = {
  * converted to `/v1/messages`, answers and streams back to chat completions. Only chat mode.
  * Settings are read through a function so option changes apply to the next call.
  */
-export class AnthropicAdaptor implements ProviderAdaptor {
+export class AnthropicAdaptor extends ProviderAdaptorBase {
   readonly name = 'anthropic';
   readonly nativeFormat = 'anthropic-messages' as const;
 
   constructor(
     private readonly settings: () => AnthropicSettings = () => DEFAULT_ANTHROPIC_SETTINGS,
-  ) {}
-
-  supports(mode: RelayMode): boolean {
-    return mode === 'chat';
-  }
-
-  supportsStreamOptions(_channel: ChannelTarget): boolean {
-    // Anthropic always reports usage in its stream; the converter emits the usage chunk.
-    return true;
+  ) {
+    super({ modes: ['chat'], readError: parseAnthropicError });
   }
 
   buildRequest(input: RelayCallInput): UpstreamRequest {
-    if (!this.supports(input.mode)) throw unsupportedModeError(input.mode, input.channel.type);
+    this.requireSupportedMode(input);
     const call = chatCallOf(input);
     const settings = this.settings();
-    const base = (input.channel.baseUrl || ANTHROPIC_DEFAULT_BASE_URL).replace(/\/+$/, '');
+    const base = channelBaseUrl(input.channel, ANTHROPIC_DEFAULT_BASE_URL);
     const request: UpstreamRequest = {
       url: `${base}/v1/messages`,
       method: 'POST',
@@ -175,12 +165,8 @@ export class AnthropicAdaptor implements ProviderAdaptor {
   createStreamReader(input: RelayCallInput): StreamReader {
     return new AnthropicStreamReader(input);
   }
-
-  parseError(status: number, body: Buffer): UpstreamError {
-    return parseAnthropicError(status, body);
-  }
   /** Anthropic answers overload with a 400 at times: another channel may well succeed. */
-  classifyError(failure: ClassifiedFailure): ErrorClassification {
+  override classifyError(failure: ClassifiedFailure): ErrorClassification {
     const standard = classifyStandardFailure(failure);
     return { ...standard, retryable: standard.retryable || failure.status === 400 };
   }

@@ -1,12 +1,8 @@
 import type { Usage } from '../usage.js';
+import { oneChoiceChunk } from '../chat-chunk-frames.js';
+import { StreamReaderBase } from '../stream-reader-base.js';
 import type { ChatChunk, ChunkDelta, ChunkToolCallDelta } from '../hub/stream-events.js';
-import type {
-  InternalStreamEvent,
-  RelayCallInput,
-  SseEvent,
-  StreamReader,
-  UpstreamError,
-} from '../provider-adaptor.js';
+import type { InternalStreamEvent, RelayCallInput, SseEvent } from '../provider-adaptor.js';
 import {
   parseJsonObject,
   readNumber,
@@ -46,7 +42,7 @@ type BlockKind =
  * call (convert-response-format.ts) is the answer: its input deltas are content deltas, and its
  * `tool_use` stop a `stop` finish.
  */
-export class AnthropicStreamReader implements StreamReader {
+export class AnthropicStreamReader extends StreamReaderBase {
   private id = '';
   private model: string;
   private readonly created = Math.floor(Date.now() / 1000);
@@ -54,9 +50,6 @@ export class AnthropicStreamReader implements StreamReader {
   private readonly counts: AnthropicUsageCounts = emptyAnthropicCounts();
   private usageState: 'none' | 'input' | 'final' = 'none';
   private readonly blocks = new Map<number, BlockKind>();
-  private toolCalls = 0;
-  private readonly generated: string[] = [];
-  private error: UpstreamError | undefined;
   private readonly thinkingToContent: ThinkingToContent | undefined;
   /** The response-format tool's name, when the call asked for JSON. */
   private readonly formatToolName: string | undefined;
@@ -72,6 +65,7 @@ export class AnthropicStreamReader implements StreamReader {
     private readonly input: RelayCallInput,
     options: { keepThinking?: boolean } = {},
   ) {
+    super();
     this.model = input.upstreamModel;
     this.thinkingToContent =
       input.channel.setting.thinking_to_content && !options.keepThinking
@@ -89,19 +83,6 @@ export class AnthropicStreamReader implements StreamReader {
       usage.reasoningTokens = 0;
     }
     return usage;
-  }
-
-  get toolCallCount(): number {
-    return this.toolCalls;
-  }
-
-  /** The error event upstream sent, if any; the stream is over once it is set. */
-  get upstreamError(): UpstreamError | undefined {
-    return this.error;
-  }
-
-  completionText(): string {
-    return this.generated.join('');
   }
 
   read(event: SseEvent): InternalStreamEvent[] {
@@ -247,28 +228,13 @@ export class AnthropicStreamReader implements StreamReader {
   private frame(delta: ChunkDelta, finishReason: string | null): InternalStreamEvent[] {
     const events = this.started ? [] : [this.roleChunk()];
     if (this.thinkingToContent) this.thinkingToContent.apply(delta, finishReason !== null);
-    const chunk: ChatChunk = {
-      ...this.chunkHeader(),
-      choices: [{ index: 0, delta, logprobs: null, finish_reason: finishReason }],
-    };
-    events.push({ type: 'chunk', chunk });
+    events.push(oneChoiceChunk(this.chunkHeader(), delta, finishReason));
     return events;
   }
 
   private roleChunk(): InternalStreamEvent {
     this.started = true;
-    const chunk: ChatChunk = {
-      ...this.chunkHeader(),
-      choices: [
-        {
-          index: 0,
-          delta: { role: 'assistant', content: '' },
-          logprobs: null,
-          finish_reason: null,
-        },
-      ],
-    };
-    return { type: 'chunk', chunk };
+    return oneChoiceChunk(this.chunkHeader(), { role: 'assistant', content: '' }, null);
   }
 
   private chunkHeader(): Omit<ChatChunk, 'choices'> {

@@ -1,7 +1,8 @@
-import { toOpenAiUsage, type Usage } from '../usage.js';
+import type { Usage } from '../usage.js';
 import { readObject, readObjectArray, readString, type JsonObject } from '../json-guards.js';
 import { convertAnthropicUsage } from './convert-anthropic-usage.js';
-import type { AnswerMessage, AnswerToolCall, ChatCompletion } from '../hub/internal-answer.js';
+import type { AnswerToolCall, ChatCompletion } from '../hub/internal-answer.js';
+import { assistantMessage, oneChoiceCompletion } from '../hub/one-choice-completion.js';
 import { mapAnthropicFinishReason } from './map-anthropic-finish-reason.js';
 
 /** An Anthropic message converted to an OpenAI `chat.completion`. */
@@ -59,32 +60,16 @@ export function convertAnthropicMessage(
     completionText += content;
     content = formatAnswer;
   }
-  const responseMessage: AnswerMessage = {
-    role: 'assistant',
-    content: content === '' && toolCalls.length > 0 ? null : content,
-    refusal: null,
-  };
-  if (reasoning) responseMessage.reasoning_content = reasoning;
-  if (toolCalls.length > 0) responseMessage.tool_calls = toolCalls;
-
   const usageObject = readObject(message, 'usage');
   const usage = usageObject ? convertAnthropicUsage(usageObject) : undefined;
-  const completion: ChatCompletion = {
+  const completion = oneChoiceCompletion({
     id: chatCompletionId(readString(message, 'id')),
-    object: 'chat.completion',
     created,
     model: readString(message, 'model') || fallbackModel,
-    system_fingerprint: null,
-    choices: [
-      {
-        index: 0,
-        message: responseMessage,
-        logprobs: null,
-        finish_reason: finishReason(readString(message, 'stop_reason'), toolCalls.length),
-      },
-    ],
-  };
-  if (usage) completion.usage = toOpenAiUsage(usage);
+    message: assistantMessage(content, reasoning, toolCalls),
+    finishReason: finishReason(readString(message, 'stop_reason'), toolCalls.length),
+    usage,
+  });
   return {
     completion,
     usage,

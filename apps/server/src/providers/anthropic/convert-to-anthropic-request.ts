@@ -1,4 +1,9 @@
-import type { DroppedFields } from '../hub/dropped-fields.js';
+import {
+  TOKEN_LIMIT_FIELDS,
+  TOOL_FIELDS,
+  carriedFields,
+  type DroppedFields,
+} from '../hub/dropped-fields.js';
 import type { ChatCall } from '../hub/internal-call.js';
 import type { AnthropicRequest } from './anthropic-api-types.js';
 import { applyThinkingAdapter, applyThinkingBudget } from './anthropic-thinking-adapter.js';
@@ -20,24 +25,18 @@ export interface AnthropicRequestOptions {
  * The internal call's fields this conversion carries (stream options: Claude always reports
  * usage); any other set field is reported dropped (n, logprobs, penalties, seed, reasoning_effort…).
  */
-const CARRIED_FIELDS: ReadonlySet<string> = new Set<keyof ChatCall>([
-  'model',
-  'messages',
-  'stream',
-  'stream_options',
-  'max_tokens',
-  'max_completion_tokens',
+const CARRIED_FIELDS = carriedFields(
+  TOKEN_LIMIT_FIELDS,
+  TOOL_FIELDS,
   'stop',
   'temperature',
   'top_p',
   'top_k',
   'user',
-  'tools',
-  'tool_choice',
   'parallel_tool_calls',
   'thinking',
   'response_format',
-]);
+);
 
 /** max_tokens when neither the request nor `claude.default_max_tokens` gives one. */
 export const FALLBACK_MAX_TOKENS = 8192;

@@ -5,7 +5,9 @@ import {
   type SharedTokenStore,
   type TokenFetcher,
 } from '../access-token-cache.js';
-import { baiduTokenAnswerSchema, baiduTokenErrorSchema } from './baidu-api-types.js';
+import { readTokenEndpointAnswer } from '../token-endpoint-answer.js';
+
+const BAIDU_TOKEN_ENDPOINT = { label: 'Baidu', refusesWithOk: true };
 
 const TOKEN_REQUEST_TIMEOUT_MS = 15_000;
 
@@ -59,38 +61,8 @@ export async function fetchBaiduAccessToken(credential: BaiduCredential): Promis
       'do_request_failed',
     );
   }
-  const text = await response.text();
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    json = undefined;
-  }
-  const refusal = baiduTokenErrorSchema.safeParse(json);
-  if (!response.ok || (refusal.success && refusal.data.error)) {
-    const reason = refusal.success
-      ? (refusal.data.error_description ?? refusal.data.error)
-      : undefined;
-    // 400/401 from the token endpoint: the key pair itself is refused (unknown or wrong secret).
-    const keyRefused = response.status === 400 || response.status === 401 || response.ok;
-    const status = keyRefused ? 401 : response.status;
-    throw RelayError.upstream(
-      status,
-      `Baidu token request refused: ${reason ?? `status ${response.status}`}`,
-      keyRefused ? 'authentication_error' : 'upstream_error',
-      refusal.success ? (refusal.data.error ?? '') : '',
-    );
-  }
-  const answer = baiduTokenAnswerSchema.safeParse(json);
-  if (!answer.success) {
-    throw RelayError.upstream(
-      500,
-      'Baidu token endpoint answered without a token',
-      'upstream_error',
-      'bad_token_answer',
-    );
-  }
-  return { token: answer.data.access_token, expiresAt: Date.now() + answer.data.expires_in * 1000 };
+  // The key pair itself is refused with 400/401 (unknown or wrong secret), or with a 200 error.
+  return readTokenEndpointAnswer(BAIDU_TOKEN_ENDPOINT, response.status, await response.text());
 }
 
 /** Baidu access tokens per channel key and OAuth server. */

@@ -4,14 +4,12 @@ import type { ClassifiedFailure, ErrorClassification } from '../error-classifica
 import type {
   ChannelTarget,
   InternalAnswer,
-  ProviderAdaptor,
   RelayCallInput,
-  RelayMode,
   StreamReader,
-  UpstreamError,
   UpstreamRequest,
 } from '../provider-adaptor.js';
-import { unsupportedModeError } from '../unsupported-mode-error.js';
+import { ProviderAdaptorBase } from '../provider-adaptor-base.js';
+import { channelBaseUrl, jsonCallHeaders } from '../upstream-json-request.js';
 import { BaiduTokenCache, baiduCacheKey, parseBaiduKey } from './baidu-access-token.js';
 import { ernieEndpoint, ernieSupportsFunctions } from './baidu-endpoints.js';
 import {
@@ -40,25 +38,18 @@ const WENXIN_PATH = '/rpc/2.0/ai_custom/v1/wenxinworkshop';
  * 200 and `error_code`; an access token it refuses (110/111) is dropped so the next attempt gets
  * a new one.
  */
-export class BaiduAdaptor implements ProviderAdaptor {
+export class BaiduAdaptor extends ProviderAdaptorBase {
   readonly name = 'baidu';
   readonly nativeFormat = 'openai' as const;
   /** The access token each call was sent with, to drop exactly that one when refused. */
   private readonly sentTokens = new WeakMap<RelayCallInput, string>();
 
-  constructor(private readonly tokens: BaiduTokenCache = new BaiduTokenCache()) {}
-
-  supports(mode: RelayMode): boolean {
-    return mode === 'chat' || mode === 'embeddings';
-  }
-
-  supportsStreamOptions(_channel: ChannelTarget): boolean {
-    // Every ERNIE stream event carries usage.
-    return true;
+  constructor(private readonly tokens: BaiduTokenCache = new BaiduTokenCache()) {
+    super({ modes: ['chat', 'embeddings'], readError: parseErnieError });
   }
 
   buildRequest(input: RelayCallInput): UpstreamRequest {
-    if (!this.supports(input.mode)) throw unsupportedModeError(input.mode, input.channel.type);
+    this.requireSupportedMode(input);
     const callBody = requireBody(input);
     const endpoint = ernieEndpoint(input.upstreamModel);
     const chat = input.mode === 'chat';
@@ -69,10 +60,7 @@ export class BaiduAdaptor implements ProviderAdaptor {
     return {
       url: `${baseUrl(input.channel)}${WENXIN_PATH}/${kind}/${encodeURIComponent(endpoint)}`,
       method: 'POST',
-      headers: {
-        'Content-Type': 'application/json',
-        Accept: input.stream ? 'text/event-stream' : 'application/json',
-      },
+      headers: jsonCallHeaders(input.stream),
       body: JSON.stringify(body),
     };
   }
@@ -105,11 +93,7 @@ export class BaiduAdaptor implements ProviderAdaptor {
     return new ErnieStreamReader(input, (error) => this.dropRefusedToken(input, error));
   }
 
-  parseError(status: number, body: Buffer): UpstreamError {
-    return parseErnieError(status, body);
-  }
-
-  classifyError(failure: ClassifiedFailure): ErrorClassification {
+  override classifyError(failure: ClassifiedFailure): ErrorClassification {
     return classifyBaiduFailure(failure);
   }
 
@@ -125,5 +109,5 @@ export class BaiduAdaptor implements ProviderAdaptor {
 }
 
 function baseUrl(channel: ChannelTarget): string {
-  return (channel.baseUrl || BAIDU_DEFAULT_BASE_URL).replace(/\/+$/, '');
+  return channelBaseUrl(channel, BAIDU_DEFAULT_BASE_URL);
 }

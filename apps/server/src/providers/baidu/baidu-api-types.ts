@@ -1,21 +1,10 @@
 import { z } from 'zod';
 
 /**
- * What Tollgate reads from Baidu's ERNIE (wenxinworkshop) API and its OAuth token endpoint. Loose
- * objects: Baidu adds fields (`search_info`, `flag`, `ban_round`) Tollgate does not use.
+ * What Tollgate reads from Baidu's ERNIE (wenxinworkshop) API (its OAuth token endpoint answers
+ * as token-endpoint-answer.ts reads). Loose objects: Baidu adds fields (`search_info`, `flag`,
+ * `ban_round`) Tollgate does not use.
  */
-
-/** `POST /oauth/2.0/token?grant_type=client_credentials`: the access token and its lifetime (s). */
-export const baiduTokenAnswerSchema = z.looseObject({
-  access_token: z.string().min(1),
-  expires_in: z.number().positive(),
-});
-
-/** The token endpoint's refusal (`invalid_client` for an unknown API key or a wrong secret). */
-export const baiduTokenErrorSchema = z.looseObject({
-  error: z.string().optional(),
-  error_description: z.string().optional(),
-});
 
 /** An ERNIE error, answered with HTTP 200 (chat, stream and embeddings alike). */
 export const ernieErrorSchema = z.looseObject({

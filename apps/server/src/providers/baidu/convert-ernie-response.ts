@@ -1,9 +1,12 @@
-import { RelayError } from '../../errors/relay-error.js';
+import { readAnswerAs } from '../answer-object.js';
+import type { RelayError } from '../../errors/relay-error.js';
 import type { JsonObject } from '../json-guards.js';
 import type { InternalAnswer } from '../provider-adaptor.js';
+import type { AnswerToolCall } from '../hub/internal-answer.js';
+import { assistantMessage, oneChoiceCompletion } from '../hub/one-choice-completion.js';
 import { toRelayError } from '../upstream-error.js';
 import { openAiEmbeddingsList } from '../embeddings.js';
-import { plainUsage, toOpenAiUsage, type Usage } from '../usage.js';
+import { plainUsage, type Usage } from '../usage.js';
 import {
   ernieChatAnswerSchema,
   ernieEmbeddingsAnswerSchema,
@@ -52,53 +55,35 @@ export function ernieErrorInBody(payload: unknown): RelayError | undefined {
   return error ? toRelayError(error) : undefined;
 }
 
-function unexpected(what: string): RelayError {
-  return RelayError.upstream(
-    500,
-    `upstream returned a ${what} answer of an unexpected shape`,
-    'upstream_error',
-    'unmarshal_response_body_failed',
-  );
-}
-
 /** An ERNIE chat answer as an OpenAI `chat.completion` (a function call as one tool call). */
 export function convertErnieChatResponse(
   payload: unknown,
   model: string,
   created: number,
 ): InternalAnswer {
-  const parsed = ernieChatAnswerSchema.safeParse(payload);
-  if (!parsed.success) throw unexpected('chat');
-  const answer = parsed.data;
+  const answer = readAnswerAs(ernieChatAnswerSchema, payload, 'a chat answer');
   const content = answer.result ?? '';
-  const message: JsonObject = { role: 'assistant', content, refusal: null };
   let generated = content;
   const call = answer.function_call;
+  const toolCalls: AnswerToolCall[] = [];
   if (call) {
     const argumentsText = call.arguments || '{}';
     generated += call.name + argumentsText;
-    message.tool_calls = [
-      {
-        id: `call_${answer.id ?? ''}`,
-        type: 'function',
-        function: { name: call.name, arguments: argumentsText },
-      },
-    ];
-    if (!content) message.content = null;
-    if (call.thoughts) message.reasoning_content = call.thoughts;
+    toolCalls.push({
+      id: `call_${answer.id ?? ''}`,
+      type: 'function',
+      function: { name: call.name, arguments: argumentsText },
+    });
   }
   const usage = convertErnieUsage(answer.usage);
-  const completion: JsonObject = {
+  const completion = oneChoiceCompletion({
     id: `chatcmpl-${answer.id ?? ''}`,
-    object: 'chat.completion',
     created: answer.created ?? created,
     model,
-    system_fingerprint: null,
-    choices: [
-      { index: 0, message, logprobs: null, finish_reason: mapErnieFinishReason(answer) ?? 'stop' },
-    ],
-  };
-  if (usage) completion.usage = toOpenAiUsage(usage);
+    message: assistantMessage(content, call?.thoughts ?? '', toolCalls),
+    finishReason: mapErnieFinishReason(answer) ?? 'stop',
+    usage,
+  });
   return { completion, usage, completionText: generated };
 }
 
@@ -108,11 +93,10 @@ export function convertErnieEmbeddingsResponse(
   model: string,
   request: JsonObject | undefined,
 ): InternalAnswer {
-  const parsed = ernieEmbeddingsAnswerSchema.safeParse(payload);
-  if (!parsed.success) throw unexpected('embeddings');
-  const usage = convertErnieUsage(parsed.data.usage);
+  const answer = readAnswerAs(ernieEmbeddingsAnswerSchema, payload, 'a embeddings answer');
+  const usage = convertErnieUsage(answer.usage);
   const completion = openAiEmbeddingsList(
-    parsed.data.data,
+    answer.data,
     model,
     request?.encoding_format,
     usage?.promptTokens ?? 0,

@@ -1,3 +1,4 @@
+import { messageText } from '../hub/message-text.js';
 import { RelayError } from '../../errors/relay-error.js';
 import { isJsonObject, readNumber, readString, type JsonObject } from '../json-guards.js';
 import { embeddingInputs } from '../embeddings.js';
@@ -84,15 +85,6 @@ export function convertToErnieEmbeddingsRequest(body: JsonObject): JsonObject {
   const user = readString(body, 'user');
   if (user) request.user_id = user;
   return request;
-}
-
-function messageText(content: unknown): string {
-  if (typeof content === 'string') return content;
-  if (!Array.isArray(content)) return '';
-  return content
-    .filter(isJsonObject)
-    .map((part) => (part.type === 'text' ? (readString(part, 'text') ?? '') : ''))
-    .join('');
 }
 
 function appendMerged(messages: JsonObject[], role: 'user' | 'assistant', text: string): void {

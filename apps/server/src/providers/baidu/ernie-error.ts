@@ -1,7 +1,7 @@
 import type { ClassifiedFailure, ErrorClassification } from '../error-classification.js';
 import { classifyStandardFailure } from '../error-classification.js';
 import type { UpstreamError } from '../provider-adaptor.js';
-import { parseUpstreamError } from '../upstream-error.js';
+import { parseErrorInOwnShape } from '../upstream-error.js';
 import { ernieErrorSchema } from './baidu-api-types.js';
 
 /** The error type of ERNIE errors (`error_code` is kept as the code). */
@@ -49,14 +49,7 @@ function ernieErrorStatus(code: number): number {
 
 /** An error body with an HTTP error status: ERNIE's shape, else the standard reading. */
 export function parseErnieError(status: number, body: Buffer): UpstreamError {
-  let json: unknown;
-  try {
-    json = JSON.parse(body.toString('utf8'));
-  } catch {
-    json = undefined;
-  }
-  const ernie = ernieError(json);
-  return ernie ? { ...ernie, status } : parseUpstreamError(status, body);
+  return parseErrorInOwnShape(status, body, ernieError);
 }
 
 /**

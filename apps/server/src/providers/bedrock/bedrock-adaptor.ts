@@ -6,17 +6,13 @@ import {
   type ErrorClassification,
 } from '../error-classification.js';
 import type {
-  ChannelTarget,
   InternalAnswer,
-  ProviderAdaptor,
   RelayCallInput,
-  RelayMode,
   StreamEventParser,
   StreamReader,
-  UpstreamError,
   UpstreamRequest,
 } from '../provider-adaptor.js';
-import { unsupportedModeError } from '../unsupported-mode-error.js';
+import { ProviderAdaptorBase } from '../provider-adaptor-base.js';
 import { chatCallOf } from '../hub/call-body.js';
 import { DroppedFields } from '../hub/dropped-fields.js';
 import {
@@ -46,7 +42,7 @@ import { signBedrockRequest } from './sign-bedrock-request.js';
  * Converse / ConverseStream. Streams arrive in AWS's binary event-stream framing. Model names are
  * mapped to Bedrock ids and to the region's cross-region inference profile. Only chat mode.
  */
-export class BedrockAdaptor implements ProviderAdaptor {
+export class BedrockAdaptor extends ProviderAdaptorBase {
   readonly name = 'bedrock';
   /** Claude Messages clients' bodies are sent to Claude models as they are (no pass-through). */
   readonly nativeFormat = 'anthropic-messages' as const;
@@ -55,21 +51,13 @@ export class BedrockAdaptor implements ProviderAdaptor {
   constructor(
     private readonly settings: () => AnthropicSettings = () => DEFAULT_ANTHROPIC_SETTINGS,
   ) {
+    super({ modes: ['chat'], readError: parseBedrockError });
     this.anthropic = new AnthropicAdaptor(settings);
-  }
-
-  supports(mode: RelayMode): boolean {
-    return mode === 'chat';
-  }
-
-  supportsStreamOptions(_channel: ChannelTarget): boolean {
-    // Both stream APIs report usage; the client's usage chunk is written from it.
-    return true;
   }
 
   /** The unsigned call; `authorize` signs it with the channel's key just before it is sent. */
   buildRequest(input: RelayCallInput): UpstreamRequest {
-    if (!this.supports(input.mode)) throw unsupportedModeError(input.mode, input.channel.type);
+    this.requireSupportedMode(input);
     const call = chatCallOf(input);
     const dropped = new DroppedFields();
     const credentials = parseBedrockKey(input.channel.key);
@@ -137,17 +125,13 @@ export class BedrockAdaptor implements ProviderAdaptor {
       : new ConverseStreamReader(input);
   }
 
-  parseError(status: number, body: Buffer): UpstreamError {
-    return parseBedrockError(status, body);
-  }
-
   /** Claude models (a friendly name or a Bedrock id, with or without a profile) use InvokeModel. */
   private isClaude(input: RelayCallInput): boolean {
     return isClaudeModel(bedrockModelId(input.upstreamModel, ''));
   }
 
   /** AWS answers a bad or unauthorised key with 403 (never 401): the credential is rejected. */
-  classifyError(failure: ClassifiedFailure): ErrorClassification {
+  override classifyError(failure: ClassifiedFailure): ErrorClassification {
     const standard = classifyStandardFailure(failure);
     return {
       ...standard,

@@ -1,7 +1,7 @@
-import { RelayError } from '../../errors/relay-error.js';
+import { readAnswerAs } from '../answer-object.js';
 import type { InternalAnswer } from '../provider-adaptor.js';
-import type { JsonObject } from '../json-guards.js';
-import { toOpenAiUsage } from '../usage.js';
+import type { AnswerToolCall } from '../hub/internal-answer.js';
+import { assistantMessage, oneChoiceCompletion } from '../hub/one-choice-completion.js';
 import { converseResponseSchema } from './converse-api-types.js';
 import { convertConverseUsage, mapConverseStopReason } from './convert-converse-usage.js';
 
@@ -17,20 +17,11 @@ export function convertConverseResponse(
   requestId: string,
   created: number,
 ): InternalAnswer {
-  const parsed = converseResponseSchema.safeParse(payload);
-  if (!parsed.success) {
-    throw RelayError.upstream(
-      500,
-      'upstream returned a Converse answer of an unexpected shape',
-      'upstream_error',
-      'unmarshal_response_body_failed',
-    );
-  }
-  const response = parsed.data;
+  const response = readAnswerAs(converseResponseSchema, payload, 'a Converse answer');
   let content = '';
   let reasoning = '';
   let generated = '';
-  const toolCalls: JsonObject[] = [];
+  const toolCalls: AnswerToolCall[] = [];
   for (const block of response.output.message.content) {
     if (block.text !== undefined) content += block.text;
     const reasoningText = block.reasoningContent?.reasoningText?.text;
@@ -45,29 +36,15 @@ export function convertConverseResponse(
       generated += block.toolUse.name + argumentsText;
     }
   }
-  const message: JsonObject = {
-    role: 'assistant',
-    content: content === '' && toolCalls.length > 0 ? null : content,
-    refusal: null,
-  };
-  if (reasoning) message.reasoning_content = reasoning;
-  if (toolCalls.length > 0) message.tool_calls = toolCalls;
+  const message = assistantMessage(content, reasoning, toolCalls);
   const usage = convertConverseUsage(response.usage);
-  const completion: JsonObject = {
+  const completion = oneChoiceCompletion({
     id: `chatcmpl-${requestId}`,
-    object: 'chat.completion',
     created,
     model,
-    system_fingerprint: null,
-    choices: [
-      {
-        index: 0,
-        message,
-        logprobs: null,
-        finish_reason: mapConverseStopReason(response.stopReason),
-      },
-    ],
-  };
-  if (usage) completion.usage = toOpenAiUsage(usage);
+    message,
+    finishReason: mapConverseStopReason(response.stopReason),
+    usage,
+  });
   return { completion, usage, completionText: content + reasoning + generated };
 }

@@ -1,3 +1,4 @@
+import { openAiJsonAnswer } from '../openai-json-answer.js';
 import { readAnswerObject } from '../answer-object.js';
 import { requireBody } from '../hub/call-body.js';
 import type { ClassifiedFailure, ErrorClassification } from '../error-classification.js';
@@ -13,14 +14,13 @@ import type {
   ChannelTarget,
   ConvertedResponse,
   InternalAnswer,
-  ProviderAdaptor,
   RelayCallInput,
   RelayMode,
   StreamConverter,
   StreamReader,
-  UpstreamError,
   UpstreamRequest,
 } from '../provider-adaptor.js';
+import { ProviderAdaptorBase } from '../provider-adaptor-base.js';
 import { unsupportedModeError } from '../unsupported-mode-error.js';
 import { classifyCloudflareFailure, parseCloudflareError } from './cloudflare-error.js';
 import {
@@ -52,20 +52,21 @@ const SPEECH_MODES: ReadonlySet<RelayMode> = new Set(['transcription', 'translat
  * speech-to-text (transcriptions, and translations with whisper-large-v3-turbo) go to `/ai/run/{model}` and are converted from Workers AI's envelope. Errors
  * come in Cloudflare's envelope `{success: false, errors: [{code, message}]}` on every endpoint.
  */
-export class CloudflareAdaptor implements ProviderAdaptor {
+export class CloudflareAdaptor extends ProviderAdaptorBase {
   readonly name = 'cloudflare';
   readonly nativeFormat = 'openai' as const;
   private readonly openAi: OpenAiAdaptor;
 
   constructor(settings: OpenAiAdaptorSettings = DEFAULT_OPENAI_ADAPTOR_SETTINGS) {
+    super({ readError: parseCloudflareError });
     this.openAi = new OpenAiAdaptor(WORKERS_AI_OPENAI_PROFILE, settings);
   }
 
-  supports(mode: RelayMode): boolean {
+  override supports(mode: RelayMode): boolean {
     return OPENAI_COMPATIBLE_MODES.has(mode) || NATIVE_MODES.has(mode);
   }
 
-  supportsStreamOptions(channel: ChannelTarget): boolean {
+  override supportsStreamOptions(channel: ChannelTarget): boolean {
     return this.openAi.supportsStreamOptions(channel);
   }
 
@@ -95,12 +96,7 @@ export class CloudflareAdaptor implements ProviderAdaptor {
     }
     if (SPEECH_MODES.has(input.mode)) return convertWhisperAnswer(readJson(body), input);
     const answer = convertWorkersAiCompletion(readJson(body), input.upstreamModel);
-    return {
-      body: JSON.stringify(answer.completion),
-      contentType: 'application/json',
-      usage: answer.usage,
-      completionText: answer.completionText,
-    };
+    return openAiJsonAnswer(answer);
   }
 
   readAnswer(input: RelayCallInput, body: Buffer, contentType: string): InternalAnswer {
@@ -125,11 +121,7 @@ export class CloudflareAdaptor implements ProviderAdaptor {
     return this.openAi.createStreamReader(input);
   }
 
-  parseError(status: number, body: Buffer): UpstreamError {
-    return parseCloudflareError(status, body);
-  }
-
-  classifyError(failure: ClassifiedFailure): ErrorClassification {
+  override classifyError(failure: ClassifiedFailure): ErrorClassification {
     return classifyCloudflareFailure(failure);
   }
 }

@@ -1,21 +1,15 @@
 import { readAnswerObject } from '../answer-object.js';
 import { requireBody } from '../hub/call-body.js';
-import {
-  classifyStandardFailure,
-  type ClassifiedFailure,
-  type ErrorClassification,
-} from '../error-classification.js';
 import type {
-  ChannelTarget,
   InternalAnswer,
-  ProviderAdaptor,
   RelayCallInput,
   RelayMode,
   StreamReader,
-  UpstreamError,
   UpstreamRequest,
 } from '../provider-adaptor.js';
+import { ProviderAdaptorBase } from '../provider-adaptor-base.js';
 import { unsupportedModeError } from '../unsupported-mode-error.js';
+import { channelBaseUrl, jsonCallHeaders } from '../upstream-json-request.js';
 import { chatCallOf } from '../hub/call-body.js';
 import { DroppedFields } from '../hub/dropped-fields.js';
 import { parseUpstreamError } from '../upstream-error.js';
@@ -49,19 +43,17 @@ const PATHS: Partial<Record<RelayMode, string>> = {
  * Cohere (channel type 34) through its v2 API: chat (plain and streamed, with tools), embeddings
  * (/v2/embed) and rerank (/v2/rerank), each converted from and to OpenAI's shapes. Bearer key.
  */
-export class CohereAdaptor implements ProviderAdaptor {
+export class CohereAdaptor extends ProviderAdaptorBase {
   readonly name = 'cohere';
   readonly nativeFormat = 'openai' as const;
 
-  constructor(private readonly settings: CohereSettings = DEFAULT_COHERE_SETTINGS) {}
-
-  supports(mode: RelayMode): boolean {
-    return PATHS[mode] !== undefined;
+  constructor(private readonly settings: CohereSettings = DEFAULT_COHERE_SETTINGS) {
+    // Cohere answers errors as `{"id", "message"}`.
+    super({ readError: parseUpstreamError });
   }
 
-  supportsStreamOptions(_channel: ChannelTarget): boolean {
-    // Cohere's message-end event always carries usage.
-    return true;
+  override supports(mode: RelayMode): boolean {
+    return PATHS[mode] !== undefined;
   }
 
   buildRequest(input: RelayCallInput): UpstreamRequest {
@@ -84,15 +76,11 @@ export class CohereAdaptor implements ProviderAdaptor {
     } else {
       body = convertToCohereRerankRequest(callBody, model);
     }
-    const base = (input.channel.baseUrl || COHERE_DEFAULT_BASE_URL).replace(/\/+$/, '');
+    const base = channelBaseUrl(input.channel, COHERE_DEFAULT_BASE_URL);
     return {
       url: `${base}${path}`,
       method: 'POST',
-      headers: {
-        Authorization: `Bearer ${input.channel.key}`,
-        'Content-Type': 'application/json',
-        Accept: input.stream ? 'text/event-stream' : 'application/json',
-      },
+      headers: jsonCallHeaders(input.stream, `Bearer ${input.channel.key}`),
       body: JSON.stringify(body),
       dropped: dropped.list(),
     };
@@ -109,14 +97,5 @@ export class CohereAdaptor implements ProviderAdaptor {
 
   createStreamReader(input: RelayCallInput): StreamReader {
     return new CohereStreamReader(input);
-  }
-
-  /** Cohere answers errors as `{"id", "message"}`. */
-  parseError(status: number, body: Buffer): UpstreamError {
-    return parseUpstreamError(status, body);
-  }
-
-  classifyError(failure: ClassifiedFailure): ErrorClassification {
-    return classifyStandardFailure(failure);
   }
 }

@@ -1,9 +1,9 @@
+import { readAnswerAs } from '../answer-object.js';
 import { readNumber, readString, type JsonObject } from '../json-guards.js';
 import type { InternalAnswer } from '../provider-adaptor.js';
 import { plainUsage } from '../usage.js';
 import { embeddingInputs, openAiEmbeddingsList } from '../embeddings.js';
 import { cohereEmbedResponseSchema } from './cohere-api-types.js';
-import { unexpectedCohereAnswer } from './convert-cohere-response.js';
 
 /** The `input_type` sent when the client names none: embeddings are stored for search. */
 const DEFAULT_INPUT_TYPE = 'search_document';
@@ -35,10 +35,9 @@ export function convertCohereEmbedResponse(
   model: string,
   request: JsonObject | undefined,
 ): InternalAnswer {
-  const parsed = cohereEmbedResponseSchema.safeParse(payload);
-  if (!parsed.success) throw unexpectedCohereAnswer('embed');
-  const vectors = parsed.data.embeddings.float.map((embedding, index) => ({ index, embedding }));
-  const promptTokens = parsed.data.meta?.billed_units?.input_tokens ?? 0;
+  const answer = readAnswerAs(cohereEmbedResponseSchema, payload, 'a embed answer');
+  const vectors = answer.embeddings.float.map((embedding, index) => ({ index, embedding }));
+  const promptTokens = answer.meta?.billed_units?.input_tokens ?? 0;
   const usage = promptTokens > 0 ? plainUsage(promptTokens, 0) : undefined;
   const completion = openAiEmbeddingsList(vectors, model, request?.encoding_format, promptTokens);
   return { completion, usage, completionText: '' };

@@ -1,8 +1,8 @@
+import { readAnswerAs } from '../answer-object.js';
 import { RelayError } from '../../errors/relay-error.js';
 import { isJsonObject, readNumber, type JsonObject } from '../json-guards.js';
 import type { InternalAnswer } from '../provider-adaptor.js';
 import { cohereRerankResponseSchema } from './cohere-api-types.js';
-import { unexpectedCohereAnswer } from './convert-cohere-response.js';
 
 /**
  * A rerank request (reference §3.13: `{model, query, documents, top_n, return_documents}`) as
@@ -38,11 +38,10 @@ export function convertCohereRerankResponse(
   payload: unknown,
   request: JsonObject | undefined,
 ): InternalAnswer {
-  const parsed = cohereRerankResponseSchema.safeParse(payload);
-  if (!parsed.success) throw unexpectedCohereAnswer('rerank');
+  const answer = readAnswerAs(cohereRerankResponseSchema, payload, 'a rerank answer');
   const documents = Array.isArray(request?.documents) ? request.documents : [];
   const returnDocuments = request?.return_documents === true;
-  const results = parsed.data.results.map((result) => {
+  const results = answer.results.map((result) => {
     const converted: JsonObject = { index: result.index, relevance_score: result.relevance_score };
     if (returnDocuments) {
       const document: unknown = documents[result.index];
@@ -52,6 +51,6 @@ export function convertCohereRerankResponse(
     return converted;
   });
   const completion: JsonObject = { results };
-  if (parsed.data.id) completion.id = parsed.data.id;
+  if (answer.id) completion.id = answer.id;
   return { completion, usage: undefined, completionText: '' };
 }

@@ -1,6 +1,12 @@
 import { RelayError } from '../../errors/relay-error.js';
 import type { JsonObject } from '../json-guards.js';
-import type { DroppedFields } from '../hub/dropped-fields.js';
+import {
+  TOKEN_LIMIT_FIELDS,
+  SAMPLING_FIELDS,
+  TOOL_FIELDS,
+  carriedFields,
+  type DroppedFields,
+} from '../hub/dropped-fields.js';
 import {
   isFunctionTool,
   type ChatCall,
@@ -17,24 +23,12 @@ export const COHERE_SAFETY_NONE = 'NONE';
  * The internal call's fields this conversion carries (stream options: Cohere always reports
  * usage); any other set field is reported dropped (n, logprobs, user, parallel_tool_calls…).
  */
-const CARRIED_FIELDS: ReadonlySet<string> = new Set<keyof ChatCall>([
-  'model',
-  'messages',
-  'stream',
-  'stream_options',
-  'max_tokens',
-  'max_completion_tokens',
-  'temperature',
-  'top_p',
-  'top_k',
-  'seed',
-  'frequency_penalty',
-  'presence_penalty',
-  'stop',
-  'tools',
-  'tool_choice',
+const CARRIED_FIELDS = carriedFields(
+  TOKEN_LIMIT_FIELDS,
+  SAMPLING_FIELDS,
+  TOOL_FIELDS,
   'response_format',
-]);
+);
 
 /**
  * An OpenAI chat request as a Cohere chat v2 request. v2 messages are close to OpenAI's: roles

@@ -1,20 +1,10 @@
+import { messageText } from '../hub/message-text.js';
 import { isJsonObject, readString, type JsonObject } from '../json-guards.js';
 import type { DifyChatRequest, DifyFile } from './dify-api-types.js';
 
 /** A `data:` URL image, uploaded to Dify before the call. */
 export function isDataUrl(url: string): boolean {
   return url.startsWith('data:');
-}
-
-/** The text of system and assistant content (a string, or its text parts joined). */
-function plainText(content: unknown): string {
-  if (typeof content === 'string') return content;
-  if (!Array.isArray(content)) return '';
-  let text = '';
-  for (const part of content) {
-    if (isJsonObject(part) && part.type === 'text') text += readString(part, 'text') ?? '';
-  }
-  return text;
 }
 
 function imageUrlOf(part: JsonObject): string | undefined {
@@ -53,9 +43,9 @@ export function flattenDifyQuery(body: JsonObject): string {
   for (const message of messagesOf(body)) {
     const role = readString(message, 'role');
     if (role === 'system' || role === 'developer') {
-      query += `SYSTEM: \n${plainText(message.content)}\n`;
+      query += `SYSTEM: \n${messageText(message.content)}\n`;
     } else if (role === 'assistant') {
-      query += `ASSISTANT: \n${plainText(message.content)}\n`;
+      query += `ASSISTANT: \n${messageText(message.content)}\n`;
     } else if (typeof message.content === 'string') {
       query += `USER: \n${message.content}\n`;
     } else if (Array.isArray(message.content)) {

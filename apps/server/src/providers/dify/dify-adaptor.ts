@@ -1,20 +1,13 @@
 import { requireBody } from '../hub/call-body.js';
-import {
-  classifyStandardFailure,
-  type ClassifiedFailure,
-  type ErrorClassification,
-} from '../error-classification.js';
 import type {
   ChannelTarget,
   InternalAnswer,
-  ProviderAdaptor,
   RelayCallInput,
-  RelayMode,
   StreamReader,
-  UpstreamError,
   UpstreamRequest,
 } from '../provider-adaptor.js';
-import { unsupportedModeError } from '../unsupported-mode-error.js';
+import { ProviderAdaptorBase } from '../provider-adaptor-base.js';
+import { channelBaseUrl, jsonCallHeaders } from '../upstream-json-request.js';
 import { convertDifyAnswer } from './convert-dify-response.js';
 import { convertToDifyRequest } from './convert-to-dify-request.js';
 import { parseDifyError } from './dify-errors.js';
@@ -33,42 +26,31 @@ export interface DifySettings {
 export const DEFAULT_DIFY_SETTINGS: DifySettings = { debug: true };
 
 function baseOf(channel: ChannelTarget): string {
-  return (channel.baseUrl || DIFY_DEFAULT_BASE_URL).replace(/\/+$/, '');
+  return channelBaseUrl(channel, DIFY_DEFAULT_BASE_URL);
 }
 
 /**
  * Dify (channel type 37): the channel's key is a chat-flow app's API key; OpenAI chat calls go to
  * the app's `POST /v1/chat-messages`, blocking or streaming, the conversation flattened into one
  * query. `data:` images are uploaded to `/v1/files/upload` first (`authorize`, the one
- * asynchronous step before sending).
+ * asynchronous step before sending). The usage comes with every answer (`message_end`).
  */
-export class DifyAdaptor implements ProviderAdaptor {
+export class DifyAdaptor extends ProviderAdaptorBase {
   readonly name = 'dify';
   readonly nativeFormat = 'openai' as const;
 
-  constructor(private readonly settings: DifySettings = DEFAULT_DIFY_SETTINGS) {}
-
-  supports(mode: RelayMode): boolean {
-    return mode === 'chat';
-  }
-
-  supportsStreamOptions(_channel: ChannelTarget): boolean {
-    // message_end always carries the usage.
-    return true;
+  constructor(private readonly settings: DifySettings = DEFAULT_DIFY_SETTINGS) {
+    super({ modes: ['chat'], readError: parseDifyError });
   }
 
   buildRequest(input: RelayCallInput): UpstreamRequest {
-    if (input.mode !== 'chat') throw unsupportedModeError(input.mode, input.channel.type);
+    this.requireSupportedMode(input);
     const callBody = requireBody(input);
     const body = convertToDifyRequest(callBody, input.stream, input.requestId);
     return {
       url: `${baseOf(input.channel)}/v1/chat-messages`,
       method: 'POST',
-      headers: {
-        Authorization: `Bearer ${input.channel.key}`,
-        'Content-Type': 'application/json',
-        Accept: input.stream ? 'text/event-stream' : 'application/json',
-      },
+      headers: jsonCallHeaders(input.stream, `Bearer ${input.channel.key}`),
       body: JSON.stringify(body),
     };
   }
@@ -83,13 +65,5 @@ export class DifyAdaptor implements ProviderAdaptor {
 
   createStreamReader(input: RelayCallInput): StreamReader {
     return new DifyStreamReader(input, this.settings.debug);
-  }
-
-  parseError(status: number, body: Buffer): UpstreamError {
-    return parseDifyError(status, body);
-  }
-
-  classifyError(failure: ClassifiedFailure): ErrorClassification {
-    return classifyStandardFailure(failure);
   }
 }

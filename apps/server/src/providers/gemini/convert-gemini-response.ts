@@ -1,3 +1,4 @@
+import { parseJsonObject } from '../json-guards.js';
 import { randomUUID } from 'node:crypto';
 import type { AnswerMessage, ChatCompletion, CompletionChoice } from '../hub/internal-answer.js';
 import { RelayError } from '../../errors/relay-error.js';
@@ -9,12 +10,7 @@ import { geminiResponseSchema, type GeminiWireResponse } from './gemini-wire-sch
 
 /** Parses a GenerateContentResponse (a whole answer or one stream chunk); throws when malformed. */
 export function parseGeminiResponse(text: string): GeminiWireResponse {
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    json = undefined;
-  }
+  const json = parseJsonObject(text);
   const parsed = geminiResponseSchema.safeParse(json);
   if (!parsed.success) {
     throw RelayError.upstream(

@@ -1,5 +1,11 @@
 import { RelayError } from '../../errors/relay-error.js';
-import type { DroppedFields } from '../hub/dropped-fields.js';
+import {
+  TOKEN_LIMIT_FIELDS,
+  SAMPLING_FIELDS,
+  TOOL_FIELDS,
+  carriedFields,
+  type DroppedFields,
+} from '../hub/dropped-fields.js';
 import type { ChatCall } from '../hub/internal-call.js';
 import type {
   GeminiGenerationConfig,
@@ -39,26 +45,14 @@ export interface GeminiRequestSettings extends GeminiThinkingSettings {
  * The internal call's fields this conversion carries (stream: the method; stream options: Gemini
  * always reports usage); any other set field is reported dropped (logprobs, user…).
  */
-const CARRIED_FIELDS: ReadonlySet<string> = new Set<keyof ChatCall>([
-  'model',
-  'messages',
-  'stream',
-  'stream_options',
-  'max_tokens',
-  'max_completion_tokens',
-  'temperature',
-  'top_p',
-  'top_k',
-  'seed',
-  'presence_penalty',
-  'frequency_penalty',
+const CARRIED_FIELDS = carriedFields(
+  TOKEN_LIMIT_FIELDS,
+  SAMPLING_FIELDS,
+  TOOL_FIELDS,
   'n',
-  'stop',
   'response_format',
   'reasoning_effort',
-  'tools',
-  'tool_choice',
-]);
+);
 
 /**
  * An OpenAI chat request as a Gemini GenerateContentRequest (reference §3.6 gemini): contents and

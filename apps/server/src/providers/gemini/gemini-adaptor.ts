@@ -5,18 +5,15 @@ import {
   type ErrorClassification,
 } from '../error-classification.js';
 import type {
-  ChannelTarget,
   ConvertedResponse,
   InternalAnswer,
-  ProviderAdaptor,
   RelayCallInput,
-  RelayMode,
   StreamConverter,
   StreamReader,
-  UpstreamError,
   UpstreamRequest,
 } from '../provider-adaptor.js';
-import { unsupportedModeError } from '../unsupported-mode-error.js';
+import { ProviderAdaptorBase } from '../provider-adaptor-base.js';
+import { channelBaseUrl } from '../upstream-json-request.js';
 import { convertGeminiResponse, parseGeminiResponse } from './convert-gemini-response.js';
 import { convertToGeminiRequest, type GeminiRequestSettings } from './convert-to-gemini-request.js';
 import { convertGeminiEmbedding, convertToGeminiEmbedding } from './gemini-embeddings.js';
@@ -132,26 +129,19 @@ export function classifyGoogleFailure(failure: ClassifiedFailure): ErrorClassifi
  * in `x-goog-api-key`, the API version from gemini.version_settings. A Gemini-API client's calls
  * pass through. Settings are read per call so option changes apply at once.
  */
-export class GeminiAdaptor implements ProviderAdaptor {
+export class GeminiAdaptor extends ProviderAdaptorBase {
   readonly name = 'gemini';
   readonly nativeFormat = 'gemini' as const;
 
-  constructor(private readonly settings: () => GeminiSettings = () => DEFAULT_GEMINI_SETTINGS) {}
-
-  supports(mode: RelayMode): boolean {
-    return mode === 'chat' || mode === 'embeddings' || mode === 'images';
-  }
-
-  supportsStreamOptions(_channel: ChannelTarget): boolean {
-    // Gemini reports usage in every stream; the writer emits the usage chunk.
-    return true;
+  constructor(private readonly settings: () => GeminiSettings = () => DEFAULT_GEMINI_SETTINGS) {
+    super({ modes: ['chat', 'embeddings', 'images'], readError: parseGeminiError });
   }
 
   buildRequest(input: RelayCallInput): UpstreamRequest {
-    if (!this.supports(input.mode)) throw unsupportedModeError(input.mode, input.channel.type);
+    this.requireSupportedMode(input);
     const settings = this.settings();
     const call = buildGeminiCall(input, settings);
-    const base = (input.channel.baseUrl || GEMINI_DEFAULT_BASE_URL).replace(/\/+$/, '');
+    const base = channelBaseUrl(input.channel, GEMINI_DEFAULT_BASE_URL);
     const version = apiVersion(call.model, settings.versionSettings);
     const query = call.method === 'streamGenerateContent' ? '?alt=sse' : '';
     return {
@@ -190,11 +180,7 @@ export class GeminiAdaptor implements ProviderAdaptor {
     return new GeminiStreamReader(input);
   }
 
-  parseError(status: number, body: Buffer): UpstreamError {
-    return parseGeminiError(status, body);
-  }
-
-  classifyError(failure: ClassifiedFailure): ErrorClassification {
+  override classifyError(failure: ClassifiedFailure): ErrorClassification {
     return classifyGoogleFailure(failure);
   }
 }

@@ -1,6 +1,6 @@
 import { RelayError } from '../../errors/relay-error.js';
 import type { InternalAnswer } from '../provider-adaptor.js';
-import type { JsonObject } from '../json-guards.js';
+import { parseJsonObject, type JsonObject } from '../json-guards.js';
 import { embeddingInputs, openAiEmbeddingsList } from '../embeddings.js';
 import { geminiEmbeddingSchema } from './gemini-wire-schemas.js';
 
@@ -34,12 +34,7 @@ export function convertGeminiEmbedding(
   model: string,
   encodingFormat: unknown,
 ): InternalAnswer {
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    json = undefined;
-  }
+  const json = parseJsonObject(text);
   const parsed = geminiEmbeddingSchema.safeParse(json);
   const vectors = parsed.success
     ? (parsed.data.embeddings ?? (parsed.data.embedding ? [parsed.data.embedding] : []))

@@ -1,6 +1,6 @@
 import { RelayError } from '../../errors/relay-error.js';
 import type { InternalAnswer } from '../provider-adaptor.js';
-import type { JsonObject } from '../json-guards.js';
+import { parseJsonObject, type JsonObject } from '../json-guards.js';
 import { imagenPredictionSchema } from './gemini-wire-schemas.js';
 
 /** Imagen's aspect ratio for an OpenAI image size (square for any other size). */
@@ -33,12 +33,7 @@ export function convertToImagenRequest(body: JsonObject): JsonObject {
  * no usage is read.
  */
 export function convertImagenAnswer(text: string): InternalAnswer {
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    json = undefined;
-  }
+  const json = parseJsonObject(text);
   const parsed = imagenPredictionSchema.safeParse(json);
   const images = parsed.success
     ? (parsed.data.predictions ?? []).filter((prediction) => prediction.bytesBase64Encoded)

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import { StreamReaderBase } from '../stream-reader-base.js';
 import type { RelayError } from '../../errors/relay-error.js';
 import type {
   InternalStreamEvent,
   RelayCallInput,
   SseEvent,
-  StreamReader,
   UpstreamError,
 } from '../provider-adaptor.js';
 import type { Usage } from '../usage.js';
@@ -24,19 +24,17 @@ import { geminiResponseSchema, type GeminiWireResponse } from './gemini-wire-sch
  * Usage is the last `usageMetadata` seen (each one is cumulative). A Google error object in the
  * stream, or a chunk reporting a blocked prompt, ends it as an internal error event.
  */
-export class GeminiStreamReader implements StreamReader {
+export class GeminiStreamReader extends StreamReaderBase {
   private id: string | undefined;
   private readonly created = Math.floor(Date.now() / 1000);
   private model: string;
   private started = false;
   private lastUsage: Usage | undefined;
-  private toolCalls = 0;
-  private readonly generated: string[] = [];
-  private error: UpstreamError | undefined;
   private readonly thinkingToContent: ThinkingToContent | undefined;
 
   /** `keepThinking`: ignore the channel's thinking_to_content (a pass-through reads, never writes). */
   constructor(input: RelayCallInput, options: { keepThinking?: boolean } = {}) {
+    super();
     this.model = input.upstreamModel;
     this.thinkingToContent =
       input.channel.setting.thinking_to_content && !options.keepThinking
@@ -46,18 +44,6 @@ export class GeminiStreamReader implements StreamReader {
 
   get usage(): Usage | undefined {
     return this.lastUsage;
-  }
-
-  get toolCallCount(): number {
-    return this.toolCalls;
-  }
-
-  get upstreamError(): UpstreamError | undefined {
-    return this.error;
-  }
-
-  completionText(): string {
-    return this.generated.join('');
   }
 
   read(event: SseEvent): InternalStreamEvent[] {

@@ -46,3 +46,29 @@ export function droppedFieldsHeader(...lists: (readonly string[] | undefined)[])
   const value = [...all].join(', ');
   return value.length <= MAX_HEADER_LENGTH ? value : `${value.slice(0, MAX_HEADER_LENGTH)}...`;
 }
+
+/** The limits on generated tokens, both names (a conversion maps either to its own). */
+export const TOKEN_LIMIT_FIELDS = ['max_tokens', 'max_completion_tokens'] as const;
+/** OpenAI's sampling parameters that most native APIs have a field for. */
+export const SAMPLING_FIELDS = [
+  'temperature',
+  'top_p',
+  'top_k',
+  'seed',
+  'presence_penalty',
+  'frequency_penalty',
+  'stop',
+] as const;
+/** Function calling: the tools offered and the choice among them. */
+export const TOOL_FIELDS = ['tools', 'tool_choice'] as const;
+
+/**
+ * The internal call's fields a conversion carries, for `DroppedFields.addUnread`: the call itself
+ * (model, messages, stream and its options, which converting providers answer with usage anyway)
+ * and the groups and fields named.
+ */
+export function carriedFields(
+  ...carried: (keyof ChatCall | readonly (keyof ChatCall)[])[]
+): ReadonlySet<string> {
+  return new Set<string>(['model', 'messages', 'stream', 'stream_options', ...carried.flat()]);
+}

@@ -44,15 +44,7 @@ const at = (parent: Place | undefined, key: string | number): Place => ({ parent
 type Check = (value: unknown, place: Place) => void;
 
 function wrongType(place: Place | string, expected: string): RelayError {
-  const path = typeof place === 'string' ? place : pathOf(place);
-  return new RelayError(
-    400,
-    `Invalid request, field ${path} must be ${expected}`,
-    'invalid_request_error',
-    'invalid_request',
-    true,
-    path,
-  );
+  return RelayError.wrongFieldType(typeof place === 'string' ? place : pathOf(place), expected);
 }
 
 const isNumber: Check = (value, place) => {

@@ -4,20 +4,13 @@ import type {
   ChannelTarget,
   ConvertedResponse,
   InternalAnswer,
-  ProviderAdaptor,
   RelayCallInput,
   RelayMode,
   StreamConverter,
   StreamReader,
-  UpstreamError,
   UpstreamRequest,
 } from '../provider-adaptor.js';
-import {
-  classifyStandardFailure,
-  type ClassifiedFailure,
-  type ErrorClassification,
-} from '../error-classification.js';
-import { unsupportedModeError } from '../unsupported-mode-error.js';
+import { ProviderAdaptorBase } from '../provider-adaptor-base.js';
 import { forwardOpenAiBeta } from './openai-beta-header.js';
 import { honoursStreamUsageOption } from './openai-channel-types.js';
 import {
@@ -42,7 +35,7 @@ const MULTIPART_MODES: ReadonlySet<RelayMode> = new Set(['transcription', 'trans
  * The OpenAI wire format, for OpenAI itself, Azure, Custom and every OpenAI-compatible vendor.
  * One instance per channel type; the profile declares how that vendor differs from OpenAI.
  */
-export class OpenAiAdaptor implements ProviderAdaptor {
+export class OpenAiAdaptor extends ProviderAdaptorBase {
   readonly name: string;
   readonly nativeFormat = 'openai' as const;
 
@@ -50,20 +43,21 @@ export class OpenAiAdaptor implements ProviderAdaptor {
     private readonly profile: OpenAiCompatibleProfile,
     private readonly settings: OpenAiAdaptorSettings = DEFAULT_OPENAI_ADAPTOR_SETTINGS,
   ) {
+    super({ readError: parseOpenAiError });
     this.name = profile.name;
   }
 
-  supports(mode: RelayMode): boolean {
+  override supports(mode: RelayMode): boolean {
     if (mode === 'responses') return this.profile.servesResponses === true;
     return this.profile.modes === undefined || this.profile.modes.has(mode);
   }
 
-  supportsStreamOptions(channel: ChannelTarget): boolean {
+  override supportsStreamOptions(channel: ChannelTarget): boolean {
     return honoursStreamUsageOption(channel.type);
   }
 
   buildRequest(input: RelayCallInput): UpstreamRequest {
-    if (!this.supports(input.mode)) throw unsupportedModeError(input.mode, input.channel.type);
+    this.requireSupportedMode(input);
     const headers = this.buildHeaders(input);
 
     if (MULTIPART_MODES.has(input.mode)) {
@@ -128,14 +122,6 @@ export class OpenAiAdaptor implements ProviderAdaptor {
 
   createStreamReader(input: RelayCallInput): StreamReader {
     return new OpenAiStreamReader(input, this.profile.convertUsage);
-  }
-
-  parseError(status: number, body: Buffer): UpstreamError {
-    return parseOpenAiError(status, body);
-  }
-
-  classifyError(failure: ClassifiedFailure): ErrorClassification {
-    return classifyStandardFailure(failure);
   }
 
   private buildHeaders(input: RelayCallInput): Record<string, string> {

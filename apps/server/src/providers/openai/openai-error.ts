@@ -1,6 +1,6 @@
 import type { RelayError } from '../../errors/relay-error.js';
 import type { UpstreamError } from '../provider-adaptor.js';
-import type { JsonObject } from '../json-guards.js';
+import { readObject, readString, readText, type JsonObject } from '../json-guards.js';
 import { parseUpstreamError, toRelayError, upstreamErrorFromObject } from '../upstream-error.js';
 import { readTypedError } from './openai-api-types.js';
 
@@ -31,4 +31,22 @@ export function findErrorInSuccessBody(body: JsonObject): RelayError | undefined
     param: '',
   };
   return toRelayError(upstreamError);
+}
+
+/**
+ * The error an OpenAI-format stream chunk reports (an `error` object and no `choices`), read like
+ * an error body with status 500; undefined for an ordinary chunk.
+ */
+export function streamChunkError(chunk: JsonObject): UpstreamError | undefined {
+  const errorObject = readObject(chunk, 'error');
+  if (!errorObject || Array.isArray(chunk.choices)) return undefined;
+  return (
+    upstreamErrorFromObject(500, errorObject) ?? {
+      status: 500,
+      message: 'upstream stream reported an error',
+      type: readString(errorObject, 'type') || 'upstream_error',
+      code: readText(errorObject, 'code'),
+      param: '',
+    }
+  );
 }

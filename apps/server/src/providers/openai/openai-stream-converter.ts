@@ -1,3 +1,4 @@
+import { streamChunkError } from './openai-error.js';
 import { randomUUID } from 'node:crypto';
 import { toOpenAiUsage, type Usage } from '../usage.js';
 import type {
@@ -18,7 +19,6 @@ import {
 } from '../json-guards.js';
 import { DONE_FRAME, dataFrame, isDoneMarker } from '../sse-frame.js';
 import { ThinkingToContent } from '../thinking-to-content.js';
-import { upstreamErrorFromObject } from '../upstream-error.js';
 import type { OpenAiUsageConverter } from './convert-openai-usage.js';
 import { normaliseChatChunk } from './openai-chunk-format.js';
 import { readChunkText } from './openai-api-types.js';
@@ -124,15 +124,9 @@ export class OpenAiStreamConverter implements StreamConverter {
       return dataFrame(payload);
     }
 
-    const errorObject = readObject(chunk, 'error');
-    if (errorObject && !Array.isArray(chunk.choices)) {
-      this.error = upstreamErrorFromObject(500, errorObject) ?? {
-        status: 500,
-        message: 'upstream stream reported an error',
-        type: readString(errorObject, 'type') || 'upstream_error',
-        code: readText(errorObject, 'code'),
-        param: '',
-      };
+    const chunkError = streamChunkError(chunk);
+    if (chunkError) {
+      this.error = chunkError;
       return dataFrame(payload);
     }
 

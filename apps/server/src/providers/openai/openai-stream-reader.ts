@@ -1,3 +1,4 @@
+import { streamChunkError } from './openai-error.js';
 import type {
   InternalStreamEvent,
   RelayCallInput,
@@ -6,9 +7,8 @@ import type {
   UpstreamError,
 } from '../provider-adaptor.js';
 import { readChatChunk } from '../hub/stream-events.js';
-import { parseJsonObject, readObject, readString, readText } from '../json-guards.js';
+import { parseJsonObject, readObject } from '../json-guards.js';
 import { isDoneMarker } from '../sse-frame.js';
-import { upstreamErrorFromObject } from '../upstream-error.js';
 import type { Usage } from '../usage.js';
 import type { OpenAiUsageConverter } from './convert-openai-usage.js';
 import { readChunkText } from './openai-api-types.js';
@@ -52,15 +52,9 @@ export class OpenAiStreamReader implements StreamReader {
       if (payload.length === 0 || isDoneMarker(payload)) continue;
       const chunk = parseJsonObject(payload);
       if (!chunk) continue;
-      const errorObject = readObject(chunk, 'error');
-      if (errorObject && !Array.isArray(chunk.choices)) {
-        this.error = upstreamErrorFromObject(500, errorObject) ?? {
-          status: 500,
-          message: 'upstream stream reported an error',
-          type: readString(errorObject, 'type') || 'upstream_error',
-          code: readText(errorObject, 'code'),
-          param: '',
-        };
+      const chunkError = streamChunkError(chunk);
+      if (chunkError) {
+        this.error = chunkError;
         events.push({ type: 'error', error: this.error });
         break;
       }

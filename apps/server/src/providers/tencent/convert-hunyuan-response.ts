@@ -1,9 +1,11 @@
-import { RelayError } from '../../errors/relay-error.js';
+import { readAnswerAs } from '../answer-object.js';
+import type { RelayError } from '../../errors/relay-error.js';
 import type { JsonObject } from '../json-guards.js';
 import type { InternalAnswer } from '../provider-adaptor.js';
+import { assistantMessage, oneChoiceCompletion } from '../hub/one-choice-completion.js';
 import { toRelayError } from '../upstream-error.js';
 import { openAiEmbeddingsList } from '../embeddings.js';
-import { plainUsage, toOpenAiUsage, type Usage } from '../usage.js';
+import { plainUsage, type Usage } from '../usage.js';
 import {
   hunyuanChatAnswerSchema,
   hunyuanEmbeddingAnswerSchema,
@@ -37,21 +39,12 @@ export function tencentErrorInBody(payload: unknown): RelayError | undefined {
   return error ? toRelayError(error) : undefined;
 }
 
-function unexpected(what: string): RelayError {
-  return RelayError.upstream(
-    500,
-    `upstream returned a ${what} answer of an unexpected shape`,
-    'upstream_error',
-    'unmarshal_response_body_failed',
-  );
-}
-
 /** Hunyuan tool calls as OpenAI's (with their stream index). */
 export function convertHunyuanToolCalls(calls: readonly HunyuanToolCall[]) {
   return calls.map((call, position) => ({
     index: call.Index ?? position,
     id: call.Id ?? '',
-    type: 'function',
+    type: 'function' as const,
     function: { name: call.Function?.Name ?? '', arguments: call.Function?.Arguments ?? '' },
   }));
 }
@@ -62,41 +55,25 @@ export function convertHunyuanChatResponse(
   model: string,
   created: number,
 ): InternalAnswer {
-  const parsed = hunyuanChatAnswerSchema.safeParse(payload);
-  if (!parsed.success) throw unexpected('chat');
-  const answer = parsed.data.Response;
+  const answer = readAnswerAs(hunyuanChatAnswerSchema, payload, 'a chat answer').Response;
   const choice = answer.Choices?.[0];
   const content = choice?.Message?.Content ?? '';
   const reasoning = choice?.Message?.ReasoningContent ?? '';
   const toolCalls = convertHunyuanToolCalls(choice?.Message?.ToolCalls ?? []).map(
     ({ index: _index, ...call }) => call,
   );
-  const message: JsonObject = {
-    role: 'assistant',
-    content: content === '' && toolCalls.length > 0 ? null : content,
-    refusal: null,
-  };
-  if (reasoning) message.reasoning_content = reasoning;
-  if (toolCalls.length > 0) message.tool_calls = toolCalls;
+  const message = assistantMessage(content, reasoning, toolCalls);
   const usage = convertHunyuanUsage(answer.Usage);
-  const completion: JsonObject = {
+  const completion = oneChoiceCompletion({
     id: answer.Id ?? '',
-    object: 'chat.completion',
     created: answer.Created ?? created,
     model,
-    system_fingerprint: null,
-    choices: [
-      {
-        index: 0,
-        message,
-        logprobs: null,
-        finish_reason:
-          mapHunyuanFinishReason(choice?.FinishReason) ??
-          (toolCalls.length > 0 ? 'tool_calls' : 'stop'),
-      },
-    ],
-  };
-  if (usage) completion.usage = toOpenAiUsage(usage);
+    message,
+    finishReason:
+      mapHunyuanFinishReason(choice?.FinishReason) ??
+      (toolCalls.length > 0 ? 'tool_calls' : 'stop'),
+    usage,
+  });
   const generated = toolCalls.map((call) => call.function.name + call.function.arguments).join('');
   return { completion, usage, completionText: content + reasoning + generated };
 }
@@ -107,13 +84,12 @@ export function convertHunyuanEmbeddingResponse(
   model: string,
   request: JsonObject | undefined,
 ): InternalAnswer {
-  const parsed = hunyuanEmbeddingAnswerSchema.safeParse(payload);
-  if (!parsed.success) throw unexpected('embedding');
-  const vectors = parsed.data.Response.Data.map((item, position) => ({
+  const answer = readAnswerAs(hunyuanEmbeddingAnswerSchema, payload, 'a embedding answer');
+  const vectors = answer.Response.Data.map((item, position) => ({
     index: item.Index ?? position,
     embedding: item.Embedding,
   }));
-  const usage = convertHunyuanUsage(parsed.data.Response.Usage);
+  const usage = convertHunyuanUsage(answer.Response.Usage);
   const completion = openAiEmbeddingsList(
     vectors,
     model,

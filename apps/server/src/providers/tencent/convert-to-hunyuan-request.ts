@@ -1,3 +1,4 @@
+import { messageText } from '../hub/message-text.js';
 import { RelayError } from '../../errors/relay-error.js';
 import { isJsonObject, readNumber, readString, type JsonObject } from '../json-guards.js';
 import { embeddingInputs } from '../embeddings.js';
@@ -71,7 +72,7 @@ function convertMessage(message: JsonObject): JsonObject {
       return { Type: 'image_url', ImageUrl: { Url: image ?? '' } };
     });
   } else {
-    converted.Content = textOf(content);
+    converted.Content = messageText(content);
   }
   if (role === 'tool') converted.ToolCallId = readString(message, 'tool_call_id') ?? '';
   if (Array.isArray(message.tool_calls)) {
@@ -88,15 +89,6 @@ function convertMessage(message: JsonObject): JsonObject {
     });
   }
   return converted;
-}
-
-function textOf(content: unknown): string {
-  if (typeof content === 'string') return content;
-  if (!Array.isArray(content)) return '';
-  return content
-    .filter(isJsonObject)
-    .map((part) => (part.type === 'text' ? (readString(part, 'text') ?? '') : ''))
-    .join('');
 }
 
 function convertTools(tools: unknown): JsonObject[] {

@@ -2,16 +2,15 @@ import { readAnswerObject } from '../answer-object.js';
 import { requireBody } from '../hub/call-body.js';
 import type { ClassifiedFailure, ErrorClassification } from '../error-classification.js';
 import type {
-  ChannelTarget,
   InternalAnswer,
-  ProviderAdaptor,
   RelayCallInput,
   RelayMode,
   StreamReader,
-  UpstreamError,
   UpstreamRequest,
 } from '../provider-adaptor.js';
+import { ProviderAdaptorBase } from '../provider-adaptor-base.js';
 import { unsupportedModeError } from '../unsupported-mode-error.js';
+import { channelBaseUrl } from '../upstream-json-request.js';
 import {
   convertHunyuanChatResponse,
   convertHunyuanEmbeddingResponse,
@@ -46,20 +45,17 @@ const CONTENT_TYPE = 'application/json';
  * Bodies and answers (PascalCase) are converted from and to OpenAI's shapes; Tencent answers
  * errors with HTTP 200 and `Response.Error`.
  */
-export class TencentAdaptor implements ProviderAdaptor {
+export class TencentAdaptor extends ProviderAdaptorBase {
   readonly name = 'tencent';
   readonly nativeFormat = 'openai' as const;
 
   /** The clock the signature is dated by (seconds); replaceable in tests. */
-  constructor(private readonly now: () => number = () => Math.floor(Date.now() / 1000)) {}
-
-  supports(mode: RelayMode): boolean {
-    return ACTIONS[mode] !== undefined;
+  constructor(private readonly now: () => number = () => Math.floor(Date.now() / 1000)) {
+    super({ readError: parseTencentError });
   }
 
-  supportsStreamOptions(_channel: ChannelTarget): boolean {
-    // Every Hunyuan stream event carries usage.
-    return true;
+  override supports(mode: RelayMode): boolean {
+    return ACTIONS[mode] !== undefined;
   }
 
   buildRequest(input: RelayCallInput): UpstreamRequest {
@@ -77,7 +73,7 @@ export class TencentAdaptor implements ProviderAdaptor {
     };
     const region = input.channel.other.trim();
     if (region) headers['X-TC-Region'] = region;
-    const base = (input.channel.baseUrl || TENCENT_DEFAULT_BASE_URL).replace(/\/+$/, '');
+    const base = channelBaseUrl(input.channel, TENCENT_DEFAULT_BASE_URL);
     return { url: `${base}/`, method: 'POST', headers, body: JSON.stringify(body) };
   }
 
@@ -116,11 +112,7 @@ export class TencentAdaptor implements ProviderAdaptor {
     return new HunyuanStreamReader(input);
   }
 
-  parseError(status: number, body: Buffer): UpstreamError {
-    return parseTencentError(status, body);
-  }
-
-  classifyError(failure: ClassifiedFailure): ErrorClassification {
+  override classifyError(failure: ClassifiedFailure): ErrorClassification {
     return classifyTencentFailure(failure);
   }
 }

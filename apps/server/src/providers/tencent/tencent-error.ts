@@ -4,7 +4,7 @@ import {
   type ErrorClassification,
 } from '../error-classification.js';
 import type { UpstreamError } from '../provider-adaptor.js';
-import { parseUpstreamError } from '../upstream-error.js';
+import { parseErrorInOwnShape } from '../upstream-error.js';
 import { tencentErrorSchema } from './tencent-api-types.js';
 
 /** The error type of Tencent Cloud API errors (their `Code` is kept as the code). */
@@ -54,14 +54,7 @@ function tencentErrorStatus(code: string): number {
 
 /** An error body with an HTTP error status: Tencent's shape, else the standard reading. */
 export function parseTencentError(status: number, body: Buffer): UpstreamError {
-  let json: unknown;
-  try {
-    json = JSON.parse(body.toString('utf8'));
-  } catch {
-    json = undefined;
-  }
-  const error = tencentError(json);
-  return error ? { ...error, status } : parseUpstreamError(status, body);
+  return parseErrorInOwnShape(status, body, tencentError);
 }
 
 /**

@@ -1,9 +1,9 @@
 import { importPKCS8, SignJWT } from 'jose';
-import { z } from 'zod';
 import { RelayError } from '../../errors/relay-error.js';
 import { readOutboundBody } from '../../lib/outbound-guard/outbound-body.js';
 import type { OutboundGuard } from '../../lib/outbound-guard/outbound-guard.js';
 import { findOutboundRefusal } from '../../lib/outbound-guard/outbound-refused-error.js';
+import { readTokenEndpointAnswer } from '../token-endpoint-answer.js';
 import type { VertexServiceAccount } from './vertex-service-account.js';
 import {
   AccessTokenCache,
@@ -23,15 +23,6 @@ const JWT_BEARER_GRANT = 'urn:ietf:params:oauth:grant-type:jwt-bearer';
 const TOKEN_REQUEST_TIMEOUT_MS = 15_000;
 /** A token answer is a few hundred bytes. */
 const TOKEN_ANSWER_LIMIT = 64 * 1024;
-
-const tokenAnswerSchema = z.looseObject({
-  access_token: z.string().min(1),
-  expires_in: z.number().positive(),
-});
-const tokenErrorSchema = z.looseObject({
-  error: z.string().optional(),
-  error_description: z.string().optional(),
-});
 
 /** The Vertex AI token cache: the provider-neutral one with Vertex's exchange. */
 export class VertexTokenCache extends AccessTokenCache<VertexServiceAccount> {
@@ -101,33 +92,6 @@ export async function fetchAccessToken(
       'do_request_failed',
     );
   }
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    json = undefined;
-  }
-  const ok = status >= 200 && status < 300;
-  if (!ok) {
-    const error = tokenErrorSchema.safeParse(json);
-    const reason = error.success ? (error.data.error_description ?? error.data.error) : undefined;
-    // 400/401 from the token endpoint: the key itself is refused (revoked, deleted, wrong key).
-    const answered = status === 400 || status === 401 ? 401 : status;
-    throw RelayError.upstream(
-      answered,
-      `Vertex AI token request refused: ${reason ?? `status ${status}`}`,
-      answered === 401 ? 'authentication_error' : 'upstream_error',
-      error.success ? (error.data.error ?? '') : '',
-    );
-  }
-  const answer = tokenAnswerSchema.safeParse(json);
-  if (!answer.success) {
-    throw RelayError.upstream(
-      500,
-      'Vertex AI token endpoint answered without a token',
-      'upstream_error',
-      'bad_token_answer',
-    );
-  }
-  return { token: answer.data.access_token, expiresAt: Date.now() + answer.data.expires_in * 1000 };
+  // 400/401 from the token endpoint: the key itself is refused (revoked, deleted, wrong key).
+  return readTokenEndpointAnswer({ label: 'Vertex AI' }, status, text);
 }

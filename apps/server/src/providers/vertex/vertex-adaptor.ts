@@ -16,16 +16,13 @@ import {
 import { parseGeminiError } from '../gemini/gemini-error.js';
 import { GeminiStreamReader } from '../gemini/gemini-stream-reader.js';
 import type {
-  ChannelTarget,
   InternalAnswer,
-  ProviderAdaptor,
   RelayCallInput,
-  RelayMode,
   StreamReader,
-  UpstreamError,
   UpstreamRequest,
 } from '../provider-adaptor.js';
-import { unsupportedModeError } from '../unsupported-mode-error.js';
+import { ProviderAdaptorBase } from '../provider-adaptor-base.js';
+import { channelBaseUrl } from '../upstream-json-request.js';
 import { chatCallOf } from '../hub/call-body.js';
 import { DroppedFields } from '../hub/dropped-fields.js';
 import { OpenAiAdaptor } from '../openai/openai-adaptor.js';
@@ -57,7 +54,7 @@ function isLlama(input: RelayCallInput): boolean {
  * to Google's (`:generateContent` / `:streamGenerateContent?alt=sse` with the Gemini body).
  * Answers are read with the Anthropic, OpenAI and Gemini readers. Only chat mode.
  */
-export class VertexAdaptor implements ProviderAdaptor {
+export class VertexAdaptor extends ProviderAdaptorBase {
   readonly name = 'vertex';
   // No pass-through: whether a call answers in Gemini's or Anthropic's shape depends on its model.
   readonly nativeFormat = 'gemini' as const;
@@ -70,23 +67,17 @@ export class VertexAdaptor implements ProviderAdaptor {
     private readonly claude: () => AnthropicSettings = () => DEFAULT_ANTHROPIC_SETTINGS,
     private readonly tokens: VertexTokenCache,
   ) {
+    // Google's error shape; Anthropic's and OpenAI's are read by the standard fallback.
+    super({ modes: ['chat'], readError: parseGeminiError });
     this.anthropic = new AnthropicAdaptor(claude);
   }
 
-  supports(mode: RelayMode): boolean {
-    return mode === 'chat';
-  }
-
-  supportsStreamOptions(_channel: ChannelTarget): boolean {
-    return true;
-  }
-
   buildRequest(input: RelayCallInput): UpstreamRequest {
-    if (!this.supports(input.mode)) throw unsupportedModeError(input.mode, input.channel.type);
+    this.requireSupportedMode(input);
     const callBody = requireBody(input);
     const account = parseServiceAccount(input.channel.key);
     const region = vertexRegion(input.channel.other, input.originalModel);
-    const base = (input.channel.baseUrl || vertexBaseUrl(region)).replace(/\/+$/, '');
+    const base = channelBaseUrl(input.channel, vertexBaseUrl(region));
     const location = `projects/${encodeURIComponent(account.projectId)}/locations/${encodeURIComponent(region)}`;
     const prefix = `${base}/v1/${location}/publishers`;
     const headers = { 'Content-Type': 'application/json' };
@@ -155,12 +146,7 @@ export class VertexAdaptor implements ProviderAdaptor {
     return new GeminiStreamReader(input);
   }
 
-  /** Google's error shape; Anthropic's and OpenAI's are read by the standard fallback. */
-  parseError(status: number, body: Buffer): UpstreamError {
-    return parseGeminiError(status, body);
-  }
-
-  classifyError(failure: ClassifiedFailure): ErrorClassification {
+  override classifyError(failure: ClassifiedFailure): ErrorClassification {
     return classifyGoogleFailure(failure);
   }
 }

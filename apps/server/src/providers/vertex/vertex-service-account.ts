@@ -1,3 +1,4 @@
+import { parseJsonObject } from '../json-guards.js';
 import { z } from 'zod';
 import { RelayError } from '../../errors/relay-error.js';
 
@@ -28,12 +29,7 @@ export interface VertexServiceAccount {
  * rejected credential (401, so the channel can be disabled), never as a crash.
  */
 export function parseServiceAccount(key: string): VertexServiceAccount {
-  let json: unknown;
-  try {
-    json = JSON.parse(key);
-  } catch {
-    json = undefined;
-  }
+  const json = parseJsonObject(key);
   const parsed = serviceAccountSchema.safeParse(json);
   if (!parsed.success) {
     throw RelayError.upstream(

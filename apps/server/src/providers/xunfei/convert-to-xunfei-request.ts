@@ -1,3 +1,4 @@
+import { messageText } from '../hub/message-text.js';
 import {
   isJsonObject,
   readNumber,
@@ -13,24 +14,13 @@ import { sparkDomain } from './xunfei-version.js';
 const UID_LIMIT = 32;
 const DEFAULT_UID = 'tollgate';
 
-/** The text of an OpenAI message content: a string, or its text parts joined (images dropped). */
-function contentText(content: unknown): string {
-  if (typeof content === 'string') return content;
-  if (!Array.isArray(content)) return '';
-  let text = '';
-  for (const part of content) {
-    if (isJsonObject(part) && part.type === 'text') text += readString(part, 'text') ?? '';
-  }
-  return text;
-}
-
 /**
  * Spark knows system, user and assistant messages with text content only: developer messages
  * are system messages; tool results (and legacy function results) go back as user messages; an
  * assistant's tool calls are not re-sent, Spark keeping no call ids.
  */
 function toSparkMessage(message: JsonObject): SparkMessage | undefined {
-  const content = contentText(message.content);
+  const content = messageText(message.content);
   const role = readString(message, 'role');
   if (role === 'system' || role === 'developer') {
     return content === '' ? undefined : { role: 'system', content };

@@ -1,9 +1,10 @@
 import { RelayError } from '../../errors/relay-error.js';
-import type { JsonObject } from '../json-guards.js';
 import type { InternalAnswer } from '../provider-adaptor.js';
+import type { AnswerToolCall } from '../hub/internal-answer.js';
+import { assistantMessage, oneChoiceCompletion } from '../hub/one-choice-completion.js';
 import { SseParser } from '../sse-parser.js';
 import { toRelayError } from '../upstream-error.js';
-import { toOpenAiUsage, type Usage } from '../usage.js';
+import { type Usage } from '../usage.js';
 import { SPARK_LAST_FRAME_STATUS } from './xunfei-api-types.js';
 import { convertSparkUsage } from './convert-xunfei-usage.js';
 import { readSparkFrame, sparkToolCallId } from './xunfei-frame.js';
@@ -23,7 +24,7 @@ export function convertSparkFrames(body: Buffer, model: string, created: number)
   let generated = '';
   let usage: Usage | undefined;
   let complete = false;
-  const toolCalls: JsonObject[] = [];
+  const toolCalls: AnswerToolCall[] = [];
   for (const event of events) {
     const read = readSparkFrame(event.data);
     if (read.kind === 'error') throw toRelayError(read.error);
@@ -55,28 +56,14 @@ export function convertSparkFrames(body: Buffer, model: string, created: number)
       'incomplete_answer',
     );
   }
-  const message: JsonObject = {
-    role: 'assistant',
-    content: content === '' && toolCalls.length > 0 ? null : content,
-    refusal: null,
-  };
-  if (reasoning) message.reasoning_content = reasoning;
-  if (toolCalls.length > 0) message.tool_calls = toolCalls;
-  const completion: JsonObject = {
+  const message = assistantMessage(content, reasoning, toolCalls);
+  const completion = oneChoiceCompletion({
     id,
-    object: 'chat.completion',
     created,
     model,
-    system_fingerprint: null,
-    choices: [
-      {
-        index: 0,
-        message,
-        logprobs: null,
-        finish_reason: toolCalls.length > 0 ? 'tool_calls' : 'stop',
-      },
-    ],
-  };
-  if (usage) completion.usage = toOpenAiUsage(usage);
+    message,
+    finishReason: toolCalls.length > 0 ? 'tool_calls' : 'stop',
+    usage,
+  });
   return { completion, usage, completionText: content + reasoning + generated };
 }

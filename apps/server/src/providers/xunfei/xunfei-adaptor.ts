@@ -1,21 +1,12 @@
 import { RelayError } from '../../errors/relay-error.js';
 import { requireBody } from '../hub/call-body.js';
-import {
-  classifyStandardFailure,
-  type ClassifiedFailure,
-  type ErrorClassification,
-} from '../error-classification.js';
 import type {
-  ChannelTarget,
   InternalAnswer,
-  ProviderAdaptor,
   RelayCallInput,
-  RelayMode,
   StreamReader,
-  UpstreamError,
   UpstreamRequest,
 } from '../provider-adaptor.js';
-import { unsupportedModeError } from '../unsupported-mode-error.js';
+import { ProviderAdaptorBase } from '../provider-adaptor-base.js';
 import type { UpstreamExchange } from '../upstream-exchange.js';
 import { convertSparkFrames } from './convert-xunfei-response.js';
 import { convertToSparkRequest } from './convert-to-xunfei-request.js';
@@ -40,23 +31,16 @@ export const DEFAULT_XUNFEI_SETTINGS: XunfeiSettings = { idleTimeoutMs: 60_000 }
  * yields the `wss://…/{version}/chat` URL and the request frame; `openExchange` signs the URL and
  * carries the frame over the websocket.
  */
-export class XunfeiAdaptor implements ProviderAdaptor {
+export class XunfeiAdaptor extends ProviderAdaptorBase {
   readonly name = 'xunfei';
   readonly nativeFormat = 'openai' as const;
 
-  constructor(private readonly settings: XunfeiSettings = DEFAULT_XUNFEI_SETTINGS) {}
-
-  supports(mode: RelayMode): boolean {
-    return mode === 'chat';
-  }
-
-  supportsStreamOptions(_channel: ChannelTarget): boolean {
-    // The last frame always carries usage.
-    return true;
+  constructor(private readonly settings: XunfeiSettings = DEFAULT_XUNFEI_SETTINGS) {
+    super({ modes: ['chat'], readError: parseSparkError });
   }
 
   buildRequest(input: RelayCallInput): UpstreamRequest {
-    if (input.mode !== 'chat') throw unsupportedModeError(input.mode, input.channel.type);
+    this.requireSupportedMode(input);
     const callBody = requireBody(input);
     const credentials = parseSparkKey(input.channel.key);
     const version = resolveSparkVersion(input.query, input.upstreamModel, input.channel.other);
@@ -98,13 +82,5 @@ export class XunfeiAdaptor implements ProviderAdaptor {
 
   createStreamReader(input: RelayCallInput): StreamReader {
     return new XunfeiStreamReader(input);
-  }
-
-  parseError(status: number, body: Buffer): UpstreamError {
-    return parseSparkError(status, body);
-  }
-
-  classifyError(failure: ClassifiedFailure): ErrorClassification {
-    return classifyStandardFailure(failure);
   }
 }

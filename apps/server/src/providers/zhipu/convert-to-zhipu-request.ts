@@ -1,6 +1,6 @@
 import { RelayError } from '../../errors/relay-error.js';
 import type { JsonObject } from '../json-guards.js';
-import type { DroppedFields } from '../hub/dropped-fields.js';
+import { carriedFields, type DroppedFields } from '../hub/dropped-fields.js';
 import type { ChatCall, MessageContent } from '../hub/internal-call.js';
 
 /** One message of the v3 `prompt`: v3 knows only `user` and `assistant` turns. */
@@ -10,14 +10,7 @@ export interface ZhipuPromptMessage {
 }
 
 /** The internal call's fields v3 takes; any other set field is reported dropped. */
-const CARRIED_FIELDS: ReadonlySet<string> = new Set<keyof ChatCall>([
-  'model',
-  'messages',
-  'stream',
-  'stream_options',
-  'temperature',
-  'top_p',
-]);
+const CARRIED_FIELDS = carriedFields('temperature', 'top_p');
 
 /** v3 rejects top_p of 1 and more. */
 const MAX_TOP_P = 0.99;

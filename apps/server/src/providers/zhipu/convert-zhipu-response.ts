@@ -1,4 +1,4 @@
-import { RelayError } from '../../errors/relay-error.js';
+import { readAnswerAs } from '../answer-object.js';
 import type { JsonObject } from '../json-guards.js';
 import type { InternalAnswer } from '../provider-adaptor.js';
 import { toRelayError } from '../upstream-error.js';
@@ -34,16 +34,7 @@ export function convertZhipuResponse(
   model: string,
   created: number,
 ): InternalAnswer {
-  const parsed = zhipuV3ResponseSchema.safeParse(payload);
-  if (!parsed.success) {
-    throw RelayError.upstream(
-      500,
-      'upstream returned a chat answer of an unexpected shape',
-      'upstream_error',
-      'unmarshal_response_body_failed',
-    );
-  }
-  const answer = parsed.data;
+  const answer = readAnswerAs(zhipuV3ResponseSchema, payload, 'a chat answer');
   if (answer.code !== 200 || answer.success === false || !answer.data) {
     throw toRelayError(zhipuBusinessError(answer.code, answer.msg ?? ''));
   }

@@ -1,23 +1,16 @@
 import { chatCallOf } from '../hub/call-body.js';
 import { DroppedFields } from '../hub/dropped-fields.js';
-import {
-  classifyStandardFailure,
-  type ClassifiedFailure,
-  type ErrorClassification,
-} from '../error-classification.js';
 import { parseJsonObject } from '../json-guards.js';
 import type {
   ChannelTarget,
   InternalAnswer,
-  ProviderAdaptor,
   RelayCallInput,
-  RelayMode,
   StreamEventParser,
   StreamReader,
-  UpstreamError,
   UpstreamRequest,
 } from '../provider-adaptor.js';
-import { unsupportedModeError } from '../unsupported-mode-error.js';
+import { ProviderAdaptorBase } from '../provider-adaptor-base.js';
+import { channelBaseUrl, jsonCallHeaders } from '../upstream-json-request.js';
 import { convertToZhipuRequest } from './convert-to-zhipu-request.js';
 import { convertZhipuResponse } from './convert-zhipu-response.js';
 import { parseZhipuError } from './zhipu-error.js';
@@ -30,7 +23,7 @@ export const ZHIPU_DEFAULT_BASE_URL = 'https://open.bigmodel.cn';
 
 /** The channel's base URL without trailing slashes, or Zhipu's. */
 export function zhipuBaseUrl(channel: ChannelTarget): string {
-  return (channel.baseUrl || ZHIPU_DEFAULT_BASE_URL).replace(/\/+$/, '');
+  return channelBaseUrl(channel, ZHIPU_DEFAULT_BASE_URL);
 }
 
 /**
@@ -40,33 +33,23 @@ export function zhipuBaseUrl(channel: ChannelTarget): string {
  * (`authorize`, cached per key). Zhipu reports its errors inside HTTP 200 bodies; their codes
  * decide the status (zhipu-error.ts).
  */
-export class ZhipuAdaptor implements ProviderAdaptor {
+export class ZhipuAdaptor extends ProviderAdaptorBase {
   readonly name = 'zhipu';
   readonly nativeFormat = 'openai' as const;
 
-  constructor(private readonly tokens: ZhipuTokenCache = new ZhipuTokenCache()) {}
-
-  supports(mode: RelayMode): boolean {
-    return mode === 'chat';
-  }
-
-  supportsStreamOptions(_channel: ChannelTarget): boolean {
-    // The finish event always carries usage.
-    return true;
+  constructor(private readonly tokens: ZhipuTokenCache = new ZhipuTokenCache()) {
+    super({ modes: ['chat'], readError: parseZhipuError });
   }
 
   buildRequest(input: RelayCallInput): UpstreamRequest {
-    if (!this.supports(input.mode)) throw unsupportedModeError(input.mode, input.channel.type);
+    this.requireSupportedMode(input);
     const dropped = new DroppedFields();
     const method = input.stream ? 'sse-invoke' : 'invoke';
     const model = encodeURIComponent(input.upstreamModel);
     return {
       url: `${zhipuBaseUrl(input.channel)}/api/paas/v3/model-api/${model}/${method}`,
       method: 'POST',
-      headers: {
-        'Content-Type': 'application/json',
-        Accept: input.stream ? 'text/event-stream' : 'application/json',
-      },
+      headers: jsonCallHeaders(input.stream),
       body: JSON.stringify(convertToZhipuRequest(chatCallOf(input), input.stream, dropped)),
       dropped: dropped.list(),
     };
@@ -89,13 +72,5 @@ export class ZhipuAdaptor implements ProviderAdaptor {
   /** Zhipu's stream is not standard SSE (see ZhipuStreamParser); other answers are JSON. */
   createStreamParser(contentType: string): StreamEventParser | undefined {
     return contentType.includes('text/event-stream') ? new ZhipuStreamParser() : undefined;
-  }
-
-  parseError(status: number, body: Buffer): UpstreamError {
-    return parseZhipuError(status, body);
-  }
-
-  classifyError(failure: ClassifiedFailure): ErrorClassification {
-    return classifyStandardFailure(failure);
   }
 }

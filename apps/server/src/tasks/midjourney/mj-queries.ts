@@ -16,13 +16,8 @@ import { refreshMidjourneyTasks } from './mj-poller.js';
 
 const IMAGE_TIMEOUT_MS = 60_000;
 
-/** `GET /mj/task/:id/fetch`: the caller's task from the database (never upstream). */
-export async function fetchMidjourney(
-  services: RelayServices,
-  exchange: RelayExchange,
-  call: AuthenticatedCall,
-  id: string,
-): Promise<void> {
+/** The caller's own task by its Midjourney id; another user's or an unknown id: `task_no_found`. */
+async function callersTask(services: RelayServices, call: AuthenticatedCall, id: string) {
   const row = await services.db
     .selectFrom('midjourneys')
     .selectAll()
@@ -30,6 +25,17 @@ export async function fetchMidjourney(
     .where('user_id', '=', call.caller.user.id)
     .executeTakeFirst();
   if (!row) throw new MidjourneyError(4, 'task_no_found');
+  return row;
+}
+
+/** `GET /mj/task/:id/fetch`: the caller's task from the database (never upstream). */
+export async function fetchMidjourney(
+  services: RelayServices,
+  exchange: RelayExchange,
+  call: AuthenticatedCall,
+  id: string,
+): Promise<void> {
+  const row = await callersTask(services, call, id);
   exchange.sendJson(200, toMidjourneyDto(row, services.options, services.config.sessionSecret));
 }
 
@@ -75,13 +81,7 @@ export async function notifyMidjourney(
   const parsed = notifySchema.safeParse(parseJson(exchange.body.toString('utf8')));
   if (!parsed.success) throw new MidjourneyError(4, 'bind_request_body_failed');
   const id = parsed.data.id;
-  const row = await services.db
-    .selectFrom('midjourneys')
-    .selectAll()
-    .where('mj_id', '=', id)
-    .where('user_id', '=', call.caller.user.id)
-    .executeTakeFirst();
-  if (!row) throw new MidjourneyError(4, 'task_no_found');
+  const row = await callersTask(services, call, id);
   if (!isFinal(row.status)) {
     const channel = services.channels.getById(Number(row.channel_id));
     if (!channel || channel.status !== CHANNEL_STATUS.enabled) {
@@ -99,13 +99,7 @@ export async function imageSeedMidjourney(
   call: AuthenticatedCall,
   id: string,
 ): Promise<void> {
-  const row = await services.db
-    .selectFrom('midjourneys')
-    .select('channel_id')
-    .where('mj_id', '=', id)
-    .where('user_id', '=', call.caller.user.id)
-    .executeTakeFirst();
-  if (!row) throw new MidjourneyError(4, 'task_no_found');
+  const row = await callersTask(services, call, id);
   const channel = services.channels.getById(Number(row.channel_id));
   if (!channel || channel.status !== CHANNEL_STATUS.enabled) {
     throw new MidjourneyError(4, '该任务所属渠道已被禁用');

@@ -1,8 +1,7 @@
 import {
   BalanceQueryError,
-  bearer,
   decimalField,
-  objectOf,
+  fetchWithBearer,
   type BalanceQuery,
 } from '../../balance-query.js';
 import { isJsonObject } from '../../json-guards.js';
@@ -13,9 +12,7 @@ import { openAiPathUrl } from '../openai-url.js';
 
 /** DeepSeek: the CNY entry of `balance_infos`. */
 const deepSeekBalance: BalanceQuery = async (channel, fetchJson) => {
-  const answer = objectOf(
-    await fetchJson('https://api.deepseek.com/user/balance', bearer(channel.key)),
-  );
+  const answer = await fetchWithBearer(fetchJson, 'https://api.deepseek.com/user/balance', channel);
   const infos = Array.isArray(answer.balance_infos) ? answer.balance_infos : [];
   const cny = infos.find((info) => isJsonObject(info) && info.currency === 'CNY');
   if (!isJsonObject(cny)) throw new BalanceQueryError('currency CNY not found');

@@ -1,7 +1,7 @@
 import {
-  BalanceQueryError,
   balanceBaseUrl,
-  bearer,
+  BalanceQueryError,
+  fetchWithBearer,
   numberField,
   objectOf,
   type BalanceQuery,
@@ -11,13 +11,13 @@ import { plainOpenAiProfile } from '../openai-compatible-profile.js';
 
 /** Moonshot: the available balance (CNY, cash plus vouchers); `status: false` is a refusal. */
 const moonshotBalance: BalanceQuery = async (channel, fetchJson) => {
-  const answer = objectOf(
-    await fetchJson(`${balanceBaseUrl(channel)}/v1/users/me/balance`, bearer(channel.key)),
+  const answer = await fetchWithBearer(
+    fetchJson,
+    `${balanceBaseUrl(channel)}/v1/users/me/balance`,
+    channel,
   );
   if (answer.status === false) {
-    throw new BalanceQueryError(
-      `code: ${numberField(answer, 'code')}, message: ${String(answer.error ?? answer.message ?? '')}`,
-    );
+    throw BalanceQueryError.refused(answer.code, answer.error ?? answer.message);
   }
   return numberField(objectOf(answer.data), 'available_balance');
 };

@@ -1,7 +1,7 @@
 import type { ChannelTypeKey } from '@tollgate/contracts';
 import {
   BalanceQueryError,
-  bearer,
+  fetchWithBearer,
   numberField,
   objectOf,
   type BalanceQuery,
@@ -23,7 +23,7 @@ function reseller(type: ChannelTypeKey, balance?: BalanceQuery): Vendor {
 const creditGrants =
   (url: string, field: string): BalanceQuery =>
   async (channel, fetchJson) =>
-    numberField(objectOf(await fetchJson(url, bearer(channel.key))), field);
+    numberField(await fetchWithBearer(fetchJson, url, channel), field);
 
 export const openAiMaxVendor = reseller('openAiMax');
 export const ohMyGptVendor = reseller('ohMyGpt');
@@ -35,9 +35,7 @@ export const aiProxyVendor = reseller('aiProxy', async (channel, fetchJson) => {
     await fetchJson('https://aiproxy.io/api/report/getUserOverview', { 'Api-Key': channel.key }),
   );
   if (answer.success !== true) {
-    throw new BalanceQueryError(
-      `code: ${numberField(answer, 'error_code')}, message: ${String(answer.message ?? '')}`,
-    );
+    throw BalanceQueryError.refused(answer.error_code, answer.message);
   }
   return numberField(objectOf(answer.data), 'totalPoints');
 });

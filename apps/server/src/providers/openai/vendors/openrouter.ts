@@ -1,6 +1,6 @@
 import {
   balanceBaseUrl,
-  bearer,
+  fetchWithBearer,
   numberField,
   objectOf,
   type BalanceQuery,
@@ -11,9 +11,7 @@ import { plainOpenAiProfile } from '../openai-compatible-profile.js';
 
 /** Credits bought minus credits used (USD), from the channel's address or the default. */
 const openRouterBalance: BalanceQuery = async (channel, fetchJson) => {
-  const answer = objectOf(
-    await fetchJson(`${balanceBaseUrl(channel)}/v1/credits`, bearer(channel.key)),
-  );
+  const answer = await fetchWithBearer(fetchJson, `${balanceBaseUrl(channel)}/v1/credits`, channel);
   const data = objectOf(answer.data);
   return numberField(data, 'total_credits') - numberField(data, 'total_usage');
 };

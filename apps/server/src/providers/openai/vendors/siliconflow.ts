@@ -1,8 +1,7 @@
 import {
   BalanceQueryError,
-  bearer,
   decimalField,
-  numberField,
+  fetchWithBearer,
   objectOf,
   type BalanceQuery,
 } from '../../balance-query.js';
@@ -12,13 +11,13 @@ import { modes } from '../openai-compatible-profile.js';
 
 /** SiliconFlow: `code` 20000 means success; the balance is a decimal string. */
 const siliconFlowBalance: BalanceQuery = async (channel, fetchJson) => {
-  const answer = objectOf(
-    await fetchJson('https://api.siliconflow.cn/v1/user/info', bearer(channel.key)),
+  const answer = await fetchWithBearer(
+    fetchJson,
+    'https://api.siliconflow.cn/v1/user/info',
+    channel,
   );
   if (answer.code !== 20000) {
-    throw new BalanceQueryError(
-      `code: ${numberField(answer, 'code')}, message: ${String(answer.message ?? '')}`,
-    );
+    throw BalanceQueryError.refused(answer.code, answer.message);
   }
   return decimalField(objectOf(answer.data), 'totalBalance');
 };

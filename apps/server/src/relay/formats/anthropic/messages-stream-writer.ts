@@ -1,10 +1,6 @@
 import { type JsonObject } from '../../../providers/json-guards.js';
 import type { ChatChunk, ChunkToolCallDelta } from '../../../providers/hub/stream-events.js';
-import type {
-  InternalStreamEvent,
-  RelayCallInput,
-  StreamReader,
-} from '../../../providers/provider-adaptor.js';
+import type { InternalStreamEvent } from '../../../providers/provider-adaptor.js';
 import { ReaderStreamWriter } from '../reader-stream-writer.js';
 import type { Usage } from '../../../providers/usage.js';
 import { messagesErrorType } from './messages-error.js';
@@ -35,19 +31,11 @@ export class MessagesStreamWriter extends ReaderStreamWriter {
   private readonly toolBlocks = new Map<number, number>();
   private finishReason: unknown;
 
-  constructor(
-    private readonly input: RelayCallInput,
-    reader: StreamReader,
-  ) {
-    super(reader);
-  }
-
-  finish(options: { clean: boolean; usage: Usage }): string {
-    if (!options.clean || this.reader.upstreamError) return '';
+  protected closingFrames(usage: Usage): string {
     let frames = this.start(undefined) + this.closeBlock();
     frames += messagesEvent('message_delta', {
       delta: { stop_reason: this.stopReason(), stop_sequence: null },
-      usage: toMessagesUsage(options.usage),
+      usage: toMessagesUsage(usage),
     });
     return frames + messagesEvent('message_stop', {});
   }

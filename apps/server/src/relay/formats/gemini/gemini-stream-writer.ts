@@ -1,8 +1,4 @@
-import type {
-  InternalStreamEvent,
-  RelayCallInput,
-  StreamReader,
-} from '../../../providers/provider-adaptor.js';
+import type { InternalStreamEvent } from '../../../providers/provider-adaptor.js';
 import { ReaderStreamWriter } from '../reader-stream-writer.js';
 import type { Usage } from '../../../providers/usage.js';
 import type { GeminiPart, GeminiResponse } from '../../../providers/gemini/gemini-api-types.js';
@@ -31,22 +27,14 @@ export class GeminiStreamWriter extends ReaderStreamWriter {
   private finishReason: string | undefined;
   private readonly toolCalls = new Map<number, { name: string; args: string }>();
 
-  constructor(
-    private readonly input: RelayCallInput,
-    reader: StreamReader,
-  ) {
-    super(reader);
-  }
-
-  finish(options: { clean: boolean; usage: Usage }): string {
-    if (!options.clean || this.reader.upstreamError) return '';
+  protected closingFrames(usage: Usage): string {
     const parts: GeminiPart[] = [];
     for (const call of [...this.toolCalls.entries()].sort(([a], [b]) => a - b)) {
       parts.push({ functionCall: { name: call[1].name, args: parseArguments(call[1].args) } });
     }
     if (parts.length === 0) parts.push({ text: '' });
     const last = this.response(parts, this.finishReason ?? 'STOP');
-    last.usageMetadata = geminiUsageMetadata(options.usage);
+    last.usageMetadata = geminiUsageMetadata(usage);
     return geminiFrame(this.ordered(last));
   }
 

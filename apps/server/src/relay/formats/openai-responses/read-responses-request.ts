@@ -1,20 +1,9 @@
 import { RelayError } from '../../../errors/relay-error.js';
 import type { RelayMode } from '../../../providers/provider-adaptor.js';
-import type { ParsedRelayBody } from '../../parse-relay-body.js';
+import { readClientJsonObject, type ParsedRelayBody } from '../../parse-relay-body.js';
 import { DroppedFields } from '../../../providers/hub/dropped-fields.js';
 import { readChatCall } from '../../../providers/hub/read-chat-call.js';
 import { responsesRequestToChat } from './responses-request-to-chat.js';
-
-function wrongType(field: string, expected: string): RelayError {
-  return new RelayError(
-    400,
-    `Invalid request, field ${field} must be ${expected}`,
-    'invalid_request_error',
-    'invalid_request',
-    true,
-    field,
-  );
-}
 
 /**
  * Reads a Responses request (`POST /v1/responses`): the model, stream flag and output limit the
@@ -22,28 +11,16 @@ function wrongType(field: string, expected: string): RelayError {
  * conversion, built only when a channel needs it. Every failure is a local 400.
  */
 export function readResponsesRequest(_mode: RelayMode, rawBody: Buffer): ParsedRelayBody {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(rawBody.length === 0 ? '{}' : rawBody.toString('utf8'));
-  } catch (error) {
-    throw RelayError.badRequest(`Invalid request, ${(error as Error).message}`, 'invalid_request');
-  }
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
-    throw RelayError.badRequest(
-      'Invalid request, the body must be a JSON object',
-      'invalid_request',
-    );
-  }
-  const json = parsed as Record<string, unknown>;
+  const json = readClientJsonObject(rawBody);
   if (json.model !== undefined && typeof json.model !== 'string') {
-    throw wrongType('model', 'a string');
+    throw RelayError.wrongFieldType('model', 'a string');
   }
   if (json.stream !== undefined && json.stream !== null && typeof json.stream !== 'boolean') {
-    throw wrongType('stream', 'a boolean');
+    throw RelayError.wrongFieldType('stream', 'a boolean');
   }
   const limit = json.max_output_tokens;
   if (limit !== undefined && limit !== null && (typeof limit !== 'number' || limit < 0)) {
-    throw wrongType('max_output_tokens', 'a non-negative number');
+    throw RelayError.wrongFieldType('max_output_tokens', 'a non-negative number');
   }
   if (
     json.input !== undefined &&
@@ -51,10 +28,10 @@ export function readResponsesRequest(_mode: RelayMode, rawBody: Buffer): ParsedR
     typeof json.input !== 'string' &&
     !Array.isArray(json.input)
   ) {
-    throw wrongType('input', 'a string or an array');
+    throw RelayError.wrongFieldType('input', 'a string or an array');
   }
   if (json.tools !== undefined && json.tools !== null && !Array.isArray(json.tools)) {
-    throw wrongType('tools', 'an array');
+    throw RelayError.wrongFieldType('tools', 'an array');
   }
   const model = typeof json.model === 'string' ? json.model.trim() : '';
   if (!model) throw RelayError.badRequest('model is required', 'invalid_text_request');

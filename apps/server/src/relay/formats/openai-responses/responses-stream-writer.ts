@@ -22,7 +22,7 @@ export class ResponsesStreamWriter extends ReaderStreamWriter {
   private readonly events: ChatChunksToResponseEvents;
 
   constructor(input: RelayCallInput, reader: StreamReader) {
-    super(reader);
+    super(input, reader);
     // The client's own request (the internal call is its chat conversion) for the echoed fields.
     this.events = new ChatChunksToResponseEvents(
       parseJsonObject(input.rawBody.toString('utf8')),
@@ -41,8 +41,7 @@ export class ResponsesStreamWriter extends ReaderStreamWriter {
     return written.map(responsesFrame).join('');
   }
 
-  finish(options: { clean: boolean; usage: Usage }): string {
-    if (!options.clean || this.reader.upstreamError) return '';
-    return this.events.finish(options.usage).map(responsesFrame).join('');
+  protected closingFrames(usage: Usage): string {
+    return this.events.finish(usage).map(responsesFrame).join('');
   }
 }

@@ -1,3 +1,4 @@
+import { openAiJsonAnswer } from '../../../providers/openai-json-answer.js';
 import type {
   ConvertedResponse,
   InternalAnswer,
@@ -9,10 +10,5 @@ export function writeOpenAiAnswer(
   _input: RelayCallInput,
   answer: InternalAnswer,
 ): ConvertedResponse {
-  return {
-    body: JSON.stringify(answer.completion),
-    contentType: 'application/json',
-    usage: answer.usage,
-    completionText: answer.completionText,
-  };
+  return openAiJsonAnswer(answer);
 }

@@ -1,9 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type {
-  InternalStreamEvent,
-  RelayCallInput,
-  StreamReader,
-} from '../../../providers/provider-adaptor.js';
+import type { InternalStreamEvent } from '../../../providers/provider-adaptor.js';
 import { ReaderStreamWriter } from '../reader-stream-writer.js';
 import { DONE_FRAME, dataFrame } from '../../../providers/sse-frame.js';
 import { toOpenAiUsage, type Usage } from '../../../providers/usage.js';
@@ -17,20 +13,12 @@ export class OpenAiStreamWriter extends ReaderStreamWriter {
   /** id, object, created and model of the chunks written, for the closing usage chunk. */
   private header: Record<string, unknown> | undefined;
 
-  constructor(
-    private readonly input: RelayCallInput,
-    reader: StreamReader,
-  ) {
-    super(reader);
-  }
-
-  finish(options: { clean: boolean; usage: Usage }): string {
-    if (!options.clean || this.reader.upstreamError) return '';
+  protected closingFrames(usage: Usage): string {
     if (!this.input.clientWantsUsage) return DONE_FRAME;
     const usageChunk = {
       ...(this.header ?? this.fallbackHeader()),
       choices: [],
-      usage: toOpenAiUsage(options.usage),
+      usage: toOpenAiUsage(usage),
     };
     return dataFrame(JSON.stringify(usageChunk)) + DONE_FRAME;
   }

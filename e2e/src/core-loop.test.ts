@@ -397,8 +397,9 @@ test('an admin wires two providers, calls them with a token, and sees logs, cost
       await record('dashboard');
     });
 
-    const seconds = (Date.now() - startedAt) / 1000;
-    assert.ok(seconds < 120, `the core loop took ${seconds.toFixed(1)} s`);
+    // Reported, not asserted: on a shared CI machine the time says more about its load than
+    // about the console (speed targets live in the bench).
+    console.log(`# the core loop took ${((Date.now() - startedAt) / 1000).toFixed(1)} s`);
   } catch (error) {
     await recordFailure([context], 'core-loop');
     throw error;

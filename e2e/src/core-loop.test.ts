@@ -167,19 +167,24 @@ async function recordScreen(page: Page, name: string): Promise<void> {
 
 test('an admin wires two providers, calls them with a token, and sees logs, costs and balance', async () => {
   const startedAt = Date.now();
-  [browser, upstream, server] = await Promise.all([
-    launchBrowser(),
-    createMockUpstream(),
-    startServer({ GLOBAL_WEB_RATE_LIMIT_ENABLE: 'false', GLOBAL_API_RATE_LIMIT_ENABLE: 'false' }),
+  // Each part is kept as soon as it has started, so `after` closes it even when another fails
+  // to start (a browser or listening mock left open would keep the test file from ever ending).
+  const [theBrowser, mock, theServer] = await Promise.all([
+    launchBrowser().then((started) => (browser = started)),
+    createMockUpstream().then((started) => (upstream = started)),
+    startServer({
+      GLOBAL_WEB_RATE_LIMIT_ENABLE: 'false',
+      GLOBAL_API_RATE_LIMIT_ENABLE: 'false',
+    }).then((started) => (server = started)),
   ]);
-  const url = server.url;
-  const mockUrl = upstream.url;
+  const url = theServer.url;
+  const mockUrl = mock.url;
   await initialiseSite(url);
   const display = await readQuotaDisplay(url);
 
   const english = { language: 'en', theme: 'light', viewport: 'desktop' } as const;
   const text = (key: string) => consoleText('en', key);
-  const { context, page, pageErrors } = await openConsoleContext(browser, english);
+  const { context, page, pageErrors } = await openConsoleContext(theBrowser, english);
   const main = page.getByRole('main');
   const shot = (page: Page, screen: string) =>
     recordScreen(page, `core-loop-${screen}-${variantName(english)}`);
@@ -340,7 +345,7 @@ test('an admin wires two providers, calls them with a token, and sees logs, cost
       { language: 'zh', theme: 'light', viewport: 'desktop' },
       { language: 'en', theme: 'dark', viewport: 'desktop' },
     ];
-    await forEachVariant(browser, variants, signedIn, async (variantPage, variant) => {
+    await forEachVariant(theBrowser, variants, signedIn, async (variantPage, variant) => {
       const say = (key: string) => consoleText(variant.language, key);
       const view = variantPage.getByRole('main');
       const record = (screen: string) =>

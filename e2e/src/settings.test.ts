@@ -60,12 +60,17 @@ async function option(api: ReturnType<typeof consoleApi>, key: string): Promise<
 }
 
 test('a root operator runs the site from /setting alone', async () => {
-  [browser, upstream, server] = await Promise.all([
-    launchBrowser(),
-    createMockUpstream(),
-    startServer({ GLOBAL_API_RATE_LIMIT_ENABLE: 'false', GLOBAL_WEB_RATE_LIMIT_ENABLE: 'false' }),
+  // Each part is kept as soon as it has started, so `after` closes it even when another fails
+  // to start (a browser or listening mock left open would keep the test file from ever ending).
+  const [theBrowser, mock, theServer] = await Promise.all([
+    launchBrowser().then((started) => (browser = started)),
+    createMockUpstream().then((started) => (upstream = started)),
+    startServer({
+      GLOBAL_API_RATE_LIMIT_ENABLE: 'false',
+      GLOBAL_WEB_RATE_LIMIT_ENABLE: 'false',
+    }).then((started) => (server = started)),
   ]);
-  const url = server.url;
+  const url = theServer.url;
   const setup = await fetch(`${url}/api/setup`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
@@ -76,7 +81,7 @@ test('a root operator runs the site from /setting alone', async () => {
   // Sign in through the form once; every variant below reuses the session.
   const english = { language: 'en', theme: 'light', viewport: 'desktop' } as const;
   const text = (key: string) => consoleText('en', key);
-  const { context, page, pageErrors } = await openConsoleContext(browser, english);
+  const { context, page, pageErrors } = await openConsoleContext(theBrowser, english);
   const main = page.getByRole('main');
   await page.goto(`${url}/login`);
   await main.getByLabel('Username / email').fill(root.username);
@@ -97,7 +102,7 @@ test('a root operator runs the site from /setting alone', async () => {
       type: 1,
       name: 'mock',
       key: 'sk-mock',
-      base_url: upstream.url,
+      base_url: mock.url,
       models: 'gpt-4o-mini,unpriced-model',
       group: 'default',
     },
@@ -108,7 +113,7 @@ test('a root operator runs the site from /setting alone', async () => {
       type: 1,
       name: 'mapped',
       key: 'sk-mock',
-      base_url: upstream.url,
+      base_url: mock.url,
       models: 'alias-model',
       group: 'default',
       model_mapping: JSON.stringify({ 'alias-model': 'gpt-4o-mini' }),
@@ -192,9 +197,9 @@ test('a root operator runs the site from /setting alone', async () => {
     await main.getByLabel(text('settings:models.global.passThrough'), { exact: true }).click();
     await save('settings:models.global.title').click();
     await saved();
-    upstream.reset();
+    mock.reset();
     assert.equal((await chat('alias-model')).status, 200);
-    assert.equal((upstream.lastRequest()?.body as { model?: string }).model, 'alias-model');
+    assert.equal((mock.lastRequest()?.body as { model?: string }).model, 'alias-model');
 
     // System: turning password sign-in off asks first (cancel keeps it on); registration closes.
     await page.goto(`${url}/setting?tab=system`);
@@ -239,7 +244,7 @@ test('a root operator runs the site from /setting alone', async () => {
   }
 
   // Every tab in both languages and both themes, on a laptop and on a phone.
-  await forEachVariant(browser, allVariants(), signedIn, async (variantPage: Page, variant) => {
+  await forEachVariant(theBrowser, allVariants(), signedIn, async (variantPage: Page, variant) => {
     const first: Record<(typeof tabs)[number], string> = {
       operation: 'settings:operation.general.title',
       ratelimit: 'settings:rateLimit.title',

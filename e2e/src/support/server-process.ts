@@ -53,7 +53,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Ser
   );
 
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 30_000;
+  // A loaded CI machine (type checks, vitest and other browsers beside it) can take a while.
+  const deadline = Date.now() + 60_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
     try {
@@ -64,7 +65,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Ser
     }
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
-      throw new Error(`server did not start within 30 s:\n${output}`);
+      throw new Error(`server did not start within 60 s:\n${output}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }

@@ -1,6 +1,6 @@
-import type { LimitKind, LimitScope } from '@tollgate/contracts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
+import type { BudgetSettled } from '../limits/limit-engine.js';
 import type { OptionStore } from '../options/option-store.js';
 import type { Notification } from './notification.js';
 import type { NotificationQueue } from './notification-queue.js';
@@ -12,23 +12,10 @@ import { findRecipient, findTokenName } from './recipient-repository.js';
 /** Shares of a budget at which its user is told, once per period each (percent, ascending). */
 export const BUDGET_THRESHOLDS = [80, 100] as const;
 
-export type BudgetKind = Extract<LimitKind, 'budget_day' | 'budget_week' | 'budget_month'>;
+/** A budget's standing after a settled call, as the limits engine reports it. */
+export type BudgetStanding = BudgetSettled;
 
-/** One budget's standing after a settled call, as the limits engine knows it. */
-export interface BudgetStanding {
-  /** The user who made the call (and receives the notice). */
-  userId: number;
-  /** Whose budget: the token's, the user's own, or the user's group default. */
-  scope: LimitScope;
-  /** The token of a `token` budget. */
-  tokenId?: number;
-  kind: BudgetKind;
-  /** Unix seconds at which the budget's current period began (in the limit time zone). */
-  periodStart: number;
-  /** Quota used in the period, this call included. */
-  used: number;
-  max: number;
-}
+export type BudgetKind = BudgetSettled['kind'];
 
 export const BUDGET_NOTICE_TYPE = 'budget_threshold';
 

@@ -153,13 +153,13 @@ describe('hold reclaimer', () => {
       (userIds) => told.push(userIds),
       (error) => errors.push(error),
     );
-    for (let attempt = 0; attempt < 100 && told.length === 0; attempt += 1) {
+    for (let attempt = 0; attempt < 1000 && told.length === 0; attempt += 1) {
       await new Promise((resolve) => setTimeout(resolve, 10));
     }
     expect(told).toEqual([[2]]);
     // A later hold that expires is picked up by a later round.
     await hold('dead', 1, 0, 5, now() - 5);
-    for (let attempt = 0; attempt < 100 && told.length === 1; attempt += 1) {
+    for (let attempt = 0; attempt < 1000 && told.length === 1; attempt += 1) {
       await new Promise((resolve) => setTimeout(resolve, 10));
     }
     expect(told).toEqual([[2], [1]]);
@@ -186,7 +186,7 @@ describe('hold reclaimer', () => {
       () => {},
       (error) => errors.push(error),
     );
-    for (let attempt = 0; attempt < 100 && errors.length < 2; attempt += 1) {
+    for (let attempt = 0; attempt < 1000 && errors.length < 2; attempt += 1) {
       await new Promise((resolve) => setTimeout(resolve, 10));
     }
     await reclaimer.stop();

@@ -228,7 +228,7 @@ describe('LedgerWriter', () => {
     });
     ledger.release({ userId: USER, tokenId: 0 });
     ledger.addLog(logRow(0));
-    for (let attempt = 0; attempt < 50 && (await balances()).holds.length > 0; attempt += 1) {
+    for (let attempt = 0; attempt < 1000 && (await balances()).holds.length > 0; attempt += 1) {
       await new Promise((resolve) => setTimeout(resolve, 10));
     }
     expect(await balances()).toMatchObject({ user: { quota: 1000 }, holds: [], logs: [0] });
@@ -247,7 +247,7 @@ describe('LedgerWriter', () => {
     await db().updateTable('quota_holds').set({ expires_at: 5 }).execute();
     ledger.renewHolds();
     await ledger.flush();
-    for (let attempt = 0; attempt < 50; attempt += 1) {
+    for (let attempt = 0; attempt < 1000; attempt += 1) {
       const hold = await db()
         .selectFrom('quota_holds')
         .select('expires_at')
@@ -286,7 +286,7 @@ describe('LedgerWriter', () => {
     expect((await balances()).user.quota).toBe(1000);
     await db().executeQuery(CompiledQuery.raw('drop trigger refuse'));
     // The retry timer writes it without being asked.
-    for (let attempt = 0; attempt < 100 && (await balances()).user.quota === 1000; attempt += 1) {
+    for (let attempt = 0; attempt < 400 && (await balances()).user.quota === 1000; attempt += 1) {
       await new Promise((resolve) => setTimeout(resolve, 30));
     }
     expect(await balances()).toMatchObject({ user: { quota: 930, request_count: 1 }, logs: [70] });
@@ -367,7 +367,7 @@ describe('LedgerWriter', () => {
       ),
     );
     ledger.renewHolds();
-    for (let attempt = 0; attempt < 100 && errors.length === 0; attempt += 1) {
+    for (let attempt = 0; attempt < 1000 && errors.length === 0; attempt += 1) {
       await new Promise((resolve) => setTimeout(resolve, 10));
     }
     // A failed renewal is retried a second later, not at once in a loop (which failed hundreds of

@@ -183,7 +183,7 @@ describe('QuotaLedger decisions', () => {
     const quota = ledger({ enabled: true, intervalSeconds: 0.05 });
     const admission = await quota.admit(request(600));
     await quota.settle(admission, { quota: 100, channelId: 0, countUsage: true });
-    for (let attempt = 0; attempt < 100 && (await userQuota()) !== 900; attempt += 1) {
+    for (let attempt = 0; attempt < 500 && (await userQuota()) !== 900; attempt += 1) {
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
     expect(await userQuota()).toBe(900);

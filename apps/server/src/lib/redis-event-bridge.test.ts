@@ -1,5 +1,5 @@
 import { Redis } from 'ioredis';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { AppEvents } from './app-events.js';
 import { bridgeEventsToRedis } from './redis-event-bridge.js';
 
@@ -29,7 +29,9 @@ describe.skipIf(!redisUrl)('cache invalidation across nodes through Redis', () =
     second.on('user-changed', (payload) => seenBySecond.push(payload));
     first.on('user-changed', (payload) => seenByFirst.push(payload));
     first.emit('user-changed', { userId: 42 });
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await vi.waitFor(() => expect(seenBySecond).toHaveLength(1), { timeout: 10_000, interval: 10 });
+    // A duplicate or an echo would arrive right behind the first delivery.
+    await new Promise((resolve) => setTimeout(resolve, 100));
     expect(seenBySecond).toEqual([{ userId: 42 }]);
     expect(seenByFirst).toEqual([{ userId: 42 }]);
   });

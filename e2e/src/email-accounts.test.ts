@@ -11,6 +11,7 @@ import {
   assertNoRawTranslationKeys,
   forEachVariant,
   openConsoleContext,
+  openInConsole,
   saveScreenshot,
   variantName,
 } from './support/console-page.js';
@@ -119,14 +120,6 @@ async function configureServer(url: string, smtpPort: number): Promise<void> {
   }
 }
 
-/** Moves the open console to `target` (path and query) the way its own links do: no page load. */
-async function navigateInConsole(page: Page, target: string): Promise<void> {
-  await page.evaluate(
-    `history.pushState(null, '', ${JSON.stringify(target)});` +
-      `dispatchEvent(new PopStateEvent('popstate', { state: null }));`,
-  );
-}
-
 /** The reset screens in one look: language, theme, desktop or a 375 px phone. */
 async function lookAtResetScreens(
   page: Page,
@@ -139,7 +132,7 @@ async function lookAtResetScreens(
   await page.getByRole('heading', { name: text('auth:reset.title') }).waitFor();
   await assertNoRawTranslationKeys(page, `/reset ${name}`);
   await saveScreenshot(page, `reset-request-${name}`);
-  await navigateInConsole(page, '/user/reset?email=someone%40example.com&token=0123456789abcdef');
+  await openInConsole(page, '/user/reset?email=someone%40example.com&token=0123456789abcdef');
   await page.getByRole('button', { name: text('auth:reset.confirm') }).waitFor();
   await assertNoRawTranslationKeys(page, `/user/reset ${name}`);
   await saveScreenshot(page, `reset-confirm-${name}`);
@@ -181,8 +174,6 @@ test('a visitor registers with a mailed code, resets the password by mail and si
 
   // Both screens in every language and theme, and on a 375 px phone.
   await forEachVariant(browser, allVariants(), undefined, async (variantPage, variant) => {
-    if (variant.viewport === 'mobile')
-      await variantPage.setViewportSize({ width: 375, height: 812 });
     await lookAtResetScreens(variantPage, url, variantName(variant), variant.language);
   });
 });
@@ -252,7 +243,7 @@ async function registerAndReset(page: Page, url: string, delivered: Delivered[])
   await main.getByRole('button', { name: text('auth:reset.confirm') }).click();
   await page.getByText('重置链接非法或已过期').waitFor();
   // Without its email and token, the page says the link is broken.
-  await navigateInConsole(page, '/user/reset');
+  await openInConsole(page, '/user/reset');
   await page.getByText(text('auth:reset.invalidLink')).waitFor();
 
   // The new password signs in; the old one no longer does.

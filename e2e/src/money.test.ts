@@ -7,13 +7,13 @@ import { createMockUpstream, type MockUpstream } from '@tollgate/mock-upstream';
 import type { APIRequestContext, Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser } from './support/browser.js';
 import {
+  allVariants,
   assertNoRawTranslationKeys,
   forEachVariant,
   openConsoleContext,
   openInConsole,
   saveScreenshot,
   variantName,
-  type ConsoleVariant,
 } from './support/console-page.js';
 import { consoleText } from './support/console-text.js';
 import { recordFailure } from './support/failure-record.js';
@@ -484,14 +484,7 @@ test(
       // ── The screens in both languages and themes, on a laptop and on a 375 px phone ───────────
       const rootState = await rootSession.context.storageState();
       const buyerState = await buyerSession.context.storageState();
-      const variants: ConsoleVariant[] = [
-        { language: 'zh', theme: 'light', viewport: 'desktop' },
-        { language: 'zh', theme: 'dark', viewport: 'desktop' },
-        { language: 'en', theme: 'light', viewport: 'desktop' },
-        { language: 'en', theme: 'dark', viewport: 'desktop' },
-        { language: 'zh', theme: 'light', viewport: 'narrow' },
-        { language: 'en', theme: 'dark', viewport: 'narrow' },
-      ];
+      const variants = allVariants();
       await forEachVariant(browser, variants, rootState, async (view, variant) => {
         const say = (key: string) => consoleText(variant.language, key);
         const record = (screen: string) =>
@@ -520,7 +513,7 @@ test(
         await viewMain.getByText(orderList[0].trade_no).waitFor();
         await viewMain.getByTestId('wallet-money').getByText(/\d/).waitFor();
         await record('topup');
-        await view.goto(`${url}/personal?tab=notification`);
+        await openInConsole(view, `/personal?tab=notification`);
         await viewMain.getByText(say('personal:notification.title'), { exact: true }).waitFor();
         await record('notification');
       });

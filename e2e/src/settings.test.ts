@@ -9,6 +9,7 @@ import {
   assertNoRawTranslationKeys,
   forEachVariant,
   openConsoleContext,
+  openInConsole,
   saveScreenshot,
   variantName,
 } from './support/console-page.js';
@@ -252,8 +253,9 @@ test('a root operator runs the site from /setting alone', async () => {
       system: 'settings:system.general.title',
       other: 'settings:other.noticeTitle',
     };
+    await variantPage.goto(`${url}/setting`);
     for (const tab of tabs) {
-      await variantPage.goto(`${url}/setting?tab=${tab}`);
+      await openInConsole(variantPage, `/setting?tab=${tab}`);
       await variantPage
         .getByRole('main')
         .getByText(consoleText(variant.language, first[tab]), { exact: true })

@@ -374,8 +374,7 @@ test(
       await bobPage.context.close();
       await forEachVariant(browser, allVariants(), undefined, async (page, variant) => {
         await routeThirdParties(page.context());
-        if (variant.viewport === 'mobile') await page.setViewportSize({ width: 375, height: 812 });
-        const name = variantName(variant).replace('mobile', '375');
+        const name = variantName(variant);
         await page.goto(`${url}/login`);
         await page
           .getByRole('button', { name: consoleText(variant.language, 'auth:thirdParty.github') })
@@ -385,8 +384,7 @@ test(
       });
       await forEachVariant(browser, allVariants(), bobState, async (page, variant) => {
         await routeThirdParties(page.context());
-        if (variant.viewport === 'mobile') await page.setViewportSize({ width: 375, height: 812 });
-        const name = variantName(variant).replace('mobile', '375');
+        const name = variantName(variant);
         await page.goto(`${url}/personal`);
         await bindingRow(page, 'github').getByText('octocat').waitFor();
         await page

@@ -29,6 +29,7 @@ export {
   type ImageRequestInfo,
   type ImageQuota,
 } from './quota-formula.js';
+export { limitTokensOf } from './limit-tokens.js';
 export {
   consumeLogContent,
   buildLogOther,

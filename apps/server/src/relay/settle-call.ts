@@ -5,6 +5,7 @@ import {
   computeQuota,
   consumeLogContent,
   isAudioTokenModel,
+  limitTokensOf,
   resolveAudioRatios,
 } from '../billing/index.js';
 import type { LogRow } from '../logs/log-insert-statement.js';
@@ -74,10 +75,11 @@ export async function settleCall(call: RelayCall, outcome: CallOutcome): Promise
     completionTokens: usage?.completionTokens ?? 0,
   });
 
-  // The limits count what was billed; a call that delivered nothing gives its reservation back.
+  // The limits count what was billed (cached tokens at their ratio); a call that delivered nothing
+  // gives its reservation back.
   if (call.limits !== undefined) {
     if (outcome.failed || !usage) call.limits.release();
-    else call.limits.settle({ tokens: usage.promptTokens + usage.completionTokens, quota });
+    else call.limits.settle({ tokens: limitTokensOf(usage, call.price), quota });
   }
   if (!outcome.failed && usage) {
     services.metrics.charged(call.model, usage.promptTokens, usage.completionTokens, quota);

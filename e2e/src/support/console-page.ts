@@ -58,9 +58,6 @@ export async function openConsoleContext(
     hasTouch: mobile,
     locale: variant.language === 'zh' ? 'zh-CN' : 'en-US',
     colorScheme: variant.theme,
-    // The console honours reduced motion (no antd animations): pages settle at once, screenshots
-    // never catch a transition, and the software-rendered browser does a fraction of the work.
-    reducedMotion: 'reduce',
     storageState,
   });
   await context.addInitScript(

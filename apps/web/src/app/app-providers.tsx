@@ -4,7 +4,6 @@ import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { antdLocaleOf } from '../i18n/i18n';
 import { NotifierBridge } from '../lib/notifier-bridge';
-import { usePrefersReducedMotion } from '../lib/use-media-query';
 import { ThemeModeProvider, useThemeMode } from '../theme/theme-mode';
 import { queryClient } from './query-client';
 
@@ -12,7 +11,6 @@ function ThemedApp({ children }: { children: ReactNode }) {
   const { mode } = useThemeMode();
   const { i18n } = useTranslation();
   const dark = mode === 'dark';
-  const reducedMotion = usePrefersReducedMotion();
 
   useEffect(() => {
     document.documentElement.dataset.theme = mode;
@@ -26,8 +24,7 @@ function ThemedApp({ children }: { children: ReactNode }) {
       button={{ autoInsertSpace: false }}
       theme={{
         algorithm: dark ? theme.darkAlgorithm : theme.defaultAlgorithm,
-        // `motion: false` ends antd's opening, closing and wave animations at once.
-        token: { borderRadius: 8, motion: !reducedMotion },
+        token: { borderRadius: 8 },
         components: {
           Layout: {
             headerBg: dark ? '#141414' : '#ffffff',

@@ -75,6 +75,12 @@ async function exercise(store: LimitStore, prefix: string) {
     ['g1', 'g2', 'g3'].map((id) => store.reserve(id, [slot], now, live)),
   );
   expect(burst.map((reply) => reply.admitted)).toEqual([true, true, false]);
+
+  // A call that just ended frees its slot for the next one at once, the settlement not flushed.
+  store.settle('g1', [{ key: slot.key, actual: 0, expiresAt: now + 120 }]);
+  expect((await store.reserve('h', [slot], now, live)).admitted).toBe(true);
+  await store.flush();
+  expect(await store.levels([slot.key], now)).toEqual([2]);
 }
 
 describe('limit stores', () => {

@@ -36,7 +36,9 @@ interface PendingSettlement {
  * ones summed, and each call's reservations inserted only when every one of its counters has room.
  * Two processes on one database therefore admit exactly up to the limit. Settlements
  * are batched every 10 ms into one transaction of their own (the ledger's group commit is left
- * alone), taking counter locks in the same order before touching reservations.
+ * alone), taking counter locks in the same order before touching reservations. An admission
+ * transaction takes the settlements still waiting along: a client whose call just ended (its
+ * concurrency slot freed in this process, the write not yet made) is never refused for it.
  */
 export class SqlLimitStore implements LimitStore {
   private admissions: PendingAdmission[] = [];
@@ -86,11 +88,18 @@ export class SqlLimitStore implements LimitStore {
   private admitWaiting(): void {
     const batch = this.admissions;
     this.admissions = [];
+    const settling = this.pending;
+    this.pending = [];
     const nowSeconds = Math.max(...batch.map((admission) => admission.nowSeconds));
-    const keys = [...new Set(batch.flatMap((admission) => admission.counters.map((c) => c.key)))];
+    const keys = [
+      ...new Set([
+        ...batch.flatMap((admission) => admission.counters.map((counter) => counter.key)),
+        ...settling.flatMap((settlement) => settlement.counters.map((counter) => counter.key)),
+      ]),
+    ];
     this.transaction()
       .execute(async (transaction) => {
-        const levels = await this.lockLevels(transaction, batch, keys, nowSeconds);
+        const levels = await this.lockLevels(transaction, batch, keys, nowSeconds, settling);
         const rows: Insertable<Database['limit_reservations']>[] = [];
         const replies = batch.map(({ reservation, counters, reservationExpiresAt }) => {
           const after: number[] = [];
@@ -114,20 +123,27 @@ export class SqlLimitStore implements LimitStore {
       })
       .then(
         (replies) => batch.forEach((admission, index) => admission.resolve(replies[index])),
-        (error: unknown) => batch.forEach((admission) => admission.reject(error)),
+        (error: unknown) => {
+          batch.forEach((admission) => admission.reject(error));
+          // The settlements it took along are written on their own instead.
+          if (settling.length > 0)
+            settling.forEach(({ reservation, counters }) => this.settle(reservation, counters));
+        },
       );
     this.cleanupNowAndThen(nowSeconds);
   }
 
   /**
-   * Locks the counters (creating the missing ones) and answers their levels: used plus live
-   * reservations; dead reservations found on the way are deleted.
+   * Locks the counters (creating the missing ones), writes the settlements taken along, and
+   * answers the levels: used plus live reservations; dead reservations found on the way are
+   * deleted.
    */
   private async lockLevels(
     transaction: Kysely<Database>,
     batch: readonly PendingAdmission[],
     keys: string[],
     nowSeconds: number,
+    settling: readonly PendingSettlement[],
   ): Promise<Map<string, number>> {
     const lockedRows = () => {
       const query = transaction
@@ -150,6 +166,14 @@ export class SqlLimitStore implements LimitStore {
       rows = await lockedRows();
     }
     const levels = new Map(rows.map((row) => [row.key, Number(row.used)]));
+    if (settling.length > 0) {
+      // The counters are locked already: no order to keep here.
+      for (const [key, used] of usedBy(settling)) {
+        await addUsed(transaction, key, used);
+        if (levels.has(key)) levels.set(key, (levels.get(key) ?? 0) + used);
+      }
+      await deleteReservations(transaction, settling);
+    }
     const reservations = await transaction
       .selectFrom('limit_reservations')
       .select(['counter_key', 'amount', 'expires_at'])
@@ -198,30 +222,14 @@ export class SqlLimitStore implements LimitStore {
       const batch = this.pending;
       if (batch.length === 0) return;
       this.pending = [];
-      const used = new Map<string, number>();
-      for (const { counters } of batch) {
-        for (const { key, actual } of counters) {
-          if (actual > 0) used.set(key, (used.get(key) ?? 0) + actual);
-        }
-      }
+      const used = usedBy(batch);
       try {
         await this.transaction().execute(async (transaction) => {
           // Counters first, in key order, as admissions lock them: no lock-order cycle.
           for (const key of [...used.keys()].sort()) {
-            await transaction
-              .updateTable('limit_counters')
-              .set((eb) => ({ used: eb('used', '+', used.get(key) ?? 0) }))
-              .where('key', '=', key)
-              .execute();
+            await addUsed(transaction, key, used.get(key) ?? 0);
           }
-          await transaction
-            .deleteFrom('limit_reservations')
-            .where(
-              'reservation',
-              'in',
-              batch.map((settlement) => settlement.reservation),
-            )
-            .execute();
+          await deleteReservations(transaction, batch);
         });
       } catch (error) {
         // A failed write loses this batch's counts, never a whole window; the reservations
@@ -280,4 +288,37 @@ export class SqlLimitStore implements LimitStore {
       )
       .catch(this.onError);
   }
+}
+
+/** What settled calls used, per counter (calls that used nothing only free their reservation). */
+function usedBy(settlements: readonly PendingSettlement[]): Map<string, number> {
+  const used = new Map<string, number>();
+  for (const { counters } of settlements) {
+    for (const { key, actual } of counters) {
+      if (actual > 0) used.set(key, (used.get(key) ?? 0) + actual);
+    }
+  }
+  return used;
+}
+
+async function addUsed(transaction: Kysely<Database>, key: string, used: number): Promise<void> {
+  await transaction
+    .updateTable('limit_counters')
+    .set((eb) => ({ used: eb('used', '+', used) }))
+    .where('key', '=', key)
+    .execute();
+}
+
+async function deleteReservations(
+  transaction: Kysely<Database>,
+  settlements: readonly PendingSettlement[],
+): Promise<void> {
+  await transaction
+    .deleteFrom('limit_reservations')
+    .where(
+      'reservation',
+      'in',
+      settlements.map((settlement) => settlement.reservation),
+    )
+    .execute();
 }

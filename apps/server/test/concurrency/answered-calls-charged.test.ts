@@ -14,8 +14,13 @@ const MODELS = {
   'answer-plain': { upstream: 'gpt-4o-mini', price: 0.002 },
   'answer-stream': { upstream: 'gpt-4o-mini@chunks=3,delay=5', price: 0.002 },
 };
-/** Client loops calling back to back: many calls are always a moment from their answer. */
-const CLIENTS = 24;
+/**
+ * Client loops calling back to back: many calls are always a moment from their answer. Twelve
+ * keep both workers busy on two cores; more only slow the rest of a loaded test run.
+ */
+const CLIENTS = 12;
+/** Answers before each kill, and in all while a worker is replaced. */
+const ANSWERS_BEFORE_KILL = 60;
 const HOLD_SECONDS = 3;
 const serverKinds = testDatabaseKinds().filter((kind) => kind !== 'sqlite');
 
@@ -95,7 +100,9 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
  * dropped by exactly what the rows charge.
  */
 describe.skipIf(serverKinds.length === 0)('answered calls through kill -9', () => {
-  describe.each(serverKinds)('on %s', { timeout: 120_000 }, (kind) => {
+  // Minutes, not seconds, on a machine that runs the browser tests beside: the time is a bound for
+  // a hung test, not a measure of speed.
+  describe.each(serverKinds)('on %s', { timeout: 240_000 }, (kind) => {
     let database: TestDatabase;
     let mock: Awaited<ReturnType<typeof createMockUpstream>>;
     let server: ServerProcess | undefined;
@@ -175,16 +182,16 @@ describe.skipIf(serverKinds.length === 0)('answered calls through kill -9', () =
       const [victim] = node.workerPids();
       expect(victim).toBeGreaterThan(0);
       const workerLoad = callInLoops(() => node.url, workerPayer);
-      await workerLoad.answeredAtLeast(100);
+      await workerLoad.answeredAtLeast(ANSWERS_BEFORE_KILL);
       process.kill(victim, 'SIGKILL');
-      await workerLoad.answeredAtLeast(200);
+      await workerLoad.answeredAtLeast(2 * ANSWERS_BEFORE_KILL);
       const workerTally = await workerLoad.stop();
       expect(workerTally.attempted).toBeGreaterThan(workerTally.answered); // calls were cut short
 
       // The whole server dies: primary and workers at the same moment.
       const serverPayer = await insertPayer(database.handle, 'server-kill', 1_000_000 * CALL_COST);
       const serverLoad = callInLoops(() => node.url, serverPayer);
-      await serverLoad.answeredAtLeast(100);
+      await serverLoad.answeredAtLeast(ANSWERS_BEFORE_KILL);
       await node.killAll();
       const killedAt = Date.now();
       const serverTally = await serverLoad.stop();
@@ -201,7 +208,7 @@ describe.skipIf(serverKinds.length === 0)('answered calls through kill -9', () =
       ] as const) {
         const logged = await charged(payer);
         console.info(`${kind}, ${payer.name}: ${JSON.stringify({ ...tally, logged })}`);
-        expect(tally.answered).toBeGreaterThanOrEqual(100);
+        expect(tally.answered).toBeGreaterThanOrEqual(ANSWERS_BEFORE_KILL);
         // Every answer a client holds was charged and logged.
         expect(logged).toBeGreaterThanOrEqual(tally.answered);
       }

@@ -32,13 +32,14 @@ interface PendingSettlement {
  *
  * Admissions are one transaction per turn of the event loop (all the calls that asked during it):
  * the counter rows are created if missing, then locked in key order (`SELECT … FOR UPDATE` on
- * PostgreSQL and MySQL; SQLite's write transaction is exclusive), dead reservations deleted, live
- * ones summed, and each call's reservations inserted only when every one of its counters has room.
- * Two processes on one database therefore admit exactly up to the limit. Settlements
- * are batched every 10 ms into one transaction of their own (the ledger's group commit is left
- * alone), taking counter locks in the same order before touching reservations. An admission
- * transaction takes the settlements still waiting along: a client whose call just ended (its
- * concurrency slot freed in this process, the write not yet made) is never refused for it.
+ * PostgreSQL and MySQL; SQLite's write transaction is exclusive), live reservations summed (dead
+ * ones, past their expiry, are left out and deleted by a cleanup once a minute), and each call's
+ * reservations inserted only when every one of its counters has room. Two processes on one
+ * database therefore admit exactly up to the limit. Settlements are batched every 10 ms into one
+ * transaction of their own (the ledger's group commit is left alone), taking counter locks in the
+ * same order before touching reservations. An admission transaction takes the settlements still
+ * waiting along: a client whose call just ended (its concurrency slot freed in this process, the
+ * write not yet made) is never refused for it.
  */
 export class SqlLimitStore implements LimitStore {
   private admissions: PendingAdmission[] = [];
@@ -135,8 +136,7 @@ export class SqlLimitStore implements LimitStore {
 
   /**
    * Locks the counters (creating the missing ones), writes the settlements taken along, and
-   * answers the levels: used plus live reservations; dead reservations found on the way are
-   * deleted.
+   * answers the levels: used plus live reservations.
    */
   private async lockLevels(
     transaction: Kysely<Database>,
@@ -174,22 +174,17 @@ export class SqlLimitStore implements LimitStore {
       }
       await deleteReservations(transaction, settling);
     }
-    const reservations = await transaction
+    // Live reservations summed in the database: one row per counter, however many calls are in
+    // flight. Dead ones (their process killed) are left out here and deleted by the cleanup.
+    const held = await transaction
       .selectFrom('limit_reservations')
-      .select(['counter_key', 'amount', 'expires_at'])
+      .select((eb) => ['counter_key', eb.fn.sum<number | string>('amount').as('held')])
       .where('counter_key', 'in', keys)
+      .where('expires_at', '>', nowSeconds)
+      .groupBy('counter_key')
       .execute();
-    let dead = false;
-    for (const row of reservations) {
-      if (Number(row.expires_at) <= nowSeconds) dead = true;
-      else levels.set(row.counter_key, (levels.get(row.counter_key) ?? 0) + Number(row.amount));
-    }
-    if (dead) {
-      await transaction
-        .deleteFrom('limit_reservations')
-        .where('counter_key', 'in', keys)
-        .where('expires_at', '<=', nowSeconds)
-        .execute();
+    for (const row of held) {
+      levels.set(row.counter_key, (levels.get(row.counter_key) ?? 0) + Number(row.held));
     }
     return levels;
   }

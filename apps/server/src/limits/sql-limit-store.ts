@@ -7,6 +7,12 @@ import type {
   LimitStore,
   ReserveReply,
 } from './limit-store.js';
+import {
+  addUsed,
+  deleteReservations,
+  usedBy,
+  type PendingSettlement,
+} from './sql-limit-settlements.js';
 
 /** How often settlements are written together (they are off the answer path). */
 const SETTLE_BATCH_MS = 10;
@@ -20,11 +26,6 @@ interface PendingAdmission {
   reservationExpiresAt: number;
   resolve(reply: ReserveReply): void;
   reject(error: unknown): void;
-}
-
-interface PendingSettlement {
-  reservation: string;
-  counters: readonly CounterSettlement[];
 }
 
 /**
@@ -283,37 +284,4 @@ export class SqlLimitStore implements LimitStore {
       )
       .catch(this.onError);
   }
-}
-
-/** What settled calls used, per counter (calls that used nothing only free their reservation). */
-function usedBy(settlements: readonly PendingSettlement[]): Map<string, number> {
-  const used = new Map<string, number>();
-  for (const { counters } of settlements) {
-    for (const { key, actual } of counters) {
-      if (actual > 0) used.set(key, (used.get(key) ?? 0) + actual);
-    }
-  }
-  return used;
-}
-
-async function addUsed(transaction: Kysely<Database>, key: string, used: number): Promise<void> {
-  await transaction
-    .updateTable('limit_counters')
-    .set((eb) => ({ used: eb('used', '+', used) }))
-    .where('key', '=', key)
-    .execute();
-}
-
-async function deleteReservations(
-  transaction: Kysely<Database>,
-  settlements: readonly PendingSettlement[],
-): Promise<void> {
-  await transaction
-    .deleteFrom('limit_reservations')
-    .where(
-      'reservation',
-      'in',
-      settlements.map((settlement) => settlement.reservation),
-    )
-    .execute();
 }

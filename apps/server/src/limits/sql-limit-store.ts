@@ -34,7 +34,7 @@ interface PendingAdmission {
  * Admissions are one transaction per turn of the event loop (all the calls that asked during it):
  * the counter rows are created if missing, then locked in key order (`SELECT … FOR UPDATE` on
  * PostgreSQL and MySQL; SQLite's write transaction is exclusive), live reservations summed (dead
- * ones, past their expiry, are left out and deleted by a cleanup once a minute), and each call's
+ * ones, past their expiry, are left out and deleted on the way), and each call's
  * reservations inserted only when every one of its counters has room. Two processes on one
  * database therefore admit exactly up to the limit. Settlements are batched every 10 ms into one
  * transaction of their own (the ledger's group commit is left alone), taking counter locks in the
@@ -175,17 +175,37 @@ export class SqlLimitStore implements LimitStore {
       }
       await deleteReservations(transaction, settling);
     }
-    // Live reservations summed in the database: one row per counter, however many calls are in
-    // flight. Dead ones (their process killed) are left out here and deleted by the cleanup.
+    // Reservations summed in the database: one row per counter, however many calls are in flight.
+    // Dead ones (their process killed) are left out of the level and deleted when there are any.
     const held = await transaction
       .selectFrom('limit_reservations')
-      .select((eb) => ['counter_key', eb.fn.sum<number | string>('amount').as('held')])
+      .select((eb) => [
+        'counter_key',
+        eb.fn
+          .sum<
+            number | string
+          >(eb.case().when('expires_at', '>', nowSeconds).then(eb.ref('amount')).else(0).end())
+          .as('live'),
+        eb.fn
+          .sum<
+            number | string
+          >(eb.case().when('expires_at', '<=', nowSeconds).then(1).else(0).end())
+          .as('dead'),
+      ])
       .where('counter_key', 'in', keys)
-      .where('expires_at', '>', nowSeconds)
       .groupBy('counter_key')
       .execute();
+    let dead = false;
     for (const row of held) {
-      levels.set(row.counter_key, (levels.get(row.counter_key) ?? 0) + Number(row.held));
+      levels.set(row.counter_key, (levels.get(row.counter_key) ?? 0) + Number(row.live));
+      if (Number(row.dead) > 0) dead = true;
+    }
+    if (dead) {
+      await transaction
+        .deleteFrom('limit_reservations')
+        .where('counter_key', 'in', keys)
+        .where('expires_at', '<=', nowSeconds)
+        .execute();
     }
     return levels;
   }

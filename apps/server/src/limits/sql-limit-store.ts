@@ -9,10 +9,12 @@ import type {
 } from './limit-store.js';
 import {
   addUsed,
+  deleteDeadReservations,
   deleteReservations,
+  reservationsByCounter,
   usedBy,
   type PendingSettlement,
-} from './sql-limit-settlements.js';
+} from './sql-limit-statements.js';
 
 /** How often settlements are written together (they are off the answer path). */
 const SETTLE_BATCH_MS = 10;
@@ -128,8 +130,7 @@ export class SqlLimitStore implements LimitStore {
         (error: unknown) => {
           batch.forEach((admission) => admission.reject(error));
           // The settlements it took along are written on their own instead.
-          if (settling.length > 0)
-            settling.forEach(({ reservation, counters }) => this.settle(reservation, counters));
+          settling.forEach(({ reservation, counters }) => this.settle(reservation, counters));
         },
       );
     this.cleanupNowAndThen(nowSeconds);
@@ -175,38 +176,9 @@ export class SqlLimitStore implements LimitStore {
       }
       await deleteReservations(transaction, settling);
     }
-    // Reservations summed in the database: one row per counter, however many calls are in flight.
-    // Dead ones (their process killed) are left out of the level and deleted when there are any.
-    const held = await transaction
-      .selectFrom('limit_reservations')
-      .select((eb) => [
-        'counter_key',
-        eb.fn
-          .sum<
-            number | string
-          >(eb.case().when('expires_at', '>', nowSeconds).then(eb.ref('amount')).else(0).end())
-          .as('live'),
-        eb.fn
-          .sum<
-            number | string
-          >(eb.case().when('expires_at', '<=', nowSeconds).then(1).else(0).end())
-          .as('dead'),
-      ])
-      .where('counter_key', 'in', keys)
-      .groupBy('counter_key')
-      .execute();
-    let dead = false;
-    for (const row of held) {
-      levels.set(row.counter_key, (levels.get(row.counter_key) ?? 0) + Number(row.live));
-      if (Number(row.dead) > 0) dead = true;
-    }
-    if (dead) {
-      await transaction
-        .deleteFrom('limit_reservations')
-        .where('counter_key', 'in', keys)
-        .where('expires_at', '<=', nowSeconds)
-        .execute();
-    }
+    const { live, dead } = await reservationsByCounter(transaction, keys, nowSeconds);
+    for (const [key, amount] of live) levels.set(key, (levels.get(key) ?? 0) + amount);
+    if (dead) await deleteDeadReservations(transaction, keys, nowSeconds);
     return levels;
   }
 

@@ -70,8 +70,9 @@ describe('control headers over HTTP', () => {
     const headersAt = performance.now() - started;
     await response.text();
     const total = performance.now() - started;
-    expect(headersAt).toBeLessThan(100);
-    expect(total).toBeGreaterThanOrEqual(3 * 40 - 10);
+    // The headers come first and the three delays follow them; measured relative to the headers so a
+    // loaded machine (which only makes every step slower) cannot fail it.
+    expect(total - headersAt).toBeGreaterThanOrEqual(3 * 40 - 10);
   });
 
   it('x-mock-chunks sets the number of content chunks and the completion tokens', async () => {

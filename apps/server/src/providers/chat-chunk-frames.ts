@@ -17,17 +17,29 @@ export class ChatChunkFrames {
   /** Tool calls announced so far (their stream index is the count before each). */
   toolCalls = 0;
 
-  constructor(input: RelayCallInput, id: string) {
+  /** `keepThinking`: ignore the channel's thinking_to_content (a pass-through reads, never writes). */
+  constructor(input: RelayCallInput, id: string, options: { keepThinking?: boolean } = {}) {
     this.id = id;
     this.model = input.upstreamModel;
-    this.thinkingToContent = input.channel.setting.thinking_to_content
-      ? new ThinkingToContent()
-      : undefined;
+    this.thinkingToContent =
+      input.channel.setting.thinking_to_content && !options.keepThinking
+        ? new ThinkingToContent()
+        : undefined;
   }
 
   /** Text, reasoning and tool names/arguments generated so far. */
   completionText(): string {
     return this.generated.join('');
+  }
+
+  /** Whether the role chunk went out (the id and model are then fixed). */
+  get isStarted(): boolean {
+    return this.started;
+  }
+
+  /** Text the model generated that is not sent (held back, or dropped as preamble): counted only. */
+  unsent(text: string): void {
+    this.generated.push(text);
   }
 
   /** The role chunk, unless one was sent already. */

@@ -13,9 +13,12 @@ export abstract class ChunkFramesReader implements StreamReader {
   protected reportedUsage: Usage | undefined;
   protected failure: UpstreamError | undefined;
 
-  /** `id`: the chunks' id until upstream names one (`chatcmpl-` plus upstream's id, usually). */
-  constructor(input: RelayCallInput, id = 'chatcmpl-') {
-    this.frames = new ChatChunkFrames(input, id);
+  /**
+   * `id`: the chunks' id until upstream names one (`chatcmpl-` plus upstream's id, usually);
+   * `keepThinking`: ignore the channel's thinking_to_content (a pass-through reads, never writes).
+   */
+  constructor(input: RelayCallInput, id = 'chatcmpl-', options: { keepThinking?: boolean } = {}) {
+    this.frames = new ChatChunkFrames(input, id, options);
   }
 
   get usage(): Usage | undefined {

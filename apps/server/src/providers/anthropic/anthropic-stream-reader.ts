@@ -1,7 +1,5 @@
 import type { Usage } from '../usage.js';
-import { oneChoiceChunk } from '../chat-chunk-frames.js';
-import { StreamReaderBase } from '../stream-reader-base.js';
-import type { ChatChunk, ChunkDelta, ChunkToolCallDelta } from '../hub/stream-events.js';
+import { ChunkFramesReader } from '../chunk-frames-reader.js';
 import type { InternalStreamEvent, RelayCallInput, SseEvent } from '../provider-adaptor.js';
 import {
   parseJsonObject,
@@ -10,7 +8,6 @@ import {
   readString,
   type JsonObject,
 } from '../json-guards.js';
-import { ThinkingToContent } from '../thinking-to-content.js';
 import {
   emptyAnthropicCounts,
   mergeAnthropicUsage,
@@ -42,15 +39,10 @@ type BlockKind =
  * call (convert-response-format.ts) is the answer: its input deltas are content deltas, and its
  * `tool_use` stop a `stop` finish.
  */
-export class AnthropicStreamReader extends StreamReaderBase {
-  private id = '';
-  private model: string;
-  private readonly created = Math.floor(Date.now() / 1000);
-  private started = false;
+export class AnthropicStreamReader extends ChunkFramesReader {
   private readonly counts: AnthropicUsageCounts = emptyAnthropicCounts();
   private usageState: 'none' | 'input' | 'final' = 'none';
   private readonly blocks = new Map<number, BlockKind>();
-  private readonly thinkingToContent: ThinkingToContent | undefined;
   /** The response-format tool's name, when the call asked for JSON. */
   private readonly formatToolName: string | undefined;
   /**
@@ -61,21 +53,13 @@ export class AnthropicStreamReader extends StreamReaderBase {
   private heldText: string | undefined;
 
   /** `keepThinking`: ignore the channel's thinking_to_content (a pass-through reads, never writes). */
-  constructor(
-    private readonly input: RelayCallInput,
-    options: { keepThinking?: boolean } = {},
-  ) {
-    super();
-    this.model = input.upstreamModel;
-    this.thinkingToContent =
-      input.channel.setting.thinking_to_content && !options.keepThinking
-        ? new ThinkingToContent()
-        : undefined;
+  constructor(input: RelayCallInput, options: { keepThinking?: boolean } = {}) {
+    super(input, '', options);
     this.formatToolName = responseFormatTool(input.body ? chatCallOf(input) : undefined)?.name;
     if (this.formatToolName !== undefined) this.heldText = '';
   }
 
-  get usage(): Usage | undefined {
+  override get usage(): Usage | undefined {
     if (this.usageState === 'none') return undefined;
     const usage = toUsage(this.counts);
     if (this.usageState === 'input') {
@@ -86,7 +70,7 @@ export class AnthropicStreamReader extends StreamReaderBase {
   }
 
   read(event: SseEvent): InternalStreamEvent[] {
-    if (this.error) return [];
+    if (this.failure) return [];
     const data = parseJsonObject(event.data);
     if (!data) return [];
     switch (readString(data, 'type') || event.event) {
@@ -114,10 +98,10 @@ export class AnthropicStreamReader extends StreamReaderBase {
       mergeAnthropicUsage(this.counts, usage);
       if (this.usageState === 'none') this.usageState = 'input';
     }
-    if (this.started) return [];
-    this.id = chatCompletionId(readString(message, 'id'));
-    this.model = readString(message, 'model') || this.model;
-    return [this.roleChunk()];
+    if (this.frames.isStarted) return [];
+    this.frames.id = chatCompletionId(readString(message, 'id'));
+    this.frames.model = readString(message, 'model') || this.frames.model;
+    return this.frames.start();
   }
 
   private onBlockStart(data: JsonObject): InternalStreamEvent[] {
@@ -133,27 +117,22 @@ export class AnthropicStreamReader extends StreamReaderBase {
       case 'tool_use': {
         if (this.formatToolName !== undefined && block.name === this.formatToolName) {
           this.blocks.set(index, { kind: 'format' });
+          if (this.heldText) this.frames.unsent(this.heldText);
           this.heldText = undefined;
           const input = readObject(block, 'input');
           return input && Object.keys(input).length > 0
             ? this.textDelta('content', JSON.stringify(input))
             : [];
         }
-        const toolIndex = this.toolCalls;
-        this.toolCalls += 1;
-        this.blocks.set(index, { kind: 'tool', toolIndex });
-        const name = readString(block, 'name') ?? '';
+        this.blocks.set(index, { kind: 'tool', toolIndex: this.frames.toolCalls });
         const input = readObject(block, 'input');
         // The API streams the input as deltas and starts with `{}`; a proxy may send it whole.
         const argumentsText = input && Object.keys(input).length > 0 ? JSON.stringify(input) : '';
-        this.generated.push(name, argumentsText);
-        const call: ChunkToolCallDelta = {
-          index: toolIndex,
-          id: readString(block, 'id') ?? '',
-          type: 'function',
-          function: { name, arguments: argumentsText },
-        };
-        return this.frame({ tool_calls: [call] }, null);
+        return this.frames.toolCallStart(
+          readString(block, 'id') ?? '',
+          readString(block, 'name') ?? '',
+          argumentsText,
+        );
       }
       default:
         this.blocks.set(index, { kind: 'other' });
@@ -173,12 +152,8 @@ export class AnthropicStreamReader extends StreamReaderBase {
         const block = this.blocks.get(readNumber(data, 'index') ?? 0);
         const partial = readString(delta, 'partial_json');
         if (block?.kind === 'format') return this.textDelta('content', partial);
-        if (!block || block.kind !== 'tool' || !partial) return [];
-        this.generated.push(partial);
-        return this.frame(
-          { tool_calls: [{ index: block.toolIndex, function: { arguments: partial } }] },
-          null,
-        );
+        if (!block || block.kind !== 'tool') return [];
+        return this.frames.toolCallArguments(block.toolIndex, partial);
       }
       default:
         return [];
@@ -193,13 +168,13 @@ export class AnthropicStreamReader extends StreamReaderBase {
     const stopReason = delta && readString(delta, 'stop_reason');
     // A tool_use stop with no client tool called was the response-format tool's.
     const finishReason =
-      stopReason === 'tool_use' && this.toolCalls === 0
+      stopReason === 'tool_use' && this.frames.toolCalls === 0
         ? 'stop'
         : mapAnthropicFinishReason(stopReason);
     const held = this.heldText;
     this.heldText = undefined;
-    const events = held ? this.frame({ content: held }, null) : [];
-    if (finishReason) events.push(...this.frame({}, finishReason));
+    const events = this.frames.text('content', held);
+    if (finishReason) events.push(...this.frames.finish(finishReason));
     return events;
   }
 
@@ -207,43 +182,17 @@ export class AnthropicStreamReader extends StreamReaderBase {
     const error = readObject(data, 'error') ?? {};
     const type = readString(error, 'type') || 'upstream_error';
     const message = readString(error, 'message') || 'upstream stream reported an error';
-    this.error = { status: anthropicErrorStatus(type), message, type, code: '', param: '' };
-    return [{ type: 'error', error: this.error }];
+    return this.fail({ status: anthropicErrorStatus(type), message, type, code: '', param: '' });
   }
 
   private textDelta(
     field: 'content' | 'reasoning_content',
     text: string | undefined,
   ): InternalStreamEvent[] {
-    if (!text) return [];
-    this.generated.push(text);
-    if (field === 'content' && this.heldText !== undefined) {
+    if (field === 'content' && text && this.heldText !== undefined) {
       this.heldText += text;
       return [];
     }
-    return this.frame({ [field]: text }, null);
-  }
-
-  /** A chunk with one choice, preceded by the role chunk if none was sent yet. */
-  private frame(delta: ChunkDelta, finishReason: string | null): InternalStreamEvent[] {
-    const events = this.started ? [] : [this.roleChunk()];
-    if (this.thinkingToContent) this.thinkingToContent.apply(delta, finishReason !== null);
-    events.push(oneChoiceChunk(this.chunkHeader(), delta, finishReason));
-    return events;
-  }
-
-  private roleChunk(): InternalStreamEvent {
-    this.started = true;
-    return oneChoiceChunk(this.chunkHeader(), { role: 'assistant', content: '' }, null);
-  }
-
-  private chunkHeader(): Omit<ChatChunk, 'choices'> {
-    return {
-      id: this.id,
-      object: 'chat.completion.chunk',
-      created: this.created,
-      model: this.model,
-      system_fingerprint: null,
-    };
+    return this.frames.text(field, text);
   }
 }

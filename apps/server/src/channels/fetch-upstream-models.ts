@@ -8,6 +8,11 @@ import { STATUS_CODES } from 'node:http';
 import { request } from 'undici';
 import { z } from 'zod';
 import type { OutboundGuard } from '../lib/outbound-guard/outbound-guard.js';
+import {
+  OutboundBodyTooLarge,
+  readOutboundBody,
+  type OutboundBodyStream,
+} from '../lib/outbound-guard/outbound-body.js';
 import { findOutboundRefusal } from '../lib/outbound-guard/outbound-refused-error.js';
 import { vendorOf } from '../providers/vendors.js';
 import { effectiveBaseUrl } from './channel-types.js';
@@ -127,20 +132,14 @@ async function send(
   });
 }
 
-async function readLimited(body: AsyncIterable<Buffer> & { destroy(): unknown }, maxBytes: number) {
-  const parts: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of body) {
-    size += chunk.length;
-    if (size > maxBytes) {
-      body.destroy();
-      throw new UpstreamModelsError(
-        `上游响应过大（超过 ${Math.round(maxBytes / 1024 / 1024)} MiB）`,
-      );
-    }
-    parts.push(chunk);
+/** The answer's text, at most `maxBytes` of it (a larger answer is a clear error, not a crash). */
+async function readLimited(body: OutboundBodyStream, maxBytes: number): Promise<string> {
+  try {
+    return (await readOutboundBody(body, maxBytes)).toString('utf8');
+  } catch (error) {
+    if (!(error instanceof OutboundBodyTooLarge)) throw error;
+    throw new UpstreamModelsError(`上游响应过大（超过 ${Math.round(maxBytes / 1024 / 1024)} MiB）`);
   }
-  return Buffer.concat(parts).toString('utf8');
 }
 
 function describeNetworkError(error: unknown, timeoutMs: number): string {

@@ -1,4 +1,4 @@
-import { resolvePrice } from '../billing/index.js';
+import { resolvePrice, type PriceInfo } from '../billing/index.js';
 import { RelayError } from '../errors/relay-error.js';
 import { checkChannelAccess } from './auth/model-access.js';
 import type { RelayMode } from '../providers/provider-adaptor.js';
@@ -57,14 +57,24 @@ export function planCall(
 
   services.sensitiveWords.check(exchange.format, mode, parsed);
 
-  const price = resolvePrice(services.options, {
+  const price = callerPrice(services, caller, model, group);
+  return { caller, mode, model, group, price, facts, isStream: parsed.stream, pinned };
+}
+
+/** The price of `model` in `group` for this caller (its user's group ratios and unset-ratio choice). */
+export function callerPrice(
+  services: RelayServices,
+  caller: AuthenticatedCall['caller'],
+  model: string,
+  group: string,
+): PriceInfo {
+  return resolvePrice(services.options, {
     model,
     group,
     userGroup: caller.user.group,
     userId: caller.user.id,
     acceptUnsetModelRatio: caller.user.setting.accept_unset_model_ratio_model === true,
   });
-  return { caller, mode, model, group, price, facts, isStream: parsed.stream, pinned };
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, SelectQueryBuilder } from 'kysely';
 import {
   TASK_LOG_PAGE_SIZE,
   type DrawingLogQuery,
@@ -7,6 +7,7 @@ import {
   type TaskLogRow,
 } from '@tollgate/contracts';
 import type { Database, MidjourneyRow } from '../db/schema.js';
+import { taskProgressFields } from './task-row-fields.js';
 
 function parsed(text: string | null): unknown {
   if (!text) return null;
@@ -15,6 +16,31 @@ function parsed(text: string | null): unknown {
   } catch {
     return text;
   }
+}
+
+/** Both task tables: their rows share the owner, channel, submit time and paging columns. */
+type TaskTable = 'midjourneys' | 'tasks';
+
+/**
+ * The filters both task logs share, then the page: a user's own rows (`userId`) or, for admins,
+ * one channel's; submitted within the range; newest first.
+ */
+function newestPage<T extends TaskTable, O>(
+  select: SelectQueryBuilder<Database, T, O>,
+  query: Pick<TaskLogQuery, 'channel_id' | 'start_timestamp' | 'end_timestamp' | 'p'>,
+  scope: { userId?: number },
+): Promise<O[]> {
+  const table = select as unknown as SelectQueryBuilder<Database, 'tasks', O>;
+  let filtered = table;
+  if (scope.userId !== undefined) filtered = filtered.where('user_id', '=', scope.userId);
+  else if (query.channel_id) filtered = filtered.where('channel_id', '=', query.channel_id);
+  if (query.start_timestamp) filtered = filtered.where('submit_time', '>=', query.start_timestamp);
+  if (query.end_timestamp) filtered = filtered.where('submit_time', '<=', query.end_timestamp);
+  return filtered
+    .orderBy('id', 'desc')
+    .limit(TASK_LOG_PAGE_SIZE)
+    .offset(Math.max(0, query.p) * TASK_LOG_PAGE_SIZE)
+    .execute();
 }
 
 /**
@@ -29,16 +55,8 @@ export async function listDrawingTasks(
   imageUrl: (row: MidjourneyRow) => string,
 ): Promise<DrawingLogRow[]> {
   let select = db.selectFrom('midjourneys').selectAll();
-  if (scope.userId !== undefined) select = select.where('user_id', '=', scope.userId);
-  else if (query.channel_id) select = select.where('channel_id', '=', query.channel_id);
   if (query.mj_id) select = select.where('mj_id', '=', query.mj_id);
-  if (query.start_timestamp) select = select.where('submit_time', '>=', query.start_timestamp);
-  if (query.end_timestamp) select = select.where('submit_time', '<=', query.end_timestamp);
-  const rows = await select
-    .orderBy('id', 'desc')
-    .limit(TASK_LOG_PAGE_SIZE)
-    .offset(Math.max(0, query.p) * TASK_LOG_PAGE_SIZE)
-    .execute();
+  const rows = await newestPage(select, query, scope);
   return rows.map((row) => ({
     id: row.id,
     user_id: row.user_id,
@@ -74,19 +92,11 @@ export async function listPlatformTasks(
   scope: { userId?: number },
 ): Promise<TaskLogRow[]> {
   let select = db.selectFrom('tasks').selectAll();
-  if (scope.userId !== undefined) select = select.where('user_id', '=', scope.userId);
-  else if (query.channel_id) select = select.where('channel_id', '=', query.channel_id);
   if (query.platform) select = select.where('platform', '=', query.platform);
   if (query.task_id) select = select.where('task_id', '=', query.task_id);
   if (query.status) select = select.where('status', '=', query.status);
   if (query.action) select = select.where('action', '=', query.action);
-  if (query.start_timestamp) select = select.where('submit_time', '>=', query.start_timestamp);
-  if (query.end_timestamp) select = select.where('submit_time', '<=', query.end_timestamp);
-  const rows = await select
-    .orderBy('id', 'desc')
-    .limit(TASK_LOG_PAGE_SIZE)
-    .offset(Math.max(0, query.p) * TASK_LOG_PAGE_SIZE)
-    .execute();
+  const rows = await newestPage(select, query, scope);
   return rows.map((row) => {
     const task: TaskLogRow = {
       id: row.id,
@@ -96,13 +106,7 @@ export async function listPlatformTasks(
       platform: row.platform ?? '',
       user_id: row.user_id,
       quota: Number(row.quota ?? 0),
-      action: row.action ?? '',
-      status: row.status ?? '',
-      fail_reason: row.fail_reason ?? '',
-      submit_time: Number(row.submit_time ?? 0),
-      start_time: Number(row.start_time ?? 0),
-      finish_time: Number(row.finish_time ?? 0),
-      progress: row.progress ?? '',
+      ...taskProgressFields(row),
       properties: parsed(row.properties),
       data: parsed(row.data),
     };

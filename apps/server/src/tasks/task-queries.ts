@@ -4,19 +4,14 @@ import type { AuthenticatedCall } from '../relay/auth/authenticate-relay.js';
 import type { RelayExchange } from '../relay/relay-exchange.js';
 import type { RelayServices } from '../relay/relay-services.js';
 import { TaskError, type TaskPlatformAdaptor } from './task-platform.js';
+import { taskProgressFields } from './task-row-fields.js';
 import { parseJson } from './task-upstream.js';
 
 /** A task as platform clients read it (reference §10.4 TaskDto). */
 export function toTaskDto(row: TaskRow) {
   return {
     task_id: row.task_id ?? '',
-    action: row.action ?? '',
-    status: row.status ?? '',
-    fail_reason: row.fail_reason ?? '',
-    submit_time: Number(row.submit_time ?? 0),
-    start_time: Number(row.start_time ?? 0),
-    finish_time: Number(row.finish_time ?? 0),
-    progress: row.progress ?? '',
+    ...taskProgressFields(row),
     data: (row.data && parseJson(row.data)) ?? null,
   };
 }

@@ -1,14 +1,13 @@
 /** A signed-in user's own account: profile, password, access token, invite code, deletion. */
 import { ROLE, type UpdateSelfRequest } from '@tollgate/contracts';
 import { generateAccessToken, storedAccessToken } from '../accounts/access-tokens.js';
-import { hashPassword, verifyPassword } from '../accounts/passwords.js';
+import { verifyPassword } from '../accounts/passwords.js';
 import { isUniqueViolation } from '../db/dialect-helpers.js';
-import type { UserRow } from '../db/schema.js';
 import { AppError, failure } from '../errors/app-error.js';
 import { randomAlphanumeric } from '../lib/random.js';
+import { profileColumns, validatedProfileChange } from './profile-change.js';
 import * as users from './user-repository.js';
-import { normalizeUsername, usernameKey } from './username-rules.js';
-import { validateProfile, acceptableUsername, type UserServiceDeps } from './user-rules.js';
+import { acceptableUsername, type UserServiceDeps } from './user-rules.js';
 
 /** `PUT /api/user/self`: username, display name and password, validated as on registration. */
 export async function updateSelf(
@@ -19,13 +18,8 @@ export async function updateSelf(
   const { db } = deps.database;
   const user = await users.findUserById(db, userId);
   if (!user) throw new AppError('unauthorized', '用户不存在', 401);
-  const username = request.username === undefined ? undefined : normalizeUsername(request.username);
-  const password = request.password ?? '';
-  validateProfile({
-    username,
-    display_name: request.display_name,
-    password: password === '' ? undefined : password,
-  });
+  const change = validatedProfileChange(request);
+  const { username, password } = change;
   // A new password needs the current one, unless the account has none (signed up through
   // OAuth): whoever holds a session cookie alone cannot lock its owner out.
   if (password !== '' && user.password !== '') {
@@ -37,13 +31,7 @@ export async function updateSelf(
   if (username !== undefined && username !== user.username) {
     await acceptableUsername(db, username, user.id);
   }
-  const values: Partial<UserRow> = {};
-  if (username !== undefined) {
-    values.username = username;
-    values.username_key = usernameKey(username);
-  }
-  if (request.display_name !== undefined) values.display_name = request.display_name;
-  if (password !== '') values.password = await hashPassword(password);
+  const values = await profileColumns(change);
   if (Object.keys(values).length > 0) await users.updateUserColumns(db, userId, values);
   if (password !== '') await users.endSessions(db, userId);
 }

@@ -12,8 +12,9 @@ import type { UserRow } from '../db/schema.js';
 import { failure } from '../errors/app-error.js';
 import { LOG_TYPE, recordAccountLog } from '../logs/log-writer.js';
 import { storedLimitsText } from '../limits/applied-limits.js';
+import { profileColumns, validatedProfileChange } from './profile-change.js';
 import * as users from './user-repository.js';
-import { normalizeUsername, usernameKey } from './username-rules.js';
+import { normalizeUsername } from './username-rules.js';
 import {
   validateProfile,
   acceptableUsername,
@@ -79,13 +80,8 @@ export async function updateUserByAdmin(
   if (request.role !== undefined && !canManage(actor.role, request.role)) {
     throw failure(NO_PERMISSION_UPDATE);
   }
-  const username = request.username === undefined ? undefined : normalizeUsername(request.username);
-  const password = request.password ?? '';
-  validateProfile({
-    username,
-    display_name: request.display_name,
-    password: password === '' ? undefined : password,
-  });
+  const change = validatedProfileChange(request);
+  const { username, password } = change;
   if (username !== undefined && username !== target.username) {
     await acceptableUsername(db, username, target.id);
   }
@@ -94,13 +90,7 @@ export async function updateUserByAdmin(
     throw failure(`${INVALID_INPUT} 分组无效`);
   }
 
-  const values: Partial<UserRow> = {};
-  if (username !== undefined) {
-    values.username = username;
-    values.username_key = usernameKey(username);
-  }
-  if (request.display_name !== undefined) values.display_name = request.display_name;
-  if (password !== '') values.password = await hashPassword(password);
+  const values = await profileColumns(change);
   if (group !== undefined) values.group = group;
   // Absent keeps the user's limits; null or {} removes them (the group's defaults apply).
   if (request.limits !== undefined) values.limits = storedLimitsText(request.limits);

@@ -20,18 +20,24 @@ export function buildOpenAiUrl(
   upstreamModel: string,
   settings: OpenAiAdaptorSettings,
 ): string {
-  const { channel } = input;
-  const base = resolveBaseUrl(channel.type, channel.baseUrl);
-  if (!base) {
-    throw new RelayError(
-      500,
-      `channel #${channel.id} (type ${channel.type}) has no base URL`,
-      'new_api_error',
-      'channel_base_url_missing',
-    );
-  }
+  const base = requiredBaseUrl(input.channel);
   if (profile.url) return profile.url({ input, base, model: upstreamModel, settings });
   return openAiPathUrl(input, base);
+}
+
+/**
+ * The channel's base URL, or the type's default; a channel with neither is a local configuration
+ * error (500), never a call to an empty host.
+ */
+export function requiredBaseUrl(channel: Pick<RelayCallInput['channel'], 'id' | 'type' | 'baseUrl'>): string {
+  const base = resolveBaseUrl(channel.type, channel.baseUrl);
+  if (base) return base;
+  throw new RelayError(
+    500,
+    `channel #${channel.id} (type ${channel.type}) has no base URL`,
+    'new_api_error',
+    'channel_base_url_missing',
+  );
 }
 
 /**

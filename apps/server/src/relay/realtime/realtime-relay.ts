@@ -2,7 +2,6 @@ import { STATUS_CODES, type IncomingHttpHeaders, type IncomingMessage } from 'no
 import type { Duplex } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { resolvePrice } from '../../billing/index.js';
 import type { Admission } from '../../billing/quota-ledger.js';
 import { RelayError } from '../../errors/relay-error.js';
 import { checkChannelAccess } from '../auth/model-access.js';
@@ -11,7 +10,7 @@ import { authenticateRelay, type AuthenticatedCall } from '../auth/authenticate-
 import { checkCallerIp } from '../auth/caller-ip.js';
 import type { CachedChannel } from '../channel-cache.js';
 import { admitUnderModelRateLimit, type FinishRateLimitedCall } from '../model-rate-limit.js';
-import { noChannelError } from '../preflight.js';
+import { callerPrice, noChannelError } from '../preflight.js';
 import type { RelayServices } from '../relay-services.js';
 import { createRequestId, REQUEST_ID_HEADER } from '../request-id.js';
 import { resolveGroup } from '../resolve-group.js';
@@ -230,13 +229,7 @@ export class RealtimeRelay {
     if (!pinned && !services.channels.has(group, model)) {
       throw noChannelError(services, group, model, false);
     }
-    const price = resolvePrice(services.options, {
-      model,
-      group,
-      userGroup: caller.user.group,
-      userId: caller.user.id,
-      acceptUnsetModelRatio: caller.user.setting.accept_unset_model_ratio_model === true,
-    });
+    const price = callerPrice(services, caller, model, group);
     return { plan: { caller, model, group, price }, pinned };
   }
 }

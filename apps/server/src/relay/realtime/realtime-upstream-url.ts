@@ -1,8 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { channelTypeDefinition } from '@tollgate/contracts';
 import { RelayError } from '../../errors/relay-error.js';
-import { resolveBaseUrl } from '../../providers/openai/openai-channel-types.js';
-import { websocketBase } from '../../providers/openai/openai-url.js';
+import { requiredBaseUrl, websocketBase } from '../../providers/openai/openai-url.js';
 import { openAiProfileOf } from '../../providers/vendors.js';
 import type { CachedChannel } from '../channel-cache.js';
 
@@ -38,15 +37,7 @@ export function realtimeUpstreamTarget(
       'convert_request_failed',
     );
   }
-  const base = resolveBaseUrl(channel.type, channel.baseUrl);
-  if (!base) {
-    throw new RelayError(
-      500,
-      `channel #${channel.id} (type ${channel.type}) has no base URL`,
-      'new_api_error',
-      'channel_base_url_missing',
-    );
-  }
+  const base = requiredBaseUrl(channel);
   const headers: Record<string, string> = {};
   const beta = wantsBeta(client.headers, client.protocols);
   if (beta) headers['OpenAI-Beta'] = beta;

@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser } from 'playwright-core';
@@ -8,11 +8,21 @@ const repositoryRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url))
 /** Screenshots land here for people to look at; CI keeps them as test output. */
 export const screenshotDirectory = path.join(repositoryRoot, 'test-output', 'screenshots');
 
-/** Debian's Chromium, headless, with the flags that keep it off the network (a fresh profile each launch). */
+/**
+ * Debian's Chromium headless shell (package chromium-headless-shell) when installed, else its full
+ * Chromium: the shell renders the same pages with about a third less CPU, which on two cores is
+ * a third off the browser tests.
+ */
+function defaultChromium(): string {
+  const shell = '/usr/bin/chromium-headless-shell';
+  return existsSync(shell) ? shell : '/usr/bin/chromium';
+}
+
+/** Chromium, headless, with the flags that keep it off the network (a fresh profile each launch). */
 export async function launchBrowser(): Promise<Browser> {
   mkdirSync(screenshotDirectory, { recursive: true });
   return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: process.env.CHROMIUM_PATH ?? defaultChromium(),
     headless: true,
     args: [
       '--no-sandbox',

@@ -50,6 +50,11 @@ export async function buildApp(
     trustProxy: (address: string) => proxies.trusts(address),
     bodyLimit: API_BODY_LIMIT_BYTES,
     disableRequestLogging: !context.config.debug,
+    // Every route answers with and without a trailing slash (`/api/data/self` and
+    // `/api/data/self/`), as new-api's router does for its console and API clients: a route is
+    // registered in one spelling only (registering both fails at start). The relay routes are
+    // matched by the relay front, not by this router.
+    routerOptions: { ignoreTrailingSlash: true },
     // The relay routes are served in front of Fastify, straight from Node's server: a relayed
     // call is the hot path and needs none of the framework's per-request machinery. `inject()`
     // (tests of the console API) goes to Fastify only.

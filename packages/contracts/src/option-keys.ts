@@ -181,11 +181,13 @@ export type SecretOptionKey = (typeof SECRET_OPTION_KEYS)[number];
 
 /**
  * `PUT /api/option/`: one key per call. Numbers and booleans are accepted and stored as their
- * text form (`true`, `5`, `0.5`).
+ * text form (`true`, `5`, `0.5`). A missing `value` is the empty text, as new-api reads it: its
+ * console leaves the field out when a setting is cleared (`{"key": "CustomCallbackAddress"}`);
+ * the key's own rules still decide whether the empty text is allowed.
  */
 export const optionUpdateSchema = z.object({
   key: z.string().min(1),
-  value: z.union([z.string(), z.number(), z.boolean()]),
+  value: z.union([z.string(), z.number(), z.boolean()]).default(''),
 });
 export type OptionUpdateRequest = z.infer<typeof optionUpdateSchema>;
 

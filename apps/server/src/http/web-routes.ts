@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from './app-context.js';
-import { openAiError } from './envelope.js';
 import { rateLimitHook } from './rate-limit-hooks.js';
 import { sendStaticFile } from './static-reply.js';
 import { loadStaticFiles, type StaticFile } from './static-files.js';
+import { sendUnknownUrl } from './unknown-url-reply.js';
 
 /** Paths that are never the SPA: unknown ones get a JSON 404 instead of index.html. */
 const API_LIKE_PATH = /^\/(api|v1|v1beta|assets|pg|mj|suno|dashboard)(\/|$|\?)/;
@@ -44,14 +44,7 @@ export async function registerWebRoutes(
       !indexFile ||
       (request.method !== 'GET' && request.method !== 'HEAD')
     ) {
-      return reply
-        .status(404)
-        .send(
-          openAiError(
-            `Invalid URL (${request.method} ${request.url.split('?')[0]})`,
-            'invalid_request_error',
-          ),
-        );
+      return sendUnknownUrl(request, reply);
     }
     const { frontendBaseUrl, nodeType } = context.config;
     if (frontendBaseUrl && nodeType === 'slave') {

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
@@ -129,5 +129,61 @@ describe('the console files', () => {
     // Not an asset path: the SPA answers, never the dotfile.
     const dotfile = await get('/.env');
     expect(dotfile.body).not.toContain('SECRET');
+  });
+
+  it('answers a file with or without a trailing slash, and keeps the SPA fallback', async () => {
+    const file = await get('/assets/app-abc123.js/', { 'accept-encoding': 'br' });
+    expect(file.statusCode).toBe(200);
+    expect(brotliDecompressSync(file.rawPayload).toString()).toBe(script);
+    for (const url of ['/console/user/', '/console/']) {
+      const page = await get(url);
+      expect(page.statusCode, url).toBe(200);
+      expect(page.body, url).toBe(indexHtml);
+    }
+    expect((await get('/assets/missing.js/')).statusCode).toBe(404);
+  });
+});
+
+describe('console files removed after start-up', () => {
+  let harness: TestApp;
+  let app: FastifyInstance;
+  let webRoot: string;
+  beforeAll(async () => {
+    harness = await createTestApp('sqlite');
+    webRoot = writeWebRoot();
+    app = await buildApp(harness.runtime.context, { webRoot });
+  });
+  afterAll(async () => {
+    await app?.close();
+    await harness?.close();
+  });
+
+  const get = (url: string, headers: Record<string, string> = {}) =>
+    app.inject({ method: 'GET', url, headers, remoteAddress: '10.1.1.1' });
+
+  it('sends the file itself when its precompressed copy is gone', async () => {
+    rmSync(path.join(webRoot, 'assets', 'app-abc123.js.br'));
+    const response = await get('/assets/app-abc123.js', { 'accept-encoding': 'br' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBeUndefined();
+    expect(response.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    expect(response.body).toBe(script);
+    // The copy still present is sent as before.
+    const gzip = await get('/assets/app-abc123.js', { 'accept-encoding': 'gzip' });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(script);
+  });
+
+  it('answers 404 when the file and its copies are all gone', async () => {
+    for (const name of ['index.html', 'index.html.br', 'index.html.gz']) {
+      rmSync(path.join(webRoot, name));
+    }
+    for (const url of ['/index.html', '/console/user']) {
+      const response = await get(url, { 'accept-encoding': 'br, gzip' });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.json().error.type, url).toBe('invalid_request_error');
+    }
+    rmSync(path.join(webRoot, 'favicon.svg'));
+    expect((await get('/favicon.svg')).statusCode).toBe(404);
   });
 });

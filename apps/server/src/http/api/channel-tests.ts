@@ -33,26 +33,22 @@ export async function registerChannelTestRoutes(api: FastifyInstance, context: A
     return ok();
   });
 
-  // The console may add a trailing slash; both spellings are accepted.
-  for (const path of ['/channel/test/:id', '/channel/test/:id/']) {
-    api.get<IdParams>(path, guard, async (request) => {
-      const query = parseInput(testQuerySchema, request.query);
-      const result = await testChannelById(relay, parseId(request.params.id), query.model);
-      return { success: result.success, message: result.message, time: result.elapsedMs / 1000 };
-    });
-  }
+  // The console may add a trailing slash; the router answers both spellings.
+  api.get<IdParams>('/channel/test/:id', guard, async (request) => {
+    const query = parseInput(testQuerySchema, request.query);
+    const result = await testChannelById(relay, parseId(request.params.id), query.model);
+    return { success: result.success, message: result.message, time: result.elapsedMs / 1000 };
+  });
 
   api.get('/channel/update_balance', guard, async () => {
     await updateAllChannelBalances(relay);
     return ok();
   });
 
-  for (const path of ['/channel/update_balance/:id', '/channel/update_balance/:id/']) {
-    api.get<IdParams>(path, guard, async (request) => {
-      const result = await updateChannelBalance(relay, parseId(request.params.id));
-      return result.ok
-        ? { success: true, message: '', balance: result.balance }
-        : { success: false, message: result.message };
-    });
-  }
+  api.get<IdParams>('/channel/update_balance/:id', guard, async (request) => {
+    const result = await updateChannelBalance(relay, parseId(request.params.id));
+    return result.ok
+      ? { success: true, message: '', balance: result.balance }
+      : { success: false, message: result.message };
+  });
 }

@@ -195,11 +195,9 @@ export async function registerChannelRoutes(api: FastifyInstance, context: AppCo
     return ok(await updateChannel(context, body, saveRules(request)));
   });
 
-  // The console sends `DELETE /api/channel/{id}/`; both spellings are accepted.
-  for (const path of ['/channel/:id', '/channel/:id/']) {
-    api.delete<IdParams>(path, guard, async (request) => {
-      await deleteChannel(context, parseId(request.params.id));
-      return ok();
-    });
-  }
+  // The console sends `DELETE /api/channel/{id}/`; the router answers both spellings.
+  api.delete<IdParams>('/channel/:id', guard, async (request) => {
+    await deleteChannel(context, parseId(request.params.id));
+    return ok();
+  });
 }

@@ -56,13 +56,11 @@ export async function registerLogRoutes(api: FastifyInstance, context: AppContex
     return ok(await searchAdminLogs(deps, keyword));
   });
 
-  // The console calls `/api/log/self/`; the reference route has no trailing slash.
-  for (const path of ['/log/self', '/log/self/']) {
-    api.get(path, user, async (request) => {
-      const query = parseInput(selfLogQuerySchema, request.query);
-      return ok(await listUserLogs(deps, requireAuthenticated(request).id, query));
-    });
-  }
+  // The console calls `/api/log/self/`; the router answers both spellings.
+  api.get('/log/self', user, async (request) => {
+    const query = parseInput(selfLogQuerySchema, request.query);
+    return ok(await listUserLogs(deps, requireAuthenticated(request).id, query));
+  });
 
   api.get('/log/self/stat', user, async (request) => {
     const query = parseInput(selfLogQuerySchema, request.query);

@@ -66,13 +66,11 @@ export async function registerRedemptionRoutes(api: FastifyInstance, context: Ap
     return ok(await updateRedemption(context, body));
   });
 
-  // The console calls `DELETE /api/redemption/{id}/`; the reference route has no trailing slash.
-  for (const path of ['/redemption/:id', '/redemption/:id/']) {
-    api.delete<{ Params: { id: string } }>(path, adminGuard, async (request) => {
-      await deleteRedemption(context, parseId(request.params.id));
-      return ok();
-    });
-  }
+  // The console calls `DELETE /api/redemption/{id}/`; the router answers both spellings.
+  api.delete<{ Params: { id: string } }>('/redemption/:id', adminGuard, async (request) => {
+    await deleteRedemption(context, parseId(request.params.id));
+    return ok();
+  });
 
   // Guessing keys is bounded like signing in: the critical per-IP limit (20 per 20 minutes).
   const critical = rateLimitHook(context.rateLimiter, 'CT', context.config.criticalRateLimit);

@@ -18,21 +18,17 @@ export async function registerTaskRoutes(api: FastifyInstance, context: AppConte
   api.get('/mj/', admin, async (request) =>
     ok(await listDrawingTasks(db, parseInput(drawingLogQuerySchema, request.query), {}, imageUrl)),
   );
-  for (const path of ['/mj/self', '/mj/self/']) {
-    api.get(path, user, async (request) => {
-      const query = parseInput(drawingLogQuerySchema, request.query);
-      const userId = requireAuthenticated(request).id;
-      return ok(await listDrawingTasks(db, query, { userId }, imageUrl));
-    });
-  }
+  api.get('/mj/self', user, async (request) => {
+    const query = parseInput(drawingLogQuerySchema, request.query);
+    const userId = requireAuthenticated(request).id;
+    return ok(await listDrawingTasks(db, query, { userId }, imageUrl));
+  });
 
   api.get('/task/', admin, async (request) =>
     ok(await listPlatformTasks(db, parseInput(taskLogQuerySchema, request.query), {})),
   );
-  for (const path of ['/task/self', '/task/self/']) {
-    api.get(path, user, async (request) => {
-      const query = parseInput(taskLogQuerySchema, request.query);
-      return ok(await listPlatformTasks(db, query, { userId: requireAuthenticated(request).id }));
-    });
-  }
+  api.get('/task/self', user, async (request) => {
+    const query = parseInput(taskLogQuerySchema, request.query);
+    return ok(await listPlatformTasks(db, query, { userId: requireAuthenticated(request).id }));
+  });
 }

@@ -74,11 +74,9 @@ export async function registerTokenRoutes(api: FastifyInstance, context: AppCont
     return ok(await updateOwnToken(context, owner, body));
   });
 
-  // The console calls `DELETE /api/token/{id}/`; the reference route has no trailing slash.
-  for (const path of ['/token/:id', '/token/:id/']) {
-    api.delete<{ Params: { id: string } }>(path, guard, async (request) => {
-      await deleteOwnToken(context, requireAuthenticated(request).id, parseId(request.params.id));
-      return ok();
-    });
-  }
+  // The console calls `DELETE /api/token/{id}/`; the router answers both spellings.
+  api.delete<{ Params: { id: string } }>('/token/:id', guard, async (request) => {
+    await deleteOwnToken(context, requireAuthenticated(request).id, parseId(request.params.id));
+    return ok();
+  });
 }

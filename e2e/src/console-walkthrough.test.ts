@@ -14,10 +14,13 @@ import {
   type ConsoleVariant,
 } from './support/console-page.js';
 import { consoleText } from './support/console-text.js';
+import { walkEveryRouteAs } from './support/role-walk.js';
 import { startServer, type ServerProcess } from './support/server-process.js';
 
 const root = { username: 'root', password: 'root-pass-2024' };
 const member = { username: 'alice', password: 'alice-pass-2024', displayName: 'Alice Liddell' };
+/** An administrator below root (role 10): the admin screens, not the root-only settings. */
+const admin = { username: 'bob', password: 'bob-pass-2024', displayName: 'Bob Admin' };
 
 // One run loads pages and calls the API more often than the default per-IP limits allow; the
 // limits have their own tests.
@@ -168,7 +171,7 @@ async function initialiseSite(url: string): Promise<void> {
   assert.equal(body.success, true, 'setup failed');
 }
 
-/** Signs in as root through the login form once and adds a second user to fill the list. */
+/** Signs in as root through the login form once; adds a plain user, an admin and a channel. */
 async function signInAsRoot(url: string): Promise<BrowserContextOptions['storageState']> {
   const english = { language: 'en', theme: 'light', viewport: 'desktop' } as const;
   const { context, page } = await openConsoleContext(openBrowser(), english);
@@ -183,22 +186,37 @@ async function signInAsRoot(url: string): Promise<BrowserContextOptions['storage
     ]);
     await page.waitForURL(`${url}/token`);
     const loginBody = (await login.json()) as { data?: { id?: unknown } };
-    const created = await context.request.post(`${url}/api/user/`, {
+    for (const [account, role] of [
+      [member, 1],
+      [admin, 10],
+    ] as const) {
+      const created = await context.request.post(`${url}/api/user/`, {
+        headers: { 'New-Api-User': String(loginBody.data?.id) },
+        data: {
+          username: account.username,
+          password: account.password,
+          display_name: account.displayName,
+          role,
+        },
+      });
+      assert.equal(((await created.json()) as { success?: unknown }).success, true);
+    }
+    // Channel 1, for the channel editor's /channel/edit/1.
+    const channel = await context.request.post(`${url}/api/channel/`, {
       headers: { 'New-Api-User': String(loginBody.data?.id) },
       data: {
-        username: member.username,
-        password: member.password,
-        display_name: member.displayName,
+        mode: 'single',
+        channel: { type: 1, name: 'walk', key: 'sk-walk', models: 'gpt-4o-mini', group: 'default' },
       },
     });
-    assert.equal(((await created.json()) as { success?: unknown }).success, true);
+    assert.equal(((await channel.json()) as { success?: unknown }).success, true);
     return await context.storageState();
   } finally {
     await context.close();
   }
 }
 
-test('every screen in both languages and both themes, on a laptop and on a phone', async () => {
+test('every screen in both languages and both themes, on a laptop and on a phone; every route as a plain user and as an admin', async () => {
   const server = await freshServer();
   const at = (pathname: string) => `${server.url}${pathname}`;
   const variants = allVariants();
@@ -263,4 +281,11 @@ test('every screen in both languages and both themes, on a laptop and on a phone
     await drawer.getByLabel(text(variant, 'users:fields.displayName')).waitFor();
     await record(page, 'add-user-drawer', variant);
   });
+
+  // The roles below root, side by side, in one look (the walk checks calls and toasts, not layout).
+  const walks = await Promise.allSettled([
+    walkEveryRouteAs(openBrowser(), server.url, member, 1),
+    walkEveryRouteAs(openBrowser(), server.url, admin, 10),
+  ]);
+  for (const walk of walks) if (walk.status === 'rejected') throw walk.reason;
 });

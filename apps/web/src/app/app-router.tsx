@@ -1,6 +1,8 @@
-import { lazy } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { lazy, type ReactNode } from 'react';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { AppShell } from '../features/shell';
+import { ForbiddenPage } from '../features/shell/components/forbidden-page';
+import { RequireRole } from '../features/shell/components/require-role';
 import { RequireUser } from '../features/shell/components/require-user';
 import { registerNavigator } from '../lib/navigation';
 import { unavailableScreens } from './unavailable-screens';
@@ -58,6 +60,18 @@ function unavailableRoutes(guarded: boolean): RouteObject[] {
     }));
 }
 
+/**
+ * An admin screen: users below admin get the 403 page, titled with the screen's own text
+ * (`forbiddenKey`), and the screen itself never mounts, so none of its calls are made.
+ */
+function adminScreen(screen: ReactNode, forbiddenKey: string): ReactNode {
+  return (
+    <RequireRole role="admin" refusal={<ForbiddenPage titleKey={forbiddenKey} />}>
+      {screen}
+    </RequireRole>
+  );
+}
+
 /** The route table of the console (spec part 2 §2): public routes, then guarded ones. */
 export const routes: RouteObject[] = [
   {
@@ -81,17 +95,28 @@ export const routes: RouteObject[] = [
       {
         element: <RequireUser />,
         children: [
-          { path: '/user', element: <UsersPage /> },
+          { path: '/user', element: adminScreen(<UsersPage />, 'users:forbidden') },
           { path: '/personal', element: <PersonalPage /> },
-          { path: '/setting', element: <SettingsPage /> },
+          {
+            // The tabs are root's; everyone else is sent to personal settings.
+            path: '/setting',
+            element: (
+              <RequireRole role="root" refusal={<Navigate to="/personal" replace />}>
+                <SettingsPage />
+              </RequireRole>
+            ),
+          },
           { path: '/detail', element: <DashboardPage /> },
           { path: '/playground', element: <PlaygroundPage /> },
           { path: '/chat2link', element: <ChatToLinkPage /> },
-          { path: '/channel', element: <ChannelsPage /> },
+          { path: '/channel', element: adminScreen(<ChannelsPage />, 'channels:forbidden') },
           { path: '/token', element: <TokensPage /> },
           { path: '/log', element: <LogsPage /> },
           { path: '/topup', element: <WalletPage /> },
-          { path: '/redemption', element: <RedemptionsPage /> },
+          {
+            path: '/redemption',
+            element: adminScreen(<RedemptionsPage />, 'redemptions:forbidden'),
+          },
           { path: '/midjourney', element: <DrawingLogPage /> },
           { path: '/task', element: <TaskLogPage /> },
           ...unavailableRoutes(true),

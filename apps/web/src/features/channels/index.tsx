@@ -1,10 +1,9 @@
 import type { ChannelTagRow } from '@tollgate/contracts';
-import { Card, Result } from 'antd';
+import { Card } from 'antd';
 import { useEffect, useState, type Key } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable, useListSearch, useTablePaging } from '../../components/data-table';
 import { readString, writeString } from '../../lib/local-store';
-import { isAdmin, useStoredUser } from '../../session/stored-user';
 import type { ChannelSearch } from './api';
 import { isTagRow, type ChannelListRow } from './channel-shapes';
 import {
@@ -30,10 +29,12 @@ function rowKey(row: ChannelListRow): string | number {
   return isTagRow(row) ? `tag:${row.tag}` : row.id;
 }
 
-/** Channel management (admin): the paged list with search, quick edits and bulk actions. */
+/**
+ * Channel management (admin): the paged list with search, quick edits and bulk actions. The route
+ * table mounts it for admins only (non-admins get the 403 page without it asking the server).
+ */
 export default function ChannelsPage() {
   const { t } = useTranslation('channels');
-  const admin = isAdmin(useStoredUser());
   const paging = useTablePaging();
   const { page, setPage, pageSize } = paging;
   const [search, applySearch] = useListSearch<ChannelSearch>(emptySearch, setPage);
@@ -71,8 +72,6 @@ export default function ChannelsPage() {
   useEffect(() => {
     if (!listQuery.isFetching && rows.length === 0 && page > 1) setPage(page - 1);
   }, [listQuery.isFetching, rows.length, page]);
-
-  if (!admin) return <Result status="403" title={t('forbidden')} />;
 
   const changeSwitches = (next: ListSwitches) => {
     if (next.idSort !== switches.idSort) writeString(idSortKey, String(next.idSort));

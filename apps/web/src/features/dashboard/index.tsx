@@ -20,10 +20,24 @@ function storedGranularity(): Granularity {
   return isGranularity(stored) ? stored : 'hour';
 }
 
-/** The dashboard (`/detail`): usage totals and charts by model over a time range. */
+/**
+ * The dashboard (`/detail`): usage totals and charts by model over a time range. While the site
+ * has data export off it says so, deciding before the charts mount so that nothing is fetched.
+ */
 export default function DashboardPage() {
   const { t } = useTranslation('dashboard');
   const status = useStatus();
+  if (status.enable_data_export === false) {
+    return (
+      <Result status="info" title={t('disabled.title')} subTitle={t('disabled.description')} />
+    );
+  }
+  return <DashboardContent />;
+}
+
+/** Filters, totals and charts; mounted only while data export is on. */
+function DashboardContent() {
+  const { t } = useTranslation('dashboard');
   const admin = isAdmin(useStoredUser());
   const [granularity, setGranularity] = useState<Granularity>(storedGranularity);
   const [filters, setFilters] = useState<DashboardFilterValues>(() => ({
@@ -34,12 +48,6 @@ export default function DashboardPage() {
   const rows = useMemo(() => query.data ?? [], [query.data]);
   const totals = useMemo(() => sumRows(rows), [rows]);
   const range = useMemo(() => ({ start: filters.start, end: filters.end }), [filters]);
-
-  if (status.enable_data_export === false) {
-    return (
-      <Result status="info" title={t('disabled.title')} subTitle={t('disabled.description')} />
-    );
-  }
 
   return (
     <Space orientation="vertical" size={16} style={{ width: '100%' }}>

@@ -14,12 +14,11 @@ import type { RedemptionFields } from './rules/redemption-form-values';
 const redemptionsKey = ['redemptions'] as const;
 
 /** One page of the list (or of a search); the previous page stays shown while the next loads. */
-export function useRedemptionsQuery(query: RedemptionListQuery, enabled: boolean) {
+export function useRedemptionsQuery(query: RedemptionListQuery) {
   return useQuery({
     queryKey: [...redemptionsKey, 'list', query],
     queryFn: () => fetchRedemptionPage(query),
     placeholderData: keepPreviousData,
-    enabled,
   });
 }
 

@@ -3,7 +3,6 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useSearchParams } from 'react-router';
 import { PageLoading } from '../../components/page-loading';
-import { isRoot, useStoredUser } from '../../session/stored-user';
 import { useOptionsQuery } from './queries';
 import { ModelsTab } from './tabs/models-tab';
 import { OperationTab } from './tabs/operation-tab';
@@ -20,18 +19,23 @@ function isTab(value: string | null): value is SettingsTab {
 
 /**
  * /setting: the five root-only tabs, chosen by `?tab=` (operation when absent). Personal settings
- * live at /personal; `?tab=personal` and non-root users (who get no tabs) are sent there, which
- * is also where an OAuth account binding lands.
+ * live at /personal; `?tab=personal` is sent there, which is also where an OAuth account binding
+ * lands. The route table mounts this page for root only (everyone else goes to /personal too).
+ * The redirect decides before the tabs mount, so it never waits for (or asks for) the options.
  */
 export default function SettingsPage() {
+  const [searchParams] = useSearchParams();
+  if (searchParams.get('tab') === 'personal') return <Navigate to="/personal" replace />;
+  return <SettingsTabs />;
+}
+
+/** The tabs over the stored options (loaded once the page is sure to show them). */
+function SettingsTabs() {
   const { t } = useTranslation('settings');
   const [searchParams, setSearchParams] = useSearchParams();
-  const user = useStoredUser();
-  const root = isRoot(user);
   const optionsQuery = useOptionsQuery();
   const requested = searchParams.get('tab');
 
-  if (requested === 'personal' || !root) return <Navigate to="/personal" replace />;
   if (optionsQuery.isPending) return <PageLoading />;
   if (!optionsQuery.data) return <Result status="error" title={t('messages.loadFailed')} />;
 

@@ -159,6 +159,35 @@ describe('POST /v1/messages', () => {
     );
   });
 
+  it('calls the tool with the MOCK_TOOL_INPUT object of the last user message', async () => {
+    const chosen = { answer: 42, nested: { list: [1, 'two'] }, 'odd key': null };
+    const anyObject = { name: 'json_response', input_schema: { type: 'object' } };
+    const request = {
+      tools: [anyObject],
+      messages: [
+        { role: 'user', content: 'MOCK_TOOL_INPUT {"ignored":true}' },
+        { role: 'assistant', content: 'ok' },
+        {
+          role: 'user',
+          content: [{ type: 'text', text: `MOCK_TOOL_INPUT ${JSON.stringify(chosen)}` }],
+        },
+      ],
+    };
+    const body = (await (await messages(request)).json()) as { content: Array<{ input: unknown }> };
+    expect(body.content[0].input).toEqual(chosen);
+    const events = await eventsOf(await messages({ ...request, stream: true }));
+    const json = events
+      .filter((event) => event.event === 'content_block_delta')
+      .map((event) => event.data.delta.partial_json)
+      .join('');
+    expect(JSON.parse(json)).toEqual(chosen);
+    // Without the marker the input fits the schema (no properties: an empty object).
+    const plain = await messages({ tools: [anyObject] });
+    expect(
+      ((await plain.json()) as { content: Array<{ input: unknown }> }).content[0].input,
+    ).toEqual({});
+  });
+
   it('answers no tool under tool_choice none', async () => {
     const response = await messages({ tools: [WEATHER_TOOL], tool_choice: { type: 'none' } });
     expect(((await response.json()) as { stop_reason: string }).stop_reason).toBe('end_turn');

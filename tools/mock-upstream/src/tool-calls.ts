@@ -1,4 +1,5 @@
 import { isRecord, readArray, readRecord, readString, type JsonRecord } from './json-shape.js';
+import { contentText } from './reply-content.js';
 
 /** The tool the mock calls and the arguments it calls it with. */
 export interface MockToolCall {
@@ -10,6 +11,13 @@ export interface MockToolCall {
 }
 
 const MAX_DEPTH = 5;
+
+/**
+ * The marker a test puts in its last user message to choose the tool input itself: the JSON
+ * object after it (`MOCK_TOOL_INPUT {"any":"keys"}`) is the input of the mock's tool call,
+ * whatever the tool's schema says (so a schema-free tool can be answered with arbitrary keys).
+ */
+export const MOCK_TOOL_INPUT = 'MOCK_TOOL_INPUT';
 
 /**
  * A deterministic value satisfying a JSON schema well enough for tests: the first enum value, the
@@ -53,8 +61,22 @@ function mockObjectFor(schema: JsonRecord, depth: number): JsonRecord {
   return object;
 }
 
-function callFor(name: string, schema: unknown): MockToolCall {
-  const input = isRecord(schema) ? mockObjectFor(schema, 0) : {};
+/** The object after MOCK_TOOL_INPUT in the last user message, when it holds one. */
+function chosenToolInput(messages: unknown[] | undefined): JsonRecord | undefined {
+  const users = (messages ?? []).filter(isRecord).filter((message) => message.role === 'user');
+  const text = users.length === 0 ? '' : contentText(users[users.length - 1].content);
+  const marker = text.lastIndexOf(MOCK_TOOL_INPUT);
+  if (marker < 0) return undefined;
+  try {
+    const input: unknown = JSON.parse(text.slice(marker + MOCK_TOOL_INPUT.length));
+    return isRecord(input) ? input : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function callFor(name: string, schema: unknown, chosen?: JsonRecord): MockToolCall {
+  const input = chosen ?? (isRecord(schema) ? mockObjectFor(schema, 0) : {});
   return { name, input, arguments: JSON.stringify(input) };
 }
 
@@ -79,7 +101,8 @@ export function openAiToolCall(body: JsonRecord): MockToolCall | undefined {
 
 /**
  * The call for an Anthropic request: none without `tools` or with `tool_choice.type: "none"`, the
- * named tool for `tool_choice.type: "tool"`, otherwise the first tool with a name.
+ * named tool for `tool_choice.type: "tool"`, otherwise the first tool with a name; its input is
+ * the MOCK_TOOL_INPUT object of the last user message, else a value fitting the tool's schema.
  */
 export function anthropicToolCall(body: JsonRecord): MockToolCall | undefined {
   const tools = readArray(body, 'tools');
@@ -91,7 +114,11 @@ export function anthropicToolCall(body: JsonRecord): MockToolCall | undefined {
   const wanted =
     choice !== undefined && choice.type === 'tool' ? readString(choice, 'name') : undefined;
   const chosen = named.find((tool) => tool.name === wanted) ?? named[0];
-  return callFor(chosen.name as string, chosen.input_schema);
+  return callFor(
+    chosen.name as string,
+    chosen.input_schema,
+    chosenToolInput(readArray(body, 'messages')),
+  );
 }
 
 /** Cuts `text` into exactly `pieces` consecutive parts (trailing parts may be empty). */

@@ -18,6 +18,11 @@ function upstreamPath(path: string): string {
   return path;
 }
 
+/** The OpenAI path of a Gemini call's internal form. */
+function convertedGeminiPath(mode: RelayMode): string {
+  return mode === 'embeddings' ? '/v1/embeddings' : '/v1/chat/completions';
+}
+
 /**
  * Everything decided before the first upstream attempt, from memory: the request read by the
  * client's format, the pinned channel or the token's model limits, the group, that some channel
@@ -33,14 +38,14 @@ export function planCall(
   const rawBody = exchange.body;
   const contentType = String(exchange.headers['content-type'] ?? '');
   const parsed = exchange.format.readRequest(mode, rawBody, contentType, exchange.model);
-  // A Gemini call reaches upstream as the internal chat call: its path and query (which may hold
-  // the client's key) mean nothing there.
+  // A Gemini call reaches upstream as the internal chat (or embeddings) call: its path and query
+  // (which may hold the client's key) mean nothing there.
   const converted = exchange.format.id === 'gemini';
   const facts: RequestFacts = {
     mode,
     rawBody: converted ? Buffer.from(JSON.stringify(parsed.json)) : rawBody,
     contentType,
-    path: converted ? '/v1/chat/completions' : upstreamPath(exchange.path),
+    path: converted ? convertedGeminiPath(mode) : upstreamPath(exchange.path),
     // Claude Code's `?beta=true` means nothing to a converted call either.
     query: converted || exchange.path === '/v1/messages' ? '' : exchange.query,
     headers: exchange.headers,

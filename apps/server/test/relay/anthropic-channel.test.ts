@@ -119,6 +119,46 @@ describe.each(appDatabaseKinds())('an Anthropic channel behind the OpenAI API on
     expect(finishReason).toBe('stop');
   });
 
+  it('answers a json_object response_format with exactly the object Claude wrote, plain and streamed', async () => {
+    // Keys no schema names: the mock's tool input is the object after MOCK_TOOL_INPUT.
+    const answer = { verdict: 'yes', score: 0.75, tags: ['a', 'b'], detail: { ok: true, n: null } };
+    const request = {
+      model: 'claude-3-5-haiku-20241022',
+      messages: [
+        {
+          role: 'user' as const,
+          content: `Reply in JSON. MOCK_TOOL_INPUT ${JSON.stringify(answer)}`,
+        },
+      ],
+      response_format: { type: 'json_object' as const },
+    };
+    const completion = await fixture.client.chat.completions.create(request);
+    const content = completion.choices[0].message.content!;
+    expect(content).toBe(JSON.stringify(answer));
+    expect(completion.choices[0].message.tool_calls).toBeUndefined();
+    expect(completion.choices[0].finish_reason).toBe('stop');
+    const upstream = fixture.mock.lastRequest()!.body as Record<string, unknown>;
+    expect(upstream.tool_choice).toEqual({ type: 'tool', name: 'json_response' });
+    expect(upstream.tools).toEqual([
+      {
+        name: 'json_response',
+        description: expect.stringContaining('whole final answer'),
+        input_schema: { type: 'object', additionalProperties: true },
+      },
+    ]);
+
+    const stream = await fixture.client.chat.completions.create({ ...request, stream: true });
+    let text = '';
+    let finishReason: string | null = null;
+    for await (const chunk of stream) {
+      expect(chunk.choices[0]?.delta?.tool_calls).toBeUndefined();
+      text += chunk.choices[0]?.delta?.content ?? '';
+      finishReason = chunk.choices[0]?.finish_reason ?? finishReason;
+    }
+    expect(JSON.parse(text)).toEqual(answer);
+    expect(finishReason).toBe('stop');
+  });
+
   it('bills cache reads and writes at their ratios and logs them', async () => {
     const before = await fixture.userQuota();
     const completion = await fixture.client.chat.completions.create({

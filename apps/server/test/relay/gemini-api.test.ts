@@ -278,7 +278,7 @@ describe.each(appDatabaseKinds())('the Gemini API on %s', { timeout: 30_000 }, (
       'NOT_FOUND',
     );
     await expectError(
-      await post('/v1beta/models/gpt-4o-mini:embedContent', text),
+      await post('/v1beta/models/gpt-4o-mini:predictLongRunning', text),
       404,
       'NOT_FOUND',
     );

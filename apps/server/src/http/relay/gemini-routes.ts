@@ -7,6 +7,11 @@ import {
   readGeminiRequest,
 } from '../../relay/formats/gemini/gemini-format.js';
 import { googleErrorBody } from '../../relay/formats/gemini/gemini-error.js';
+import {
+  geminiBatchEmbedContentsFormat,
+  geminiEmbedContentFormat,
+} from '../../relay/formats/gemini/gemini-embed-format.js';
+import type { RelayMode } from '../../providers/provider-adaptor.js';
 import type { RelayExchange } from '../../relay/relay-exchange.js';
 import type { RelayServices } from '../../relay/relay-services.js';
 import { modelsFor } from './models-routes.js';
@@ -37,15 +42,22 @@ function describeGeminiModel(model: string) {
   };
 }
 
+/** The embedding methods, each with the format that reads and writes it. */
+const EMBED_FORMATS = {
+  embedContent: geminiEmbedContentFormat,
+  batchEmbedContents: geminiBatchEmbedContentsFormat,
+} as const;
+
 /**
  * Serves Gemini's API (`/v1beta/…`) for `handle` in the relay front: generateContent and
- * streamGenerateContent as relay calls (`run`), countTokens counted locally, and the model list.
- * Answers true when it took the request; any other `/v1beta` path gets Google's 404.
+ * streamGenerateContent as chat relay calls (`run`), embedContent and batchEmbedContents as
+ * embeddings relay calls, countTokens counted locally, and the model list. Answers true when it
+ * took the request; any other `/v1beta` path gets Google's 404.
  */
 export function serveGemini(
   services: RelayServices,
   exchange: RelayExchange,
-  run: (exchange: RelayExchange) => void,
+  run: (exchange: RelayExchange, mode: RelayMode) => void,
 ): boolean {
   exchange.format = geminiGenerateFormat;
   keyFromQuery(exchange);
@@ -55,7 +67,12 @@ export function serveGemini(
     exchange.model = decodeSegment(call[1]);
     if (call[2] === 'generateContent' || call[2] === 'streamGenerateContent') {
       if (call[2] === 'streamGenerateContent') exchange.format = geminiStreamFormat;
-      run(exchange);
+      run(exchange, 'chat');
+      return true;
+    }
+    if (call[2] === 'embedContent' || call[2] === 'batchEmbedContents') {
+      exchange.format = EMBED_FORMATS[call[2]];
+      run(exchange, 'embeddings');
       return true;
     }
     if (call[2] === 'countTokens') {

@@ -92,9 +92,10 @@ export class RelayFront {
     this.tasks = new TaskRoutes(services, logger, proxies);
   }
 
-  /** Runs a Gemini generateContent call (the route set its format and model). */
-  private readonly runGemini = (call: RelayExchange) => this.run(call, 'chat', false);
-  /** Serves a call on Gemini's routes (generateContent, Gemini's model list). */
+  /** Runs a Gemini generateContent or embedding call (the route set its format and model). */
+  private readonly runGemini = (call: RelayExchange, mode: RelayMode) =>
+    this.run(call, mode, false);
+  /** Serves a call on Gemini's routes (generateContent, embeddings, Gemini's model list). */
   private readonly serveGeminiCall = (call: RelayExchange) =>
     serveGemini(this.services, call, this.runGemini);
 

@@ -48,10 +48,14 @@ describe('response_format on an Anthropic channel: the request', () => {
     expect(request.tool_choice).toEqual({ type: 'tool', name: 'json' });
   });
 
-  it('json_object becomes a forced tool taking any object', () => {
+  it('json_object becomes a forced tool taking any object, which is the whole answer', () => {
     const request = convert({ response_format: { type: 'json_object' } });
     expect(request.tools).toEqual([
-      { name: 'json_response', description: expect.any(String), input_schema: { type: 'object' } },
+      {
+        name: 'json_response',
+        description: expect.stringContaining('whole final answer'),
+        input_schema: { type: 'object', additionalProperties: true },
+      },
     ]);
     expect(request.tool_choice).toEqual({ type: 'tool', name: 'json_response' });
   });

@@ -9,6 +9,16 @@ const DEFAULT_TOOL_NAME = 'json_response';
 const TOOL_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
 const DEFAULT_DESCRIPTION =
   'Give the final answer by calling this tool: its input is the JSON object the answer must be.';
+/**
+ * `json_object` names no keys: the tool takes any object, and says that the whole answer goes
+ * in it, so the input Claude writes (always an object, as Anthropic's tool inputs are) is the
+ * answer itself, whatever keys the conversation asked for.
+ */
+const ANY_OBJECT_DESCRIPTION =
+  'Give your whole final answer by calling this tool. Its input is the complete JSON object ' +
+  'the user asked for, with exactly the keys and values the answer needs (any keys are ' +
+  'allowed); do not wrap it in another key, and write nothing outside the call.';
+const ANY_OBJECT_SCHEMA: JsonObject = { type: 'object', additionalProperties: true };
 
 /**
  * The tool that carries an OpenAI `response_format` (`json_object` or `json_schema`) to an
@@ -23,8 +33,8 @@ export function responseFormatTool(body: ChatCall | undefined): AnthropicTool | 
   if (format.type === 'json_object') {
     return {
       name: toolName(undefined, body),
-      description: DEFAULT_DESCRIPTION,
-      input_schema: { type: 'object' },
+      description: ANY_OBJECT_DESCRIPTION,
+      input_schema: { ...ANY_OBJECT_SCHEMA },
     };
   }
   if (format.type !== 'json_schema') return undefined;

@@ -16,7 +16,11 @@ import { ProviderAdaptorBase } from '../provider-adaptor-base.js';
 import { channelBaseUrl } from '../upstream-json-request.js';
 import { convertGeminiResponse, parseGeminiResponse } from './convert-gemini-response.js';
 import { convertToGeminiRequest, type GeminiRequestSettings } from './convert-to-gemini-request.js';
-import { convertGeminiEmbedding, convertToGeminiEmbedding } from './gemini-embeddings.js';
+import {
+  convertGeminiEmbedding,
+  convertToGeminiEmbedding,
+  nativeGeminiEmbedding,
+} from './gemini-embeddings.js';
 import { parseGeminiError } from './gemini-error.js';
 import { convertImagenAnswer, convertToImagenRequest } from './gemini-imagen.js';
 import { ReaderPassThroughStream } from '../reader-pass-through-stream.js';
@@ -61,17 +65,23 @@ export interface GeminiCall {
 
 /**
  * Builds a call's Gemini method and body: a chat call converted (or a Gemini client's own body,
- * sent as it is), an embeddings call as `embedContent`/`batchEmbedContents`.
+ * sent as it is), an embeddings call as `embedContent`/`batchEmbedContents` (converted, or a
+ * Gemini client's own embedding body).
  */
 export function buildGeminiCall(input: RelayCallInput, settings: GeminiSettings): GeminiCall {
   const callBody = requireBody(input);
   const thinking = readThinkingSuffix(input.upstreamModel, settings);
+  const native = input.native?.format === 'gemini' ? input.native : undefined;
   if (input.mode === 'embeddings') {
-    const embedding = convertToGeminiEmbedding(callBody, thinking.model);
+    // A Gemini client's embedContent / batchEmbedContents body is sent as it is.
+    const embedding = native
+      ? nativeGeminiEmbedding(native.body, thinking.model)
+      : convertToGeminiEmbedding(callBody, thinking.model);
     return {
       model: thinking.model,
       method: embedding.method,
       body: JSON.stringify(embedding.request),
+      fromNative: native !== undefined,
     };
   }
   if (input.mode === 'images') {
@@ -82,7 +92,6 @@ export function buildGeminiCall(input: RelayCallInput, settings: GeminiSettings)
     };
   }
   const method = input.stream ? 'streamGenerateContent' : 'generateContent';
-  const native = input.native?.format === 'gemini' ? input.native : undefined;
   if (native) {
     // The relay keeps the route's model in the body to track mapping; Gemini takes it from the URL.
     const { model: _model, ...body } = native.body;

@@ -25,6 +25,26 @@ export function convertToGeminiEmbedding(
 }
 
 /**
+ * A Gemini client's own embedding body (`input.native.body`) as Gemini's request: a body with
+ * `requests` is a batchEmbedContents, any other an embedContent. The relay keeps the route's model
+ * in the body to track model mapping; Gemini takes it from the URL, and a batch's requests must
+ * each name that same model, so they are set to it.
+ */
+export function nativeGeminiEmbedding(
+  body: JsonObject,
+  model: string,
+): { method: 'embedContent' | 'batchEmbedContents'; request: JsonObject } {
+  const { model: _routeModel, ...request } = body;
+  if (!Array.isArray(request.requests)) return { method: 'embedContent', request };
+  const requests = request.requests.map((item: unknown) =>
+    typeof item === 'object' && item !== null && !Array.isArray(item)
+      ? { ...item, model: `models/${model}` }
+      : item,
+  );
+  return { method: 'batchEmbedContents', request: { ...request, requests } };
+}
+
+/**
  * Gemini's embedding answer as OpenAI's list, in the encoding the client asked for (the `openai`
  * libraries ask for base64). Gemini reports no usage for embeddings, so usage is left to local
  * counting of the input (`completionText` is empty: embeddings generate nothing).

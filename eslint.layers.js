@@ -30,6 +30,8 @@ export const SERVER_TABLE = {
     // Which node runs each background job.
     { units: ['leases'] },
     { units: ['config.ts'] },
+    // Groups of settings config.ts reads through.
+    { units: ['config-database.ts', 'config-relay.ts'] },
     { units: ['config-env.ts', 'version.ts'] },
     { units: ['db'] },
     // Pure wire conversions: only errors/ and lib/ (and the contracts package) below them.

@@ -74,6 +74,7 @@ export async function startRuntime(
     (await openDatabase({
       dsn: config.database.dsn,
       sqlitePath: config.database.sqlitePath,
+      pool: config.databasePool,
       walCheckpoints,
     }));
   let redis: Redis | undefined;
@@ -89,6 +90,7 @@ export async function startRuntime(
       logDatabase = await openDatabase({
         dsn: config.logDatabase.dsn,
         sqlitePath: config.logDatabase.sqlitePath,
+        pool: config.databasePool,
         walCheckpoints,
       });
       if (migrate) await migrateDatabase(logDatabase, { tables: ['logs', 'log_outbox_done'] });

@@ -118,6 +118,23 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ LOG_LEVEL: 'verbose' })).toThrow(ConfigError);
   });
 
+  it('reads POLLING_INTERVAL, the pause between channels of the channel runs (0 by default)', () => {
+    expect(loadConfig({}).channelPollingIntervalSeconds).toBe(0);
+    expect(loadConfig({ POLLING_INTERVAL: '2' }).channelPollingIntervalSeconds).toBe(2);
+    expect(() => loadConfig({ POLLING_INTERVAL: '-1' })).toThrow(
+      /POLLING_INTERVAL must be between/,
+    );
+    expect(() => loadConfig({ POLLING_INTERVAL: '1.5' })).toThrow(
+      /POLLING_INTERVAL must be an integer/,
+    );
+  });
+
+  it('keeps MEMORY_CACHE_ENABLED as given (informational), forced on with Redis', () => {
+    expect(loadConfig({ MEMORY_CACHE_ENABLED: 'true' }).memoryCacheEnabled).toBe(true);
+    expect(loadConfig({ MEMORY_CACHE_ENABLED: 'false' }).memoryCacheEnabled).toBe(false);
+    expect(() => loadConfig({ MEMORY_CACHE_ENABLED: 'maybe' })).toThrow(ConfigError);
+  });
+
   it('chooses the database from the DSN as new-api does', () => {
     expect(parseDatabaseDsn('SQL_DSN', 'local', 'x.db').kind).toBe('sqlite');
     expect(parseDatabaseDsn('SQL_DSN', 'postgresql://a@b/c', 'x.db').kind).toBe('postgres');

@@ -12,15 +12,23 @@ import {
   readOptionalInteger,
   readString,
 } from './config-env.js';
+import {
+  DEFAULT_SQLITE_PATH,
+  parseDatabaseDsn,
+  readConnectionPool,
+  type DatabaseConfig,
+} from './config-database.js';
+import { readRelayConfig, type RelayConfig } from './config-relay.js';
+import type { ConnectionPoolSettings } from './db/connection-pool.js';
 
-export { ConfigError };
+export { ConfigError, parseDatabaseDsn, type DatabaseConfig };
 
 /**
  * Tollgate's runtime configuration, parsed once from the environment at start.
  * Names and defaults follow new-api/one-api so an existing deployment's environment works unchanged.
  * Nothing else in the server reads `process.env`.
  */
-export interface Config {
+export interface Config extends RelayConfig {
   /** HTTP port (`PORT`, default 3000). */
   port: number;
   /** Interface to bind (`HOST`, default all interfaces). */
@@ -29,6 +37,8 @@ export interface Config {
   database: DatabaseConfig;
   /** Separate logs database (`LOG_SQL_DSN`); undefined → logs live in the main database. */
   logDatabase?: DatabaseConfig;
+  /** Each process's PostgreSQL/MySQL pool, for both databases (`SQL_MAX_*`, config-database.ts). */
+  databasePool: ConnectionPoolSettings;
   /** Redis URL (`REDIS_CONN_STRING`); undefined → in-process caches and counters. */
   redisUrl?: string;
   /** Key for signing session cookies (`SESSION_SECRET`). */
@@ -81,7 +91,10 @@ export interface Config {
   bodyIdleTimeoutSeconds: number;
   /** Seconds an idle keep-alive connection stays open (`SERVER_KEEPALIVE_TIMEOUT`). */
   keepAliveTimeoutSeconds: number;
-  /** Memory caches of channels/tokens/users (`MEMORY_CACHE_ENABLED`; forced on with Redis). */
+  /**
+   * `MEMORY_CACHE_ENABLED` as given (forced on with Redis), informational: channels, tokens, users
+   * and options are always cached in memory, since the relay reads no database on its hot path.
+   */
   memoryCacheEnabled: boolean;
   /** Slave nodes redirect unknown web routes here (`FRONTEND_BASE_URL`). */
   frontendBaseUrl?: string;
@@ -95,18 +108,6 @@ export interface Config {
   debug: boolean;
   /** Least severe log level written (`LOG_LEVEL`: debug, info, warn, error; debug when DEBUG). */
   logLevel: LogLevel;
-  /** Idle seconds allowed between stream chunks from upstream (`STREAMING_TIMEOUT`, default 60). */
-  streamingTimeoutSeconds: number;
-  /** Seconds allowed for a whole upstream call; 0 = no limit (`RELAY_TIMEOUT`). */
-  relayTimeoutSeconds: number;
-  /** Force `stream_options.include_usage` upstream (`FORCE_STREAM_OPTION`, default true). */
-  forceStreamOption: boolean;
-  /** Azure `api-version` when neither the request nor the channel names one (`AZURE_DEFAULT_API_VERSION`). */
-  azureDefaultApiVersion: string;
-  /** Cohere `safety_mode` (`COHERE_SAFETY_SETTING`: NONE, the default, sends none). */
-  cohereSafetySetting: string;
-  /** Show Dify workflow and node starts in streamed answers (`DIFY_DEBUG`, default true). */
-  difyDebug: boolean;
   /** Create an initial token when a user registers with a password (`GENERATE_DEFAULT_TOKEN`). */
   generateDefaultToken: boolean;
   /**
@@ -140,6 +141,8 @@ export interface Config {
   channelTestFrequencyMinutes?: number;
   /** Minutes between automatic balance refreshes on the master (`CHANNEL_UPDATE_FREQUENCY`); unset = never. */
   channelUpdateFrequencyMinutes?: number;
+  /** Seconds "test all" and "update all balances" wait between channels (`POLLING_INTERVAL`, 0). */
+  channelPollingIntervalSeconds: number;
   /**
    * HTTP worker processes sharing the port (`WORKERS`: a number, or `auto` — the default — for one
    * per CPU core, at most AUTO_WORKER_LIMIT). 1 serves from a single process.
@@ -151,14 +154,6 @@ export interface Config {
   metricsToken?: string;
 }
 
-export interface DatabaseConfig {
-  kind: 'sqlite' | 'postgres' | 'mysql';
-  /** The DSN as given (empty for SQLite). */
-  dsn: string;
-  /** SQLite file path (used when kind is sqlite). */
-  sqlitePath: string;
-}
-
 export interface RateLimitConfig {
   enabled: boolean;
   /** Requests allowed per window. */
@@ -166,7 +161,6 @@ export interface RateLimitConfig {
   windowSeconds: number;
 }
 
-const DEFAULT_SQLITE_PATH = 'data/tollgate.db';
 /**
  * A request body idle this long is stalled, not slow: a client on a bad link still moves some
  * bytes every few seconds, and the headers get 10 s.
@@ -197,29 +191,6 @@ function readLogLevel(env: NodeJS.ProcessEnv): LogLevel {
 
 /** Minutes a Node timer can wait (its delay is a signed 32-bit number of milliseconds). */
 const TIMER_MINUTES = { min: 1, max: 35_791 };
-
-/** Chooses the database from a DSN the way new-api does, also accepting `mysql://` URLs. */
-export function parseDatabaseDsn(
-  name: string,
-  dsn: string | undefined,
-  sqlitePath: string,
-): DatabaseConfig {
-  const value = dsn?.trim() ?? '';
-  if (value === '' || value.startsWith('local')) return { kind: 'sqlite', dsn: '', sqlitePath };
-  if (value.startsWith('postgres://') || value.startsWith('postgresql://')) {
-    return { kind: 'postgres', dsn: value, sqlitePath };
-  }
-  if (
-    value.startsWith('mysql://') ||
-    /^[^\s@]*@?(tcp|unix)\(.*\)\/.*/.test(value) ||
-    value.includes('@')
-  ) {
-    return { kind: 'mysql', dsn: value, sqlitePath };
-  }
-  throw new ConfigError(
-    `${name} is not a PostgreSQL URL (postgres://…), a MySQL DSN (user:pass@tcp(host:port)/db or mysql://…) or "local": "${value}"`,
-  );
-}
 
 /**
  * Parses the environment once; throws ConfigError naming the first bad variable. `cores` is the
@@ -291,6 +262,7 @@ export function loadConfig(
     host: readString(env, 'HOST') ?? '0.0.0.0',
     database,
     logDatabase,
+    databasePool: readConnectionPool(env),
     redisUrl,
     sessionSecret,
     sessionSecretGenerated: configuredSecret === undefined,
@@ -329,12 +301,7 @@ export function loadConfig(
     criticalRateLimit: { enabled: true, limit: 20, windowSeconds: 1200 },
     debug: readBoolean(env, 'DEBUG', false),
     logLevel: readLogLevel(env),
-    streamingTimeoutSeconds: readInteger(env, 'STREAMING_TIMEOUT', 60, { min: 1 }),
-    relayTimeoutSeconds: readInteger(env, 'RELAY_TIMEOUT', 0, { min: 0 }),
-    forceStreamOption: readBoolean(env, 'FORCE_STREAM_OPTION', true),
-    azureDefaultApiVersion: readString(env, 'AZURE_DEFAULT_API_VERSION') ?? '2024-12-01-preview',
-    cohereSafetySetting: readString(env, 'COHERE_SAFETY_SETTING') ?? 'NONE',
-    difyDebug: readBoolean(env, 'DIFY_DEBUG', true),
+    ...readRelayConfig(env),
     generateDefaultToken: readBoolean(env, 'GENERATE_DEFAULT_TOKEN', false),
     notifyLimit: {
       count: readInteger(env, 'NOTIFY_LIMIT_COUNT', 2, { min: 0, max: 1000 }),
@@ -359,6 +326,7 @@ export function loadConfig(
       'CHANNEL_UPDATE_FREQUENCY',
       TIMER_MINUTES,
     ),
+    channelPollingIntervalSeconds: readInteger(env, 'POLLING_INTERVAL', 0, { min: 0, max: 3600 }),
     workers: readWorkers(env, cores),
     metricsEnabled: readBoolean(env, 'METRICS_ENABLED', false),
     metricsToken: readString(env, 'METRICS_TOKEN'),

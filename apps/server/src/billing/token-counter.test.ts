@@ -168,6 +168,36 @@ describe('countChatPromptTokens', () => {
     expect(imageTokens('glm-4v', { url: 'x', detail: 'low' })).toBe(1047);
   });
 
+  it("measures data: images when asked, by OpenAI's 512-pixel tiles", () => {
+    const png = (width: number, height: number) => {
+      const bytes = Buffer.alloc(33);
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]).copy(bytes, 0);
+      bytes.writeUInt32BE(13, 8);
+      bytes.write('IHDR', 12, 'latin1');
+      bytes.writeUInt32BE(width, 16);
+      bytes.writeUInt32BE(height, 20);
+      return { url: `data:image/png;base64,${bytes.toString('base64')}` };
+    };
+    // 512×512: one tile. 1024×2048: short side 768, long 1536 → 2 × 3 tiles.
+    expect(imageTokens('gpt-4o', png(512, 512), true)).toBe(170 + 85);
+    expect(imageTokens('gpt-4o', png(1024, 2048), true)).toBe(6 * 170 + 85);
+    expect(imageTokens('gpt-4o', png(2048, 1024), true)).toBe(6 * 170 + 85);
+    expect(imageTokens('gpt-4o-mini', png(1024, 2048), true)).toBe(6 * 5667 + 2833);
+    // Not asked to measure, a URL, an unreadable image or detail low: the estimates.
+    expect(imageTokens('gpt-4o', png(1024, 2048))).toBe(255);
+    expect(imageTokens('gpt-4o', { url: 'https://example.com/a.png' }, true)).toBe(255);
+    expect(imageTokens('gpt-4o', { url: 'data:image/png;base64,broken' }, true)).toBe(255);
+    expect(imageTokens('gpt-4o', { ...png(1024, 2048), detail: 'low' }, true)).toBe(85);
+
+    const messages = [
+      { role: 'user', content: [{ type: 'image_url', image_url: png(1024, 2048) }] },
+    ];
+    const estimated = countChatPromptTokens('gpt-4o', messages);
+    expect(countChatPromptTokens('gpt-4o', messages, undefined, { measureImages: true })).toBe(
+      estimated - 255 + 6 * 170 + 85,
+    );
+  });
+
   it('counts every tool, not only the last', () => {
     const tools = [
       {

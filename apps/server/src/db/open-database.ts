@@ -14,6 +14,13 @@ import { Kysely, MysqlDialect, sql, PostgresDialect, type Dialect } from 'kysely
 import { createPool, type TypeCast } from 'mysql2';
 import pg from 'pg';
 
+import {
+  DEFAULT_CONNECTION_POOL,
+  mysqlPoolOptions,
+  postgresPoolOptions,
+  retireOldMysqlConnections,
+  type ConnectionPoolSettings,
+} from './connection-pool.js';
 import { parseMysqlDsn } from './parse-mysql-dsn.js';
 import type { Database } from './schema.js';
 import { bridgeSqliteBooleans } from './sqlite-boolean-bridge.js';
@@ -39,7 +46,9 @@ export interface OpenDatabaseOptions {
   dsn: string;
   /** `SQLITE_PATH`, used when `dsn` selects SQLite; a `?_busy_timeout=...` suffix is ignored. */
   sqlitePath: string;
-  /** Pool size for PostgreSQL/MySQL (SQLite always uses one connection). Default 10. */
+  /** The PostgreSQL/MySQL pool (SQL_MAX_*; SQLite always uses one connection). */
+  pool?: ConnectionPoolSettings;
+  /** Caps the pool's open connections (the command line's small pool). */
   maxConnections?: number;
   /**
    * SQLite only: who copies the WAL back into the database file. `inline` (default): SQLite's
@@ -64,13 +73,17 @@ export function dialectForDsn(dsn: string): SqlDialect {
  */
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   const dialect = dialectForDsn(options.dsn);
-  const maxConnections = options.maxConnections ?? 10;
+  const pool = options.pool ?? DEFAULT_CONNECTION_POOL;
+  const poolSettings =
+    options.maxConnections === undefined
+      ? pool
+      : { ...pool, maxOpen: Math.min(pool.maxOpen, options.maxConnections) };
   const kyselyDialect =
     dialect === 'sqlite'
       ? sqliteDialect(options.sqlitePath, (options.walCheckpoints ?? 'inline') !== 'inline')
       : dialect === 'postgres'
-        ? postgresDialect(options.dsn.trim(), maxConnections)
-        : mysqlDialect(options.dsn.trim(), maxConnections);
+        ? postgresDialect(options.dsn.trim(), poolSettings)
+        : mysqlDialect(options.dsn.trim(), poolSettings);
   const db = new Kysely<Database>({ dialect: kyselyDialect });
   try {
     await sql`select 1`.execute(db);
@@ -132,10 +145,10 @@ function postgresTypeParser(oid: number, format?: 'text' | 'binary'): unknown {
   return pg.types.getTypeParser(oid, format ?? 'text');
 }
 
-function postgresDialect(dsn: string, maxConnections: number): Dialect {
+function postgresDialect(dsn: string, settings: ConnectionPoolSettings): Dialect {
   const pool = new pg.Pool({
     connectionString: dsn,
-    max: maxConnections,
+    ...postgresPoolOptions(settings),
     types: { getTypeParser: postgresTypeParser as typeof pg.types.getTypeParser },
   });
   // An idle client losing its connection must not crash the process; the next query reports the problem.
@@ -152,11 +165,11 @@ const mysqlTypeCast: TypeCast = (field, next) => {
   return next();
 };
 
-function mysqlDialect(dsn: string, maxConnections: number): Dialect {
+function mysqlDialect(dsn: string, settings: ConnectionPoolSettings): Dialect {
   const pool = createPool({
     charset: 'UTF8MB4_UNICODE_CI',
     ...parseMysqlDsn(dsn),
-    connectionLimit: maxConnections,
+    ...mysqlPoolOptions(settings),
     supportBigNumbers: true,
     bigNumberStrings: false,
     decimalNumbers: true,
@@ -165,5 +178,6 @@ function mysqlDialect(dsn: string, maxConnections: number): Dialect {
     typeCast: mysqlTypeCast,
     enableKeepAlive: true,
   });
+  retireOldMysqlConnections(pool, settings.maxLifetimeSeconds);
   return new MysqlDialect({ pool });
 }

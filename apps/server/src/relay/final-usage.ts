@@ -1,4 +1,6 @@
+import { CHANNEL_TYPE } from '@tollgate/contracts';
 import { countChatPromptTokens, countCompletionTokens, countTextTokens } from '../billing/index.js';
+import type { Config } from '../config.js';
 import type { RelayMode } from '../providers/provider-adaptor.js';
 import type { Usage } from '../providers/usage.js';
 import type { RequestFacts } from './build-call-input.js';
@@ -10,6 +12,31 @@ export interface UsageCallFacts {
   facts: RequestFacts;
   firstResponseAt: number | undefined;
   localPromptTokens: number | undefined;
+  isStream: boolean;
+  /** The channel of the last attempt (its type decides whether images are measured). */
+  lastChannel: { type: number } | undefined;
+  services: { config: Pick<Config, 'mediaTokens'> };
+}
+
+/** Channel types whose images new-api never measures (their upstreams count images their way). */
+const ESTIMATED_IMAGE_CHANNELS: ReadonlySet<number> = new Set([
+  CHANNEL_TYPE.gemini,
+  CHANNEL_TYPE.vertexAi,
+  CHANNEL_TYPE.anthropic,
+]);
+
+/**
+ * Whether a local prompt count measures `data:` images (reference §4.9): `GET_MEDIA_TOKEN` on,
+ * and for a call that does not stream `GET_MEDIA_TOKEN_NOT_STREAM` too, on a channel other than
+ * Gemini, Vertex AI and Anthropic. Otherwise images are estimated.
+ */
+export function measuresImageTokens(
+  mediaTokens: Config['mediaTokens'],
+  isStream: boolean,
+  channelType: number | undefined,
+): boolean {
+  if (!mediaTokens.enabled || (!isStream && !mediaTokens.notStream)) return false;
+  return channelType === undefined || !ESTIMATED_IMAGE_CHANNELS.has(channelType);
 }
 
 /** Prompt tokens counted locally from the request (kept on the call). */
@@ -18,7 +45,13 @@ export function localPromptTokens(call: UsageCallFacts): number {
   const body = call.facts.parsed.json ?? {};
   let count = 0;
   if (call.mode === 'chat') {
-    count = countChatPromptTokens(call.model, body.messages, body.tools);
+    count = countChatPromptTokens(call.model, body.messages, body.tools, {
+      measureImages: measuresImageTokens(
+        call.services.config.mediaTokens,
+        call.isStream,
+        call.lastChannel?.type,
+      ),
+    });
   } else if (call.mode === 'edits') {
     // The instruction and the text it edits are both read by the model.
     const parts = [body.instruction, body.input].filter((part) => typeof part === 'string');

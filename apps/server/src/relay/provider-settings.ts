@@ -31,6 +31,7 @@ export function createConfiguredProviders(
     dify: { debug: config.difyDebug },
     gemini: () => ({
       safetySettings: options.getJson('gemini.safety_settings'),
+      safetyDefault: config.geminiSafetySetting,
       versionSettings: options.getJson('gemini.version_settings'),
       imagineModels: options.getJson('gemini.supported_imagine_models'),
       thinkingAdapterEnabled: options.getBoolean('gemini.thinking_adapter_enabled'),

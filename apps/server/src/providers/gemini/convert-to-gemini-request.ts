@@ -37,6 +37,11 @@ export const GEMINI_SAFETY_CATEGORIES = [
 export interface GeminiRequestSettings extends GeminiThinkingSettings {
   /** gemini.safety_settings: threshold per category, `default` for the others. */
   safetySettings: Readonly<Record<string, string>>;
+  /**
+   * GEMINI_SAFETY_SETTING when set: the threshold of the categories the option does not name
+   * itself, in place of the option's `default`.
+   */
+  safetyDefault?: string;
   /** gemini.supported_imagine_models: models asked to answer with images too. */
   imagineModels: readonly string[];
 }
@@ -76,7 +81,7 @@ export function convertToGeminiRequest(
   }
   const request: GeminiRequest = { contents: conversation.contents };
   if (conversation.systemInstruction) request.systemInstruction = conversation.systemInstruction;
-  request.safetySettings = safetySettings(settings.safetySettings);
+  request.safetySettings = safetySettings(settings.safetySettings, settings.safetyDefault);
 
   const maxTokens = body.max_completion_tokens ?? body.max_tokens ?? undefined;
   const config: GeminiGenerationConfig = {};
@@ -110,12 +115,19 @@ export function convertToGeminiRequest(
   return request;
 }
 
-/** One setting per category: its own threshold, else `default`, else OFF. */
-export function safetySettings(options: Readonly<Record<string, string>>): GeminiSafetySetting[] {
+/**
+ * One setting per category: its own threshold, else `safetyDefault` (GEMINI_SAFETY_SETTING), else
+ * the option's `default`, else OFF.
+ */
+export function safetySettings(
+  options: Readonly<Record<string, string>>,
+  safetyDefault?: string,
+): GeminiSafetySetting[] {
   return GEMINI_SAFETY_CATEGORIES.map((category) => ({
     category,
     threshold:
       (Object.hasOwn(options, category) ? options[category] : undefined) ??
+      safetyDefault ??
       (Object.hasOwn(options, 'default') ? options.default : undefined) ??
       'OFF',
   }));

@@ -233,6 +233,22 @@ describe('Gemini adaptor: requests', () => {
     );
   });
 
+  it('takes GEMINI_SAFETY_SETTING for every category the option does not name', () => {
+    const custom = adaptorWith({
+      safetySettings: { default: 'BLOCK_ONLY_HIGH', HARM_CATEGORY_HARASSMENT: 'BLOCK_NONE' },
+      safetyDefault: 'BLOCK_LOW_AND_ABOVE',
+    });
+    const body = sent(
+      custom.buildRequest(chatInput({ messages: [{ role: 'user', content: 'hi' }] })),
+    );
+    const thresholds = new Map(
+      body.safetySettings?.map((setting) => [setting.category, setting.threshold]),
+    );
+    expect(thresholds.get('HARM_CATEGORY_HARASSMENT')).toBe('BLOCK_NONE');
+    expect(thresholds.get('HARM_CATEGORY_HATE_SPEECH')).toBe('BLOCK_LOW_AND_ABOVE');
+    expect([...thresholds.values()]).not.toContain('BLOCK_ONLY_HIGH');
+  });
+
   it('sends embeddings to embedContent or batchEmbedContents', () => {
     const one = adaptor.buildRequest(
       makeCallInput({

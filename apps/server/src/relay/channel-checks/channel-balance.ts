@@ -17,6 +17,7 @@ import {
 import { findChannelWithKey, updateChannelColumns } from '../../channels/channel-repository.js';
 import { CHANNEL_NOT_FOUND } from '../../channels/channel-status.js';
 import { discardBody, readLimitedBody } from './read-limited-body.js';
+import { pauseBetweenChannels } from './pause-between-channels.js';
 
 /** A provider that has not answered after this long fails the query. */
 const BALANCE_TIMEOUT_MS = 30_000;
@@ -103,8 +104,9 @@ export async function updateChannelBalance(
 
 /**
  * `GET /api/channel/update_balance` and the CHANNEL_UPDATE_FREQUENCY run: refreshes every enabled
- * channel one after another; a channel whose refreshed balance is zero or less is disabled with
- * reason "余额不足" whatever its `auto_ban` and the auto-disable switch say (as the reference).
+ * channel one after another, POLLING_INTERVAL seconds apart; a channel whose refreshed balance
+ * is zero or less is disabled with reason "余额不足" whatever its `auto_ban` and the auto-disable
+ * switch say (as the reference).
  * Failed refreshes are skipped.
  */
 export async function updateAllChannelBalances(
@@ -117,7 +119,8 @@ export async function updateAllChannelBalances(
     .where('status', '=', CHANNEL_STATUS.enabled)
     .orderBy('id')
     .execute();
-  for (const row of rows) {
+  for (const [index, row] of rows.entries()) {
+    if (index > 0) await pauseBetweenChannels(relay.config.channelPollingIntervalSeconds, signal);
     if (signal?.aborted) return;
     try {
       const result = await refreshBalance(

@@ -1,7 +1,8 @@
 /**
  * "Test all channels" (reference §5.2): every channel is tested one after another in the
- * background; failing channels are disabled and recovered ones enabled again. One run at a time
- * per relay engine, started from the console or by the CHANNEL_TEST_FREQUENCY schedule.
+ * background, POLLING_INTERVAL seconds apart; failing channels are disabled and recovered ones
+ * enabled again. One run at a time per relay engine, started from the console or by the
+ * CHANNEL_TEST_FREQUENCY schedule.
  */
 import { CHANNEL_STATUS } from '@tollgate/contracts';
 import { toCachedChannel, type CachedChannel } from '../channel-cache.js';
@@ -9,6 +10,7 @@ import { shouldDisableChannel } from '../channel-health.js';
 import type { RelayServices } from '../relay-services.js';
 import { formatSeconds } from './channel-test-request.js';
 import { testChannel, type ChannelTestResult } from './channel-tester.js';
+import { pauseBetweenChannels } from './pause-between-channels.js';
 
 /**
  * What "test all" does with one channel's result (reference §5.2): an enabled `auto_ban` channel
@@ -91,7 +93,8 @@ export async function stopChannelTests(relay: RelayServices): Promise<void> {
 
 async function testAllChannels(relay: RelayServices, signal: AbortSignal): Promise<void> {
   const rows = await relay.db.selectFrom('channels').selectAll().orderBy('id').execute();
-  for (const row of rows) {
+  for (const [index, row] of rows.entries()) {
+    if (index > 0) await pauseBetweenChannels(relay.config.channelPollingIntervalSeconds, signal);
     if (signal.aborted) return;
     const channel = toCachedChannel(row);
     try {

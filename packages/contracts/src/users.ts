@@ -78,6 +78,12 @@ export const setupRequestSchema = z.object({
   confirmPassword: z.string().default(''),
   SelfUseModeEnabled: z.boolean().default(false),
   DemoSiteEnabled: z.boolean().default(false),
+  /**
+   * The address users reach the console at (option `ServerAddress`: links in mails, drawing
+   * images, payment returns). The console's wizard sends its own origin; absent or blank keeps
+   * the stored value (other consoles do not send it).
+   */
+  ServerAddress: z.string().optional(),
 });
 export type SetupRequest = z.infer<typeof setupRequestSchema>;
 

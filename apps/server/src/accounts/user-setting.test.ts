@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { AppError } from '../errors/app-error.js';
 import {
   buildUserSetting,
+  hasWebhookSecret,
   readUserSetting,
   settingTextForClient,
   userSettingText,
@@ -141,5 +142,10 @@ describe('user setting rules', () => {
     });
     expect(settingTextForClient(null)).toBe('');
     expect(settingTextForClient('{"notify_type":"email"}')).toBe('{"notify_type":"email"}');
+    expect(hasWebhookSecret(stored)).toBe(true);
+    expect(hasWebhookSecret('{"notify_type":"webhook","webhook_secret":""}')).toBe(false);
+    expect(hasWebhookSecret('{"notify_type":"webhook","webhook_secret":7}')).toBe(false);
+    expect(hasWebhookSecret(null)).toBe(false);
+    expect(hasWebhookSecret('not json')).toBe(false);
   });
 });

@@ -65,6 +65,14 @@ export function settingTextForClient(text: string | null | undefined): string {
   }
 }
 
+/**
+ * Whether the stored setting holds a webhook secret. The console cannot read the secret, so it
+ * is told this instead, to show that one is set (and that leaving the field empty keeps it).
+ */
+export function hasWebhookSecret(text: string | null | undefined): boolean {
+  return (readUserSetting(text).webhook_secret ?? '') !== '';
+}
+
 /** Whether a webhook URL may be used: a parseable https URL (http only when allowed). */
 export function webhookUrlProblem(url: string, allowHttp: boolean): string | undefined {
   if (url === '') return 'Webhook地址不能为空';

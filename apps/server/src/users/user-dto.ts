@@ -1,11 +1,12 @@
 import type { UserRow } from '../db/schema.js';
-import { settingTextForClient } from '../accounts/user-setting.js';
+import { hasWebhookSecret, settingTextForClient } from '../accounts/user-setting.js';
 import { parseStoredLimits } from '../limits/applied-limits.js';
 
 /**
  * The user as the console sees it: the row without the password hash and the system access
  * token (returned only once, by `GET /api/user/token`), with new-api's JSON names
- * (`aff_history_quota`, `DeletedAt`). The setting's webhook secret is write-only: left out.
+ * (`aff_history_quota`, `DeletedAt`). The setting's webhook secret is write-only: left out, and
+ * `webhook_secret_set` says whether there is one.
  */
 export function userRowToDto(row: UserRow) {
   return {
@@ -30,6 +31,8 @@ export function userRowToDto(row: UserRow) {
     aff_history_quota: Number(row.aff_history ?? 0),
     inviter_id: Number(row.inviter_id ?? 0),
     setting: settingTextForClient(row.setting),
+    /** Whether `setting` had a webhook secret before it was left out (Tollgate only). */
+    webhook_secret_set: hasWebhookSecret(row.setting),
     DeletedAt: row.deleted_at ?? null,
     /** The user's own limits and budgets (null = none: the group's defaults apply). */
     limits: parseStoredLimits(row.limits) ?? null,

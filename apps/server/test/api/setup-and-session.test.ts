@@ -74,6 +74,8 @@ describe.each(appDatabaseKinds())('setup wizard and sessions on %s', (kind) => {
     expect(status.setup).toBe(true);
     expect(status.self_use_mode_enabled).toBe(true);
     expect(status.demo_site_enabled).toBe(false);
+    // A wizard that sends no server address (new-api's console) leaves the option as it was.
+    expect(status.server_address).toBe('http://localhost:3000');
   });
 
   it('signs in with the right password only and returns the identity', async () => {
@@ -207,5 +209,48 @@ describe.each(appDatabaseKinds())('setup wizard and sessions on %s', (kind) => {
     const response = await harness.call(undefined, 'GET', '/api/user/logout');
     expect(response.json().success).toBe(true);
     expect(String(response.headers['set-cookie'])).toMatch(/session=;/);
+  });
+});
+
+describe.each(appDatabaseKinds())('setup wizard with a server address on %s', (kind) => {
+  let harness: TestApp;
+  beforeAll(async () => {
+    harness = await createTestApp(kind);
+  });
+  afterAll(async () => {
+    await harness?.close();
+  });
+
+  const setup = (ServerAddress: unknown) =>
+    harness.call(undefined, 'POST', '/api/setup', {
+      username: 'root',
+      password: ROOT_PASSWORD,
+      confirmPassword: ROOT_PASSWORD,
+      ServerAddress,
+    });
+
+  it('refuses an address that is not http(s), before creating the account', async () => {
+    const refused = await setup('gate.example.com');
+    expect(businessFailure(refused)).toEqual(REFUSED);
+    expect(refused.json().message).toBe('ServerAddress 必须以 http:// 或 https:// 开头');
+    const state = (await harness.call(undefined, 'GET', '/api/setup')).json().data;
+    expect(state).toMatchObject({ status: false, root_init: false });
+    expect(businessFailure(await setup(42))).toEqual(REFUSED);
+  });
+
+  it('saves the address with the setup', async () => {
+    const response = await setup('  https://gate.example.com ');
+    expect(response.json()).toEqual({ success: true, message: '系统初始化成功' });
+    const status = (await harness.call(undefined, 'GET', '/api/status')).json().data;
+    expect(status.setup).toBe(true);
+    expect(status.server_address).toBe('https://gate.example.com');
+    const session = await harness.login('root', ROOT_PASSWORD);
+    const options = (await harness.call(session, 'GET', '/api/option/')).json().data as {
+      key: string;
+      value: string;
+    }[];
+    expect(options.find((option) => option.key === 'ServerAddress')?.value).toBe(
+      'https://gate.example.com',
+    );
   });
 });

@@ -118,6 +118,9 @@ describe.each(appDatabaseKinds())('user settings, invitations and first tokens o
     const bob = await register('bob');
     const put = async (body: Record<string, unknown>) =>
       (await harness.call(bob, 'PUT', '/api/user/setting', body)).json();
+    const secretShownAsSet = async () =>
+      (await harness.call(bob, 'GET', '/api/user/self')).json().data.webhook_secret_set;
+    expect(await secretShownAsSet()).toBe(false);
     expect(
       await put({
         notify_type: 'webhook',
@@ -142,6 +145,9 @@ describe.each(appDatabaseKinds())('user settings, invitations and first tokens o
     });
     const asAdmin = (await harness.call(root, 'GET', `/api/user/${bob.userId}`)).json().data;
     expect(asAdmin.setting).not.toContain('bob-secret');
+    // What the console is told instead: that a secret is set.
+    expect(self.webhook_secret_set).toBe(true);
+    expect(asAdmin.webhook_secret_set).toBe(true);
 
     // The console never has the secret: saving without one keeps it.
     await put({
@@ -155,6 +161,29 @@ describe.each(appDatabaseKinds())('user settings, invitations and first tokens o
       webhook_secret: 'bob-secret',
       accept_unset_model_ratio_model: false,
     });
+    expect(await secretShownAsSet()).toBe(true);
+    // Nor does leaving the field out (a console that never sends it).
+    expect(
+      await put({
+        notify_type: 'webhook',
+        quota_warning_threshold: 350000,
+        webhook_url: 'https://hooks.example.com/in',
+      }),
+    ).toEqual({ success: true, message: '设置已更新' });
+    expect(JSON.parse((await storedSetting(bob.userId)) ?? '')).toMatchObject({
+      quota_warning_threshold: 350000,
+      webhook_secret: 'bob-secret',
+    });
+    // A new secret replaces it.
+    await put({
+      notify_type: 'webhook',
+      quota_warning_threshold: 350000,
+      webhook_url: 'https://hooks.example.com/in',
+      webhook_secret: ' bob-secret-2 ',
+    });
+    expect(JSON.parse((await storedSetting(bob.userId)) ?? '')).toMatchObject({
+      webhook_secret: 'bob-secret-2',
+    });
 
     // Switching to email replaces everything: the webhook fields are gone.
     await put({
@@ -166,6 +195,7 @@ describe.each(appDatabaseKinds())('user settings, invitations and first tokens o
     expect(await storedSetting(bob.userId)).toBe(
       '{"accept_unset_model_ratio_model":false,"notification_email":"bob@example.com","notify_type":"email","quota_warning_threshold":1.5}',
     );
+    expect(await secretShownAsSet()).toBe(false);
   });
 
   it('pays the registration gifts and invitation rewards with their log rows', async () => {

@@ -30,6 +30,11 @@ export interface SelfUser {
   /** The user setting as JSON text (read with `parseUserSetting`). */
   setting: string;
   /**
+   * Whether a webhook secret is stored: the server leaves the secret out of `setting` and says
+   * this instead (false from servers that do not say it).
+   */
+  webhook_secret_set: boolean;
+  /**
    * The limits and budgets that apply to the user (read-only; the token form shows them as what a
    * token may narrow). Absent on servers without limits.
    */
@@ -63,6 +68,7 @@ export async function fetchSelf(): Promise<SelfUser> {
     aff_quota: number(data.aff_quota),
     aff_history_quota: number(data.aff_history_quota),
     setting: text(data.setting),
+    webhook_secret_set: data.webhook_secret_set === true,
     // `effective_limits`: the user's own limits, else their group's defaults (what a token narrows).
     limits: readUsageLimits(data.effective_limits ?? data.limits),
   };

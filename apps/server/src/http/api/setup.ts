@@ -1,5 +1,5 @@
 import { normalizeUsername, usernameCharacterProblem } from '../../users/username-rules.js';
-import { ROLE, setupRequestSchema } from '@tollgate/contracts';
+import { ROLE, setupRequestSchema, type SetupRequest } from '@tollgate/contracts';
 import type { FastifyInstance } from 'fastify';
 import { hashPassword } from '../../accounts/passwords.js';
 import { insertRootUser } from '../../users/root-account.js';
@@ -49,23 +49,13 @@ export async function registerSetupRoutes(api: FastifyInstance, context: AppCont
     if (!parsed.success) throw new AppError('invalid_request', '请求参数有误');
     const body = parsed.data;
 
-    if (!(await rootExists())) {
-      const username = normalizeUsername(body.username);
-      if (username === '') throw new AppError('invalid_request', '用户名不能为空');
-      const problem = usernameCharacterProblem(username);
-      if (problem) throw new AppError('invalid_request', problem);
-      if ([...username].length > 12)
-        throw new AppError('invalid_request', '用户名长度不能超过12个字符');
-      if (body.password !== body.confirmPassword) {
-        throw new AppError('invalid_request', '两次输入的密码不一致');
-      }
-      if ([...body.password].length < 8)
-        throw new AppError('invalid_request', '密码长度至少为8个字符');
-      if ([...body.password].length > 20)
-        throw new AppError('invalid_request', '密码长度不能超过20个字符');
+    const username = (await rootExists()) ? undefined : checkedRootUsername(body);
+    // Saved before the account is created, so a refused address leaves nothing half done.
+    const serverAddress = body.ServerAddress?.trim() ?? '';
+    if (serverAddress !== '') await context.options.update('ServerAddress', serverAddress);
+    if (username !== undefined) {
       await insertRootUser(context.database, username, await hashPassword(body.password));
     }
-
     await context.options.update('SelfUseModeEnabled', body.SelfUseModeEnabled ? 'true' : 'false');
     await context.options.update('DemoSiteEnabled', body.DemoSiteEnabled ? 'true' : 'false');
     await recordSetup(db, context.version);
@@ -74,4 +64,21 @@ export async function registerSetupRoutes(api: FastifyInstance, context: AppCont
     await context.syncOptions();
     return ok(undefined, '系统初始化成功');
   }
+}
+
+/** The root account's username, normalised, or the wizard's reason to refuse the account. */
+function checkedRootUsername(body: SetupRequest): string {
+  const username = normalizeUsername(body.username);
+  if (username === '') throw new AppError('invalid_request', '用户名不能为空');
+  const problem = usernameCharacterProblem(username);
+  if (problem) throw new AppError('invalid_request', problem);
+  if ([...username].length > 12)
+    throw new AppError('invalid_request', '用户名长度不能超过12个字符');
+  if (body.password !== body.confirmPassword) {
+    throw new AppError('invalid_request', '两次输入的密码不一致');
+  }
+  if ([...body.password].length < 8) throw new AppError('invalid_request', '密码长度至少为8个字符');
+  if ([...body.password].length > 20)
+    throw new AppError('invalid_request', '密码长度不能超过20个字符');
+  return username;
 }

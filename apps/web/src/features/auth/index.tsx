@@ -4,7 +4,7 @@ export { OAuthCallbackPage } from './components/oauth-callback-page';
 export { RegisterPage } from './components/register-page';
 export { ResetConfirmPage } from './components/reset-confirm-page';
 export { ResetRequestPage } from './components/reset-request-page';
-export { BINDING_RETURN_PATH, redirectToProvider } from './components/provider-redirect';
+export { redirectToProvider } from './components/provider-redirect';
 export { LinuxDoIcon } from './components/linux-do-icon';
 export { TelegramLoginButton } from './components/telegram-login-button';
 export { useTurnstile } from './components/use-turnstile';

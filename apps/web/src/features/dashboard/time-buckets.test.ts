@@ -1,14 +1,14 @@
+import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
 import {
   bucketLabel,
   bucketRange,
   bucketStart,
   defaultRange,
-  fromDateTimeInput,
   isGranularity,
   maxFilledBuckets,
   nextBucketStart,
-  toDateTimeInput,
+  pickedRange,
 } from './time-buckets';
 
 /** Unix seconds of a local date (the rules work in the viewer's time zone). */
@@ -58,12 +58,15 @@ describe('dashboard time buckets', () => {
     expect(bucketRange(local(2025, 1, 1), tooMany, 'hour')).toBeNull();
   });
 
-  it('reads and writes datetime-local values', () => {
-    const time = local(2025, 3, 7, 8, 5);
-    expect(toDateTimeInput(time)).toBe('2025-03-07T08:05');
-    expect(fromDateTimeInput('2025-03-07T08:05')).toBe(time);
-    expect(fromDateTimeInput('')).toBeNull();
-    expect(fromDateTimeInput('yesterday')).toBeNull();
+  it('reads the picked range as unix seconds of the local time, to the second', () => {
+    const start = local(2025, 3, 7, 8, 5) + 30;
+    const end = local(2025, 3, 8, 9);
+    expect(pickedRange(dayjs.unix(start), dayjs.unix(end))).toEqual({ start, end });
+    expect(pickedRange(dayjs('2025-03-07 08:05:30'), dayjs.unix(end))).toEqual({ start, end });
+    expect(pickedRange(null, dayjs.unix(end))).toBe('invalidTime');
+    expect(pickedRange(dayjs.unix(start), dayjs('yesterday'))).toBe('invalidTime');
+    expect(pickedRange(dayjs.unix(end), dayjs.unix(end))).toBe('endBeforeStart');
+    expect(pickedRange(dayjs.unix(end), dayjs.unix(start))).toBe('endBeforeStart');
   });
 
   it('defaults to a window ending an hour from now', () => {

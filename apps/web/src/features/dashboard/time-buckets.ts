@@ -3,6 +3,8 @@
  * hour, day or week of the viewer's local time (weeks start on Monday).
  */
 
+import type { Dayjs } from 'dayjs';
+
 export const granularities = ['hour', 'day', 'week'] as const;
 export type Granularity = (typeof granularities)[number];
 
@@ -62,20 +64,17 @@ export function bucketRange(from: number, to: number, granularity: Granularity):
   return buckets;
 }
 
-/** A `datetime-local` input value (`2025-01-15T13:30`, local time) for unix seconds. */
-export function toDateTimeInput(seconds: number): string {
-  const date = new Date(seconds * 1000);
-  return (
-    `${date.getFullYear()}-${twoDigits(date.getMonth() + 1)}-${twoDigits(date.getDate())}` +
-    `T${twoDigits(date.getHours())}:${twoDigits(date.getMinutes())}`
-  );
-}
+/** The range the dashboard's time pickers hold, or the reason it cannot be queried. */
+export type PickedRange = { start: number; end: number } | 'invalidTime' | 'endBeforeStart';
 
-/** Unix seconds of a `datetime-local` value, or null when it is empty or not a date. */
-export function fromDateTimeInput(value: string): number | null {
-  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/.test(value)) return null;
-  const time = new Date(value).getTime();
-  return Number.isFinite(time) ? Math.floor(time / 1000) : null;
+/**
+ * Unix seconds of the picked start and end (as the log filters read their pickers: the picked
+ * local time, to the second); both are required and the end must come after the start.
+ */
+export function pickedRange(start: Dayjs | null, end: Dayjs | null): PickedRange {
+  if (!start?.isValid() || !end?.isValid()) return 'invalidTime';
+  if (!end.isAfter(start)) return 'endBeforeStart';
+  return { start: start.unix(), end: end.unix() };
 }
 
 const hourSeconds = 3600;

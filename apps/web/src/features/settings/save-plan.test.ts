@@ -48,6 +48,18 @@ describe('settings save plan', () => {
     expect(planOptionSaves(fields, values, stored)).toEqual([]);
   });
 
+  it('sees a JSON map with its keys in another order as unchanged', () => {
+    const jsonFields: EditedOption[] = [{ key: 'ModelRatio', kind: 'json' }];
+    const sorted = { ModelRatio: '{\n  "a": 1,\n  "b": {"y": [1, 2], "x": null}\n}' };
+    expect(
+      planOptionSaves(jsonFields, sorted, { ModelRatio: '{"b":{"x":null,"y":[1,2]},"a":1}' }),
+    ).toEqual([]);
+    // Arrays keep their order; a missing or extra key is a change.
+    for (const changed of ['{"b":{"x":null,"y":[2,1]},"a":1}', '{"b":{"x":null,"y":[1,2]}}']) {
+      expect(planOptionSaves(jsonFields, sorted, { ModelRatio: changed })).toHaveLength(1);
+    }
+  });
+
   it('reads and writes comma lists', () => {
     expect(fromOptionText('list', ' a.com, b.com ,,')).toEqual(['a.com', 'b.com']);
     expect(

@@ -38,10 +38,36 @@ export function fromOptionText(kind: OptionValueKind, text: string | undefined):
   return text ?? '';
 }
 
+/**
+ * Whether two parsed JSON values hold the same data. Objects are maps whose key order means
+ * nothing (the server keeps what it is sent, editors may sort): compared key by key; arrays in
+ * order.
+ */
+function sameJson(left: unknown, right: unknown): boolean {
+  if (Array.isArray(left) || Array.isArray(right)) {
+    return (
+      Array.isArray(left) &&
+      Array.isArray(right) &&
+      left.length === right.length &&
+      left.every((item, index) => sameJson(item, right[index]))
+    );
+  }
+  if (typeof left === 'object' && left !== null && typeof right === 'object' && right !== null) {
+    const leftMap = left as Record<string, unknown>;
+    const rightMap = right as Record<string, unknown>;
+    const keys = Object.keys(leftMap);
+    return (
+      keys.length === Object.keys(rightMap).length &&
+      keys.every((key) => Object.hasOwn(rightMap, key) && sameJson(leftMap[key], rightMap[key]))
+    );
+  }
+  return left === right;
+}
+
 function unchanged(kind: OptionValueKind, next: string, stored: string): boolean {
   if (kind === 'json') {
     try {
-      return JSON.stringify(JSON.parse(next)) === JSON.stringify(JSON.parse(stored));
+      return sameJson(JSON.parse(next), JSON.parse(stored));
     } catch {
       return next === stored;
     }

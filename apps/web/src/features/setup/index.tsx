@@ -8,17 +8,25 @@ import { clearChangedFieldErrors } from '../../lib/clear-field-errors';
 import { ApiError } from '../../lib/http-client';
 import { notify } from '../../lib/notifier';
 import type { UsageMode } from './api';
-import { validateSetupAccount, type SetupFormValues } from './components/validate-setup';
+import {
+  readServerAddress,
+  validateSetupAccount,
+  type SetupFormValues,
+} from './components/validate-setup';
 import { UsageModeDialog } from './dialogs/usage-mode-dialog';
 import { useSetupStatusQuery, useSubmitSetupMutation } from './queries';
 
 interface SetupFormFields extends SetupFormValues {
   usageMode: UsageMode;
+  serverAddress: string;
 }
 
 const reloadDelay = 1500;
 
-/** First-run wizard: creates the root account (unless one exists) and picks the usage mode. */
+/**
+ * First-run wizard: creates the root account (unless one exists), and sets the server address and
+ * the usage mode.
+ */
 export default function SetupPage() {
   const { t } = useTranslation('setup');
   const [form] = Form.useForm<SetupFormFields>();
@@ -55,12 +63,20 @@ export default function SetupPage() {
         return;
       }
     }
+    const serverAddress = readServerAddress(values.serverAddress);
+    if ('messageKey' in serverAddress) {
+      const text = t(serverAddress.messageKey);
+      form.setFields([{ name: 'serverAddress', errors: [text] }]);
+      notify.error(text);
+      return;
+    }
     const usageMode = values.usageMode ?? 'external';
     submitMutation.mutate(
       {
         ...account,
         SelfUseModeEnabled: usageMode === 'self',
         DemoSiteEnabled: usageMode === 'demo',
+        ServerAddress: serverAddress.value,
       },
       {
         onSuccess: () => {
@@ -103,7 +119,14 @@ export default function SetupPage() {
           form={form}
           onValuesChange={clearChangedFieldErrors(form)}
           layout="vertical"
-          initialValues={{ username: '', password: '', confirmPassword: '', usageMode: 'external' }}
+          initialValues={{
+            username: '',
+            password: '',
+            confirmPassword: '',
+            usageMode: 'external',
+            // Where this browser reached the console: the address users will most likely use.
+            serverAddress: window.location.origin,
+          }}
           onFinish={onSubmit}
           requiredMark={false}
         >
@@ -139,6 +162,13 @@ export default function SetupPage() {
             </>
           )}
           <Divider titlePlacement="start">{t('systemSettings')}</Divider>
+          <Form.Item
+            name="serverAddress"
+            label={t('fields.serverAddress')}
+            extra={t('fields.serverAddressHint')}
+          >
+            <Input placeholder="https://" allowClear autoComplete="url" />
+          </Form.Item>
           <Form.Item
             name="usageMode"
             label={

@@ -6,15 +6,15 @@ import { notify } from '../../../lib/notifier';
 import { LoginCodeStep, requiresTwoFactor } from '../../two-factor';
 import { exchangeOAuthCode, type OAuthProvider } from '../api';
 import { AuthCard } from './auth-card';
-import { BINDING_RETURN_PATH } from './provider-redirect';
+import { oauthCallbackPath } from './oauth-callback-paths';
 import { useCompleteSignIn } from './use-sign-in';
 
 /**
  * The page a provider sends the browser back to (`/oauth/github`, `/oauth/oidc`,
  * `/oauth/linuxdo`): hands every callback parameter to the server, then binds (back to the
  * settings with a toast), signs in (to /token; first the code step when the account has
- * two-factor sign-in on), or fails (the server's message, then back to /setting, which sends a
- * visitor on to /login).
+ * two-factor sign-in on), or fails (the server's message, then to /setting, which sends a visitor
+ * on to /login); see `oauthCallbackPath`.
  */
 export function OAuthCallbackPage({ provider }: { provider: OAuthProvider }) {
   const { t } = useTranslation('auth');
@@ -33,20 +33,21 @@ export function OAuthCallbackPage({ provider }: { provider: OAuthProvider }) {
       .then((envelope) => {
         if (envelope.message === 'bind') {
           notify.success(t('oauth.bound'));
-          navigate(BINDING_RETURN_PATH, { replace: true });
+          navigate(oauthCallbackPath('bound'), { replace: true });
           return;
         }
         if (requiresTwoFactor(envelope.data)) {
           setNeedsCode(true);
           return;
         }
-        if (!completeSignIn(envelope.data, '/token')) throw new Error('invalid user');
+        if (!completeSignIn(envelope.data, oauthCallbackPath('signedIn')))
+          throw new Error('invalid user');
       })
       .catch(() => {
         // The HTTP client already showed the server's message.
         setPrompt(t('oauth.failed'));
         notify.error(t('oauth.failed'));
-        navigate(BINDING_RETURN_PATH, { replace: true });
+        navigate(oauthCallbackPath('failed'), { replace: true });
       });
   }, [completeSignIn, navigate, provider, searchParams, t]);
 
@@ -54,7 +55,7 @@ export function OAuthCallbackPage({ provider }: { provider: OAuthProvider }) {
     return (
       <AuthCard>
         <LoginCodeStep
-          onSignedIn={(data) => completeSignIn(data, '/token')}
+          onSignedIn={(data) => completeSignIn(data, oauthCallbackPath('signedIn'))}
           onBack={() => navigate('/login', { replace: true })}
         />
       </AuthCard>

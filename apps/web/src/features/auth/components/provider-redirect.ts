@@ -2,9 +2,6 @@ import type { StatusPayload } from '../../../status/status-payload';
 import { fetchOAuthState, type OAuthProvider } from '../api';
 import { githubAuthorizeUrl, linuxDoAuthorizeUrl, oidcAuthorizeUrl } from './oauth-urls';
 
-/** Where a binding lands: the personal tab of the settings (/setting sends it to /personal). */
-export const BINDING_RETURN_PATH = '/setting?tab=personal';
-
 /** The authorisation page of `provider` for `state`, with the client ids the status names. */
 export function providerAuthorizeUrl(
   provider: OAuthProvider,

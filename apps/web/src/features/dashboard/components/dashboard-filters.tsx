@@ -1,14 +1,12 @@
 import { SearchOutlined } from '@ant-design/icons';
-import { Button, Form, Input, Select } from 'antd';
+import { Button, DatePicker, Form, Input, Select } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FilterTimePicker, filterTimeFormat } from '../../../components/filters/filter-time-picker';
 import { notify } from '../../../lib/notifier';
-import {
-  fromDateTimeInput,
-  granularities,
-  toDateTimeInput,
-  type Granularity,
-} from '../time-buckets';
+import { useIsMobile } from '../../../lib/use-is-mobile';
+import { granularities, pickedRange, type Granularity } from '../time-buckets';
 
 export interface DashboardFilterValues {
   start: number;
@@ -27,40 +25,61 @@ interface DashboardFiltersProps {
 
 /**
  * Start and end time, granularity and (admins) user name. The granularity regroups the loaded
- * data at once; times and user name apply when the query button is pressed.
+ * data at once; times and user name apply when the query button is pressed. The times use the
+ * log filters' pickers: one range picker, on phones two pickers one a row.
  */
 export function DashboardFilters(props: DashboardFiltersProps) {
   const { t } = useTranslation('dashboard');
-  const [start, setStart] = useState(() => toDateTimeInput(props.value.start));
-  const [end, setEnd] = useState(() => toDateTimeInput(props.value.end));
+  const isMobile = useIsMobile();
+  const [start, setStart] = useState<Dayjs | null>(() => dayjs.unix(props.value.start));
+  const [end, setEnd] = useState<Dayjs | null>(() => dayjs.unix(props.value.end));
   const [username, setUsername] = useState(props.value.username);
 
   const submit = () => {
-    const startSeconds = fromDateTimeInput(start);
-    const endSeconds = fromDateTimeInput(end);
-    if (startSeconds === null || endSeconds === null) {
-      notify.error(t('filters.invalidTime'));
+    const range = pickedRange(start, end);
+    if (typeof range === 'string') {
+      notify.error(t(`filters.${range}`));
       return;
     }
-    if (endSeconds <= startSeconds) {
-      notify.error(t('filters.endBeforeStart'));
-      return;
-    }
-    props.onSubmit({ start: startSeconds, end: endSeconds, username });
+    props.onSubmit({ ...range, username });
   };
 
   return (
     <Form layout="inline" className="tg-dashboard-filters" onFinish={submit}>
-      <Form.Item label={t('filters.start')}>
-        <Input
-          type="datetime-local"
-          value={start}
-          onChange={(event) => setStart(event.target.value)}
-        />
-      </Form.Item>
-      <Form.Item label={t('filters.end')}>
-        <Input type="datetime-local" value={end} onChange={(event) => setEnd(event.target.value)} />
-      </Form.Item>
+      {isMobile ? (
+        <>
+          <Form.Item label={t('filters.start')}>
+            <FilterTimePicker
+              popupClassName="tg-stacked-picker"
+              label={t('filters.start')}
+              value={start}
+              onChange={setStart}
+            />
+          </Form.Item>
+          <Form.Item label={t('filters.end')}>
+            <FilterTimePicker
+              popupClassName="tg-stacked-picker"
+              label={t('filters.end')}
+              value={end}
+              onChange={setEnd}
+            />
+          </Form.Item>
+        </>
+      ) : (
+        <Form.Item label={t('filters.range')}>
+          <DatePicker.RangePicker
+            showTime
+            format={filterTimeFormat}
+            placeholder={[t('filters.start'), t('filters.end')]}
+            allowEmpty={[true, true]}
+            value={[start, end]}
+            onChange={(range) => {
+              setStart(range?.[0] ?? null);
+              setEnd(range?.[1] ?? null);
+            }}
+          />
+        </Form.Item>
+      )}
       <Form.Item label={t('filters.granularity')}>
         <Select<Granularity>
           value={props.granularity}

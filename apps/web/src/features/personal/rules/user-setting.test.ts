@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { defaultUserSetting, parseUserSetting, userSettingRequest } from './user-setting';
+import {
+  defaultUserSetting,
+  hasStoredWebhookSecret,
+  parseUserSetting,
+  userSettingRequest,
+} from './user-setting';
 
 describe('parseUserSetting', () => {
   it('reads a complete setting', () => {
@@ -94,5 +99,22 @@ describe('userSettingRequest', () => {
   it('round-trips through the stored text', () => {
     const request = userSettingRequest(setting);
     expect(parseUserSetting(JSON.stringify(request))).toEqual(setting);
+  });
+});
+
+describe('hasStoredWebhookSecret', () => {
+  const setting = '{"notify_type":"webhook","webhook_url":"https://hooks.example.com/in"}';
+
+  it('follows the server, which leaves the secret out of the setting', () => {
+    expect(hasStoredWebhookSecret({ setting, webhook_secret_set: true })).toBe(true);
+    expect(hasStoredWebhookSecret({ setting, webhook_secret_set: false })).toBe(false);
+    expect(hasStoredWebhookSecret({ setting: '', webhook_secret_set: false })).toBe(false);
+  });
+
+  it('also sees a secret a server sent inside the setting text', () => {
+    const withSecret = '{"notify_type":"webhook","webhook_secret":"s3cret"}';
+    expect(hasStoredWebhookSecret({ setting: withSecret, webhook_secret_set: false })).toBe(true);
+    const blank = '{"notify_type":"webhook","webhook_secret":""}';
+    expect(hasStoredWebhookSecret({ setting: blank, webhook_secret_set: false })).toBe(false);
   });
 });

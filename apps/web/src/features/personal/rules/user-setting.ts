@@ -83,6 +83,17 @@ export function parseUserSetting(text: unknown): UserSetting {
 }
 
 /**
+ * Whether the account has a webhook secret stored, so the empty secret field can say that one
+ * is set and that leaving it empty keeps it. Tollgate says so in `webhook_secret_set` (it never
+ * sends the secret); a server that sends the secret inside the setting text is read as well.
+ */
+export function hasStoredWebhookSecret(user: { setting: string; webhook_secret_set: boolean }) {
+  if (user.webhook_secret_set) return true;
+  const value = readJson(user.setting);
+  return isRecord(value) && typeof value.webhook_secret === 'string' && value.webhook_secret !== '';
+}
+
+/**
  * The `PUT /api/user/setting` body for a setting. The whole setting is replaced, so every field
  * is sent; an empty secret keeps the stored one.
  */

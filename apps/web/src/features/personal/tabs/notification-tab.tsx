@@ -15,7 +15,11 @@ import {
   readNotificationForm,
   type NotificationFormValues,
 } from '../rules/notification-form';
-import { parseUserSetting, userSettingRequest } from '../rules/user-setting';
+import {
+  hasStoredWebhookSecret,
+  parseUserSetting,
+  userSettingRequest,
+} from '../rules/user-setting';
 
 /** Quota warning settings: how to notify, from which remaining quota, and where to. */
 export function NotificationTab() {
@@ -120,7 +124,11 @@ function NotificationForm({ user }: { user: SelfUser }) {
               extra={t('notification.webhookSecretHint')}
             >
               <Input.Password
-                placeholder={t('notification.webhookSecretPlaceholder')}
+                placeholder={t(
+                  hasStoredWebhookSecret(user)
+                    ? 'notification.webhookSecretSetPlaceholder'
+                    : 'notification.webhookSecretPlaceholder',
+                )}
                 autoComplete="new-password"
               />
             </Form.Item>

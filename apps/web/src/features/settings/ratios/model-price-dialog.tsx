@@ -40,7 +40,7 @@ function initialValues(row: ModelPriceRow | null): DialogValues {
 
 /**
  * Adds or edits one model's price: per call, by ratios, or by USD per 1M tokens (converted to
- * ratios). Saving in one mode clears the other mode's values.
+ * ratios). Saving in another mode than the row's clears the other mode's values.
  */
 export function ModelPriceDialog({ editing, takenNames, onSave, onClose }: ModelPriceDialogProps) {
   const { t } = useTranslation('settings');
@@ -57,7 +57,13 @@ export function ModelPriceDialog({ editing, takenNames, onSave, onClose }: Model
     const values = await form.validateFields();
     const name = values.name.trim();
     if (values.mode === 'perCall') {
-      onSave({ name, price: values.price });
+      // A model priced per call before keeps the ratios stored beside its price (the default
+      // `gpt-4-gizmo-*` has both; the price wins at billing): only switching modes clears them.
+      const keptRatios =
+        editing?.price !== undefined
+          ? { ratio: editing.ratio, completionRatio: editing.completionRatio }
+          : {};
+      onSave({ name, price: values.price, ...keptRatios });
       return;
     }
     if (values.mode === 'tokenPrice') {

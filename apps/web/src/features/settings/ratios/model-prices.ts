@@ -47,23 +47,66 @@ export function readModelPrices(options: OptionValues): ModelPriceRow[] {
   }));
 }
 
-/** The three maps as option texts; a row with a price keeps no ratios. */
-export function writeModelPrices(rows: readonly ModelPriceRow[]): Record<PriceKey, string> {
-  const prices: Record<string, number> = {};
-  const ratios: Record<string, number> = {};
-  const completions: Record<string, number> = {};
+/** The parsed option's JSON object, every entry as stored (in its order); {} when not an object. */
+function storedMap(text: string | undefined): Record<string, unknown> {
+  try {
+    const parsed: unknown = JSON.parse(text ?? '{}');
+    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return {};
+    return { ...(parsed as Record<string, unknown>) };
+  } catch {
+    return {};
+  }
+}
+
+function sameRow(left: ModelPriceRow, right: ModelPriceRow): boolean {
+  return (
+    left.price === right.price &&
+    left.ratio === right.ratio &&
+    left.completionRatio === right.completionRatio
+  );
+}
+
+/** Sets `name` in `map` to `value`, or removes it when `value` is undefined. */
+function place(map: Record<string, unknown>, name: string, value: number | undefined): void {
+  if (value === undefined) delete map[name];
+  else map[name] = value;
+}
+
+/**
+ * The three maps as option texts after the editors' `rows` replaced what `stored` holds. Only
+ * what was edited is touched: a row equal to its stored row leaves its entries exactly as they
+ * were (a model may carry a price and ratios at once, as the default `gpt-4-gizmo-*` does), a
+ * stored model missing from `rows` is removed from all three maps, and a new or changed row is
+ * written as it is (its undefined values removed: the dialog clears a mode's values when the
+ * operator switches modes). Stored entries keep their order, new ones come last, so unedited maps
+ * compare equal to what is stored.
+ */
+export function writeModelPrices(
+  stored: OptionValues,
+  rows: readonly ModelPriceRow[],
+): Record<PriceKey, string> {
+  const maps: Record<PriceKey, Record<string, unknown>> = {
+    ModelPrice: storedMap(stored.ModelPrice),
+    ModelRatio: storedMap(stored.ModelRatio),
+    CompletionRatio: storedMap(stored.CompletionRatio),
+  };
+  const storedRows = new Map(readModelPrices(stored).map((row) => [row.name, row]));
+  const kept = new Set(rows.map((row) => row.name));
+  for (const name of storedRows.keys()) {
+    if (kept.has(name)) continue;
+    for (const key of PRICE_KEYS) delete maps[key][name];
+  }
   for (const row of rows) {
-    if (row.price !== undefined) {
-      prices[row.name] = row.price;
-      continue;
-    }
-    if (row.ratio !== undefined) ratios[row.name] = row.ratio;
-    if (row.completionRatio !== undefined) completions[row.name] = row.completionRatio;
+    const before = storedRows.get(row.name);
+    if (before && sameRow(before, row)) continue;
+    place(maps.ModelPrice, row.name, row.price);
+    place(maps.ModelRatio, row.name, row.ratio);
+    place(maps.CompletionRatio, row.name, row.completionRatio);
   }
   return {
-    ModelPrice: JSON.stringify(prices, null, 2),
-    ModelRatio: JSON.stringify(ratios, null, 2),
-    CompletionRatio: JSON.stringify(completions, null, 2),
+    ModelPrice: JSON.stringify(maps.ModelPrice, null, 2),
+    ModelRatio: JSON.stringify(maps.ModelRatio, null, 2),
+    CompletionRatio: JSON.stringify(maps.CompletionRatio, null, 2),
   };
 }
 

@@ -58,7 +58,7 @@ export function UnsetModels({ options }: { options: OptionValues }) {
       ...readModelPrices(options).filter((row) => !selected.includes(row.name)),
       ...filled,
     ];
-    const saves = planOptionSaves(priceFields, writeModelPrices(rows), options);
+    const saves = planOptionSaves(priceFields, writeModelPrices(options, rows), options);
     const failed = await saveMutation.mutateAsync(saves);
     if (failed.length > 0) {
       notify.error(failed.map((item) => `${item.key}: ${item.message}`).join('；'));

@@ -41,7 +41,7 @@ export function VisualRatioEditor({ options }: { options: OptionValues }) {
     return needle ? rows.filter((row) => row.name.toLowerCase().includes(needle)) : rows;
   }, [rows, search]);
   const saves = useMemo(
-    () => planOptionSaves(priceFields, writeModelPrices(rows), options),
+    () => planOptionSaves(priceFields, writeModelPrices(options, rows), options),
     [rows, options],
   );
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { validateSetupAccount } from './validate-setup';
+import { readServerAddress, validateSetupAccount } from './validate-setup';
 
 describe('validateSetupAccount', () => {
   it('requires a non-blank username', () => {
@@ -21,5 +21,25 @@ describe('validateSetupAccount', () => {
     expect(
       validateSetupAccount({ username: 'root', password: '12345678', confirmPassword: '12345678' }),
     ).toBeNull();
+  });
+});
+
+describe('readServerAddress', () => {
+  it('sends the address trimmed and without trailing slashes', () => {
+    expect(readServerAddress(' https://gate.example.com/ ')).toEqual({
+      value: 'https://gate.example.com',
+    });
+    expect(readServerAddress('http://10.0.0.2:3000/api')).toEqual({
+      value: 'http://10.0.0.2:3000/api',
+    });
+  });
+  it('sends blank as blank (the server keeps its value)', () => {
+    expect(readServerAddress('  ')).toEqual({ value: '' });
+    expect(readServerAddress(undefined)).toEqual({ value: '' });
+  });
+  it('refuses what is not an http(s) address', () => {
+    for (const text of ['gate.example.com', 'ftp://gate.example.com', 'https://', 'http://a b']) {
+      expect(readServerAddress(text)).toEqual({ messageKey: 'validation.serverAddressInvalid' });
+    }
   });
 });

@@ -26,3 +26,18 @@ export function validateSetupAccount(
   }
   return null;
 }
+
+/**
+ * The server address as the wizard sends it (`ServerAddress`): trimmed, without trailing
+ * slashes; blank keeps the server's value. The message's translation key instead when it is not
+ * an http(s) address (the server refuses those too, in Chinese only).
+ */
+export function readServerAddress(
+  text: string | undefined,
+): { value: string } | { messageKey: string } {
+  const value = (text ?? '').trim().replace(/\/+$/, '');
+  if (value !== '' && !/^https?:\/\/[^\s/?#]+[^\s]*$/i.test(value)) {
+    return { messageKey: 'validation.serverAddressInvalid' };
+  }
+  return { value };
+}

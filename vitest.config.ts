@@ -1,5 +1,21 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
+
+/**
+ * Files that run servers as child processes and wait on them (kill -9, lease expiry, rate windows)
+ * start first: their waiting then overlaps the CPU-bound files instead of trailing the run alone
+ * (on a clean clone vitest knows no durations and starts the largest files first).
+ */
+const PROCESS_TESTS = /\/apps\/server\/test\/(concurrency|leases)\//;
+
+class ProcessTestsFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const waiting = (file: TestSpecification) => PROCESS_TESTS.test(file.moduleId);
+    return [...sorted.filter(waiting), ...sorted.filter((file) => !waiting(file))];
+  }
+}
 
 export default defineConfig({
   resolve: {
@@ -32,5 +48,6 @@ export default defineConfig({
     setupFiles: ['./vitest.worker-env.ts'],
     // Migrates one template database per dialect that test files copy.
     globalSetup: ['./vitest.global-setup.ts'],
+    sequence: { sequencer: ProcessTestsFirst },
   },
 });

@@ -10,7 +10,8 @@ import type { InboundFormat } from '../format-spec.js';
 import { embeddingsToGeminiAnswer } from './embeddings-to-gemini-answer.js';
 import { geminiEmbedToEmbeddings, type GeminiEmbedMethod } from './gemini-embed-request.js';
 import { writeGeminiError } from './gemini-error.js';
-import { invalidArgument, isRecord } from './gemini-request-guards.js';
+import { parseGeminiBody } from './gemini-format.js';
+import { isRecord } from './gemini-request-guards.js';
 import { geminiRequestTexts } from './gemini-request-texts.js';
 import { GeminiStreamWriter } from './gemini-stream-writer.js';
 
@@ -18,15 +19,9 @@ import { GeminiStreamWriter } from './gemini-stream-writer.js';
 function readEmbedRequest(
   method: GeminiEmbedMethod,
   rawBody: Buffer,
-  model: string | undefined,
+  routeModel: string | undefined,
 ): ParsedRelayBody {
-  if (!model) throw invalidArgument('the model is missing from the path');
-  let request: unknown;
-  try {
-    request = JSON.parse(rawBody.length === 0 ? '{}' : rawBody.toString('utf8'));
-  } catch (error) {
-    throw invalidArgument(`Invalid JSON payload received. ${(error as Error).message}`);
-  }
+  const { request, model } = parseGeminiBody(rawBody, routeModel);
   const dropped = new DroppedFields();
   const json = geminiEmbedToEmbeddings(method, request, model, dropped);
   return {

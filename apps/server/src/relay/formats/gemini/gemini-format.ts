@@ -16,19 +16,29 @@ import { geminiToChatRequest } from './gemini-to-chat-request.js';
 import { DroppedFields } from '../../../providers/hub/dropped-fields.js';
 import { readChatCall } from '../../../providers/hub/read-chat-call.js';
 
-/** Reads a Gemini request body (JSON) for the model named by the route. */
-export function readGeminiRequest(
+/**
+ * A Gemini call's JSON body and the route's model, refused as Google refuses them
+ * (`INVALID_ARGUMENT`) when the model is missing or the body is not JSON; an empty body is `{}`.
+ */
+export function parseGeminiBody(
   rawBody: Buffer,
   model: string | undefined,
-  stream: boolean,
-): ParsedRelayBody {
+): { request: unknown; model: string } {
   if (!model) throw invalidArgument('the model is missing from the path');
-  let request: unknown;
   try {
-    request = JSON.parse(rawBody.length === 0 ? '{}' : rawBody.toString('utf8'));
+    return { request: JSON.parse(rawBody.length === 0 ? '{}' : rawBody.toString('utf8')), model };
   } catch (error) {
     throw invalidArgument(`Invalid JSON payload received. ${(error as Error).message}`);
   }
+}
+
+/** Reads a Gemini request body (JSON) for the model named by the route. */
+export function readGeminiRequest(
+  rawBody: Buffer,
+  routeModel: string | undefined,
+  stream: boolean,
+): ParsedRelayBody {
+  const { request, model } = parseGeminiBody(rawBody, routeModel);
   const dropped = new DroppedFields();
   const json = geminiToChatRequest(request, model, stream, dropped);
   const config = (request as { generationConfig?: { thinkingConfig?: unknown } }).generationConfig;

@@ -1,5 +1,11 @@
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { createMockUpstream, type MockUpstream } from './create-mock-upstream.js';
+import {
+  MOCK_OPENAI_VERSION,
+  MOCK_ORGANIZATION,
+  MOCK_PROCESSING_MS,
+  MOCK_SET_COOKIE,
+} from './route-context.js';
 
 let upstream: MockUpstream;
 
@@ -139,6 +145,25 @@ describe('createMockUpstream', () => {
   it('sends a request id header per provider', async () => {
     const response = await fetch(`${upstream.url}/v1/models`);
     expect(response.headers.get('x-request-id')).toBe('req_mock000001');
+  });
+
+  it("sends OpenAI's and Anthropic's informational headers and their edge's cookie", async () => {
+    const chat = { model: 'm', messages: [{ role: 'user', content: 'x' }] };
+    const plain = await postJson('/v1/chat/completions', chat);
+    const streamed = await postJson('/v1/chat/completions', { ...chat, stream: true });
+    const failed = await postJson('/v1/chat/completions', chat, { 'x-mock-status': '503' });
+    for (const response of [plain, streamed, failed]) {
+      expect(response.headers.get('openai-version')).toBe(MOCK_OPENAI_VERSION);
+      expect(response.headers.get('openai-organization')).toBe(MOCK_ORGANIZATION);
+      expect(response.headers.get('openai-processing-ms')).toBe(MOCK_PROCESSING_MS);
+      expect(response.headers.get('set-cookie')).toBe(MOCK_SET_COOKIE);
+      await response.arrayBuffer();
+    }
+    const claude = await postJson('/v1/messages', { ...chat, max_tokens: 5, stream: true });
+    expect(claude.headers.get('anthropic-organization-id')).toBe(MOCK_ORGANIZATION);
+    expect(claude.headers.get('set-cookie')).toBe(MOCK_SET_COOKIE);
+    expect(claude.headers.get('openai-version')).toBeNull();
+    await claude.arrayBuffer();
   });
 });
 

@@ -26,6 +26,12 @@ export { DEFAULT_EMBEDDING_DIMENSIONS, mockEmbedding } from './openai-embeddings
 export { MOCK_CREATED } from './openai-shapes.js';
 export { MOCK_HARD_LIMIT_USD, MOCK_MODELS, MOCK_TOTAL_USAGE_CENTS } from './models-and-billing.js';
 export { parseEventStream, type ServerSentEvent } from './parse-event-stream.js';
+export {
+  MOCK_OPENAI_VERSION,
+  MOCK_ORGANIZATION,
+  MOCK_PROCESSING_MS,
+  MOCK_SET_COOKIE,
+} from './route-context.js';
 export type { MultipartForm, MultipartFile } from './multipart-form.js';
 export {
   MockTaskStore,

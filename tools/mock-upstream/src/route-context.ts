@@ -57,6 +57,35 @@ export interface RouteContext {
   baidu: BaiduAuthority;
 }
 
+/** `openai-organization` (OpenAI) / `anthropic-organization-id` (Anthropic) of every answer. */
+export const MOCK_ORGANIZATION = 'org-mock';
+/** `openai-version` of every OpenAI answer. */
+export const MOCK_OPENAI_VERSION = '2020-10-01';
+/** `openai-processing-ms` of every OpenAI answer. */
+export const MOCK_PROCESSING_MS = '7';
+/** The load balancer's cookie both APIs set; a gateway must not hand it to its clients. */
+export const MOCK_SET_COOKIE = '__cf_bm=mock; path=/; HttpOnly; Secure; SameSite=None';
+
+/**
+ * The informational headers OpenAI and Anthropic send with every answer, success or error, plain
+ * or streamed (besides the request id): API version, organisation, processing time, and the
+ * cookie their edge sets.
+ */
+function informationalHeaders(context: RouteContext): OutgoingHttpHeaders {
+  if (context.provider === 'openai') {
+    return {
+      'openai-version': MOCK_OPENAI_VERSION,
+      'openai-organization': MOCK_ORGANIZATION,
+      'openai-processing-ms': MOCK_PROCESSING_MS,
+      'set-cookie': MOCK_SET_COOKIE,
+    };
+  }
+  if (context.provider === 'anthropic') {
+    return { 'anthropic-organization-id': MOCK_ORGANIZATION, 'set-cookie': MOCK_SET_COOKIE };
+  }
+  return {};
+}
+
 function requestIdHeader(context: RouteContext): string {
   if (context.provider === 'bedrock') return 'x-amzn-requestid';
   if (context.provider === 'google') return 'x-goog-request-id';
@@ -83,6 +112,7 @@ export function sendBytes(
     'content-type': contentType,
     'content-length': Buffer.byteLength(payload),
     [requestIdHeader(context)]: context.requestId,
+    ...informationalHeaders(context),
     ...extraHeaders,
   });
   context.response.end(payload);
@@ -112,5 +142,6 @@ export function eventStreamHeaders(context: RouteContext): OutgoingHttpHeaders {
     'cache-control': 'no-cache',
     connection: 'keep-alive',
     [requestIdHeader(context)]: context.requestId,
+    ...informationalHeaders(context),
   };
 }

@@ -18,7 +18,7 @@ export {
 } from './completion-ratio.js';
 export { resolveAudioRatios, isAudioTokenModel, type AudioRatios } from './audio-ratio.js';
 export { billingModelName, consumeLogModelName, isGizmoModel } from './model-names.js';
-export { estimatePreConsume, type PreConsumeInput } from './pre-consume.js';
+export { estimatePreConsume, estimatePromptTokens, type PreConsumeInput } from './pre-consume.js';
 export {
   computeQuota,
   computeAudioQuota,

@@ -1,8 +1,18 @@
 import { truncateProduct } from './exact-decimal.js';
 import type { PriceInfo } from './price-resolution.js';
 
+/**
+ * Prompt tokens estimated from a request body's size, about four bytes per token, before the
+ * upstream call: what the pre-consume hold counts, and what a converted Claude stream reports in
+ * `message_start` until upstream's count arrives. Tokenising every request on the hot path would
+ * cost more than an estimate is worth; the real count settles the bill.
+ */
+export function estimatePromptTokens(bodyBytes: number): number {
+  return Math.ceil(bodyBytes / 4);
+}
+
 export interface PreConsumeInput {
-  /** Locally counted prompt tokens of the request. */
+  /** Prompt tokens of the request, estimated (estimatePromptTokens). */
   promptTokens: number;
   /** The request's output limit: max(max_tokens, max_completion_tokens) for chat; 0 when absent. */
   maxTokens: number;

@@ -154,6 +154,12 @@ export interface RelayCallInput {
    * (Dify); absent for channel tests.
    */
   requestId?: string;
+  /**
+   * Prompt tokens estimated before the call (the pre-consume estimate, from the body's size): what
+   * a converted stream reports as its input until upstream's count arrives (Claude's
+   * `message_start`). Absent where no call was estimated.
+   */
+  promptTokensEstimate?: number;
 }
 
 /** A fully built upstream HTTP request. */

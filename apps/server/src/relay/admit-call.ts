@@ -1,4 +1,4 @@
-import { estimatePreConsume } from '../billing/index.js';
+import { estimatePreConsume, estimatePromptTokens } from '../billing/index.js';
 import type { Admission } from '../billing/quota-ledger.js';
 import type { CallPlan } from './relay-call-context.js';
 import type { RelayServices } from './relay-services.js';
@@ -14,9 +14,8 @@ export interface CallEstimate {
 /** The call's estimate, shared by the ledger and the usage limits. */
 export function estimateCall(services: RelayServices, plan: CallPlan): CallEstimate {
   const { options } = services;
-  // The estimate needs a prompt size before the call; a byte-based estimate (about four bytes
-  // per token) avoids tokenising every request on the hot path. The real count settles the bill.
-  const promptTokens = Math.ceil(plan.facts.rawBody.length / 4);
+  // The estimate needs a prompt size before the call: the body's size, not a tokenisation.
+  const promptTokens = estimatePromptTokens(plan.facts.rawBody.length);
   const quota =
     plan.mode === 'images'
       ? 0

@@ -3,6 +3,7 @@ import type { ChannelTarget, RelayCallInput, RelayMode } from '../providers/prov
 import type { CachedChannel } from './channel-cache.js';
 import type { ParsedRelayBody } from './parse-relay-body.js';
 import { checkChatFields } from '../providers/hub/read-chat-call.js';
+import { estimatePromptTokens } from '../billing/index.js';
 
 /** The parts of a request that stay the same across retries. */
 export interface RequestFacts {
@@ -75,6 +76,8 @@ export function buildCallInput(
     reasoning: parsed.reasoning,
     droppedFromClient: parsed.dropped,
     requestId: facts.requestId,
+    // The same estimate the call's hold was made with (admit-call.ts).
+    promptTokensEstimate: estimatePromptTokens(facts.rawBody.length),
   };
 }
 

@@ -2,7 +2,7 @@ import { type JsonObject } from '../../../providers/json-guards.js';
 import type { ChatChunk, ChunkToolCallDelta } from '../../../providers/hub/stream-events.js';
 import type { InternalStreamEvent } from '../../../providers/provider-adaptor.js';
 import { ReaderStreamWriter } from '../reader-stream-writer.js';
-import type { Usage } from '../../../providers/usage.js';
+import { plainUsage, type Usage } from '../../../providers/usage.js';
 import { messagesErrorType } from './messages-error.js';
 import { messageId, toMessagesUsage, toStopReason } from './internal-to-messages-answer.js';
 
@@ -17,11 +17,12 @@ type OpenBlock =
 
 /**
  * Writes a provider's internal stream (chat.completion.chunk events) as Claude's event stream, in
- * the order the Messages API uses: `message_start` on the first chunk; for each run of
- * reasoning, text or one tool call a `content_block_start`, its `thinking_delta` / `text_delta` /
- * `input_json_delta` events and a `content_block_stop`; at the end `message_delta` with the
- * stop reason and the final usage, then `message_stop`. An upstream error becomes an `error`
- * event, after which nothing more is written; a broken stream gets no closing events.
+ * the order the Messages API uses: `message_start` on the first chunk, with the input count known
+ * or estimated by then; for each run of reasoning, text or one tool call a `content_block_start`,
+ * its `thinking_delta` / `text_delta` / `input_json_delta` events and a `content_block_stop`; at
+ * the end `message_delta` with the stop reason and the final usage, then `message_stop`. An
+ * upstream error becomes an `error` event, after which nothing more is written; a broken stream
+ * gets no closing events.
  */
 export class MessagesStreamWriter extends ReaderStreamWriter {
   private started = false;
@@ -80,9 +81,21 @@ export class MessagesStreamWriter extends ReaderStreamWriter {
         content: [],
         stop_reason: null,
         stop_sequence: null,
-        usage: toMessagesUsage(this.reader.usage),
+        usage: toMessagesUsage(this.startUsage()),
       },
     });
+  }
+
+  /**
+   * The usage of `message_start`, where Anthropic reports the input count and where clients such
+   * as LangChain read it: upstream's own when it already counted the prompt (usage on its first
+   * chunk), else the relay's pre-call estimate. `message_delta` carries the exact final usage,
+   * which the Anthropic SDKs take over.
+   */
+  private startUsage(): Usage {
+    const reported = this.reader.usage;
+    if (reported && reported.promptTokens > 0) return reported;
+    return plainUsage(this.input.promptTokensEstimate ?? 0, reported?.completionTokens ?? 0);
   }
 
   private closeBlock(): string {

@@ -206,6 +206,32 @@ describe('the Claude stream written from an OpenAI-style upstream', () => {
     expect(failing.finish({ clean: true, usage: usage })).toBe('');
   });
 
+  it("reports the relay's prompt estimate in message_start and the exact usage in message_delta", () => {
+    const { output } = run(openAiInput({ promptTokensEstimate: 42 }), 1, [toolCallStream]);
+    const { start, final } = assemble(events(output));
+    // Upstream counts the prompt only in its last chunk: message_start has the estimate.
+    expect(start.usage).toEqual({
+      input_tokens: 42,
+      output_tokens: 0,
+      cache_creation_input_tokens: 0,
+      cache_read_input_tokens: 0,
+    });
+    expect(final.usage).toMatchObject({ input_tokens: 19, cache_read_input_tokens: 320 });
+  });
+
+  it("reports upstream's own prompt count in message_start when its first chunk has it", () => {
+    const first = {
+      id: 'chatcmpl-1',
+      model: 'm',
+      choices: [{ index: 0, delta: { role: 'assistant', content: 'Hi' }, finish_reason: null }],
+      usage: { prompt_tokens: 30, completion_tokens: 1, total_tokens: 31 },
+    };
+    const stream = openAiSseBody([JSON.stringify(first)]);
+    const { output } = run(openAiInput({ promptTokensEstimate: 42 }), 1, [stream]);
+    const { start } = assemble(events(output));
+    expect(start.usage).toMatchObject({ input_tokens: 30, output_tokens: 1 });
+  });
+
   it('still closes a message that carried no chunk at all', () => {
     const { output } = run(openAiInput(), 1, ['data: [DONE]\n\n']);
     expect(events(output).map((event) => event.event)).toEqual([

@@ -241,7 +241,7 @@ async function registerAndReset(page: Page, url: string, delivered: Delivered[])
   // Opened again, the link is spent.
   await page.goto(link);
   await main.getByRole('button', { name: text('auth:reset.confirm') }).click();
-  await page.getByText('重置链接非法或已过期').waitFor();
+  await page.getByText('The reset link is invalid or has expired').waitFor();
   // Without its email and token, the page says the link is broken.
   await openInConsole(page, '/user/reset');
   await page.getByText(text('auth:reset.invalidLink')).waitFor();

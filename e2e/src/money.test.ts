@@ -353,7 +353,10 @@ test(
       await redeemed.waitFor({ state: 'hidden' });
       await codeField.fill(codes[0]);
       await main.getByRole('button', { name: text('wallet:redeem.submit'), exact: true }).click();
-      await page.getByText('兑换失败，无效的兑换码', { exact: true }).first().waitFor();
+      await page
+        .getByText('Redemption failed: Invalid redemption code', { exact: true })
+        .first()
+        .waitFor();
       assert.equal((await self(api)).quota, inviteeReward + codeQuota);
       await balance.getByText(dollars(inviteeReward + codeQuota), { exact: true }).waitFor();
 

@@ -274,7 +274,7 @@ test(
 
         await bindingRow(page, 'oidc').getByRole('button', { name: 'Bind' }).click();
         await signInAtOidcProvider(page, 'oidc-alice');
-        await page.getByText('该 OIDC 账户已被绑定').first().waitFor();
+        await page.getByText('This OIDC account is already bound').first().waitFor();
         await waitForPath(page, '/personal');
         await bindingRow(page, 'oidc').getByText('Not bound').waitFor();
         assert.equal((await selfOf(page)).oidc_id, '');
@@ -313,7 +313,7 @@ test(
         const forged = { ...answer, id: 7_700_002 };
         const refused = (await page.evaluate(`fetch('/api/oauth/telegram/login?' +
       new URLSearchParams(${JSON.stringify(forged)})).then((response) => response.json())`)) as Envelope;
-        assert.deepEqual(refused, { success: false, message: '无效的请求' });
+        assert.deepEqual(refused, { success: false, message: 'Invalid request' });
         await context.close();
       }
       // 4. Bob turns two-factor sign-in on in personal settings; signing in then asks for a code.
@@ -415,7 +415,10 @@ test(
         await page.evaluate(`window.__turnstileToken = '0.forged-token'`);
         await page.getByRole('button', { name: 'Verify you are human' }).click();
         await main.getByRole('button', { name: 'Log in', exact: true }).click();
-        await page.getByText('Turnstile 校验失败，请刷新重试！').first().waitFor();
+        await page
+          .getByText('Turnstile verification failed, please refresh and try again!')
+          .first()
+          .waitFor();
         assert.equal(new URL(page.url()).pathname, '/login');
 
         await page.evaluate(`window.__turnstileToken = ${JSON.stringify(siteverify.issueToken())}`);

@@ -15,6 +15,7 @@ import { RealtimeRelay } from './relay/realtime/realtime-relay.js';
 import { TrustedProxies } from './lib/trusted-proxies.js';
 import { registerAccessLog } from './http/access-log.js';
 import { bodyIdleTimeoutHook } from './http/body-idle-timeout.js';
+import { registerApiMessageLanguage } from './http/api-message-language.js';
 
 export interface BuildAppOptions {
   /** Pino logger options, or false to stay silent (tests). */
@@ -101,6 +102,8 @@ export async function buildApp(
         'onRequest',
         rateLimitHook(context.rateLimiter, 'GA', context.config.globalApiRateLimit),
       );
+      // Messages in the console's language (`Accept-Language`), for every route below.
+      registerApiMessageLanguage(api);
       await registerApiRoutes(api, context);
     },
     { prefix: '/api' },

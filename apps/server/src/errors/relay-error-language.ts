@@ -5,8 +5,12 @@
  * answered, so calls that succeed pay nothing for it.
  */
 
+import { translateByTemplates, type MessageTemplates } from './message-templates.js';
+
+export { prefersChinese } from './accept-language.js';
+
 /** Chinese message templates and their English wording, `$1`… standing for the captured parts. */
-const ENGLISH: ReadonlyArray<readonly [RegExp, string]> = [
+export const RELAY_MESSAGES_IN_ENGLISH: MessageTemplates = [
   [/^未提供令牌$/, 'No API key was provided'],
   [/^无效的令牌$/, 'Invalid API key'],
   [/^该令牌额度已用尽 (.*)$/, 'The quota of this API key is used up $1'],
@@ -37,6 +41,10 @@ const ENGLISH: ReadonlyArray<readonly [RegExp, string]> = [
     /^模型 (.*) 的所有渠道均已熔断，请稍后再试$/,
     'Every channel of the model $1 is failing and paused (circuit open), please try again later',
   ],
+  [
+    /^渠道并发已满，等待 (\d+) 秒仍无空闲，请稍后再试$/,
+    'The channels of this model are at their concurrency limit (no free slot within $1 s), please try again later',
+  ],
   [/^请求上游地址失败$/, 'The request to the upstream failed'],
   [/^读取上游响应失败$/, 'Reading the upstream response failed'],
   [/^速率限制检查失败$/, 'The rate limit check failed'],
@@ -55,36 +63,11 @@ const BILINGUAL_SEPARATOR = '；';
 
 /** The message in English: a known Chinese template translated, anything else unchanged. */
 export function englishRelayMessage(message: string): string {
-  for (const [pattern, english] of ENGLISH) {
-    if (pattern.test(message)) return message.replace(pattern, english);
-  }
+  const translated = translateByTemplates(RELAY_MESSAGES_IN_ENGLISH, message);
+  if (translated !== undefined) return translated;
   const separator = message.indexOf(BILINGUAL_SEPARATOR);
   if (separator > 0 && /[\u4e00-\u9fff]/.test(message.slice(0, separator))) {
     return message.slice(separator + 1).trim();
   }
   return message;
-}
-
-/**
- * Whether an `Accept-Language` header prefers Chinese: its most wanted language (highest q, the
- * first among equals) is `zh` or a `zh-*` variant. Absent, `*` or any other language: English.
- */
-export function prefersChinese(acceptLanguage: string | string[] | undefined): boolean {
-  const header = Array.isArray(acceptLanguage) ? acceptLanguage.join(',') : acceptLanguage;
-  if (!header) return false;
-  let best = '';
-  let bestQuality = 0;
-  for (const item of header.split(',')) {
-    const [tag, ...parameters] = item.trim().split(';');
-    let quality = 1;
-    for (const parameter of parameters) {
-      const [name, value] = parameter.trim().split('=');
-      if (name === 'q') quality = Number(value);
-    }
-    if (Number.isFinite(quality) && quality > bestQuality) {
-      best = tag.trim().toLowerCase();
-      bestQuality = quality;
-    }
-  }
-  return best === 'zh' || best.startsWith('zh-');
 }

@@ -119,6 +119,8 @@ export async function requestEnvelope<T>(
 ): Promise<Envelope<T>> {
   const notifyErrors = options.notifyErrors ?? true;
   const headers: Record<string, string> = { Accept: 'application/json' };
+  // The server words its messages in the console's language (`zh` or `en`), not the browser's.
+  if (i18n.language) headers['Accept-Language'] = i18n.language;
   const user = getStoredUser();
   if (user) headers['New-Api-User'] = String(user.id);
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';

@@ -40,6 +40,8 @@ export interface ConsumeLogOther {
   admin_info: { use_channel: string[] };
   /** The wire format the client spoke, when not OpenAI chat (`openai-responses`, `gemini`, …). */
   inbound_format?: string;
+  /** The model the client asked for, when a model fallback answered instead (logged as `model_name`). */
+  fallback_from?: string;
 }
 
 /**
@@ -79,6 +81,8 @@ export interface LogOther {
   group?: string;
   /** The wire format the client spoke, when not OpenAI chat (e.g. `openai-responses`). */
   inbound_format?: string;
+  /** The model asked for when a model fallback answered (the row's model is the answering one). */
+  fallback_from?: string;
   /** `admin_info.use_channel`: the channel ids tried, in order (admin view only). */
   use_channel?: string[];
 }
@@ -109,6 +113,7 @@ export const LOG_OTHER_STRING_FIELDS = [
   'image_size',
   'image_quality',
   'group',
+  'fallback_from',
 ] as const satisfies readonly (keyof LogOther)[];
 
 export const LOG_OTHER_BOOLEAN_FIELDS = [

@@ -128,6 +128,11 @@ export const OPTION_KEYS = [
   // Usage limits and budgets (Tollgate only; contracts/usage-limits.ts).
   'GroupLimits',
   'LimitTimeZone',
+  // Model fallbacks (Tollgate only; docs/compatibility.md "Model fallbacks").
+  /** Model → the models tried in order when it cannot answer: `{ "gpt-4o": ["gpt-4o-mini"] }`. */
+  'ModelFallbacks',
+  /** Group → its own lists, which win over `ModelFallbacks` for that model. */
+  'GroupModelFallbacks',
   // Midjourney.
   'MjNotifyEnabled',
   'MjAccountFilterEnabled',

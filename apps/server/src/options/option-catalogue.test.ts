@@ -63,6 +63,8 @@ const TOLLGATE_KEYS = [
   'CircuitBreakerCooldownSeconds',
   'CircuitBreakerMaxCooldownSeconds',
   'ChannelHealthWeightingEnabled',
+  'ModelFallbacks',
+  'GroupModelFallbacks',
 ];
 
 function contextWith(overrides: Record<string, string> = {}): OptionRuleContext {

@@ -11,6 +11,7 @@ import {
 import { DEFAULT_MODEL_PRICE } from './defaults/default-model-price.js';
 import { DEFAULT_MODEL_RATIO } from './defaults/default-model-ratio.js';
 import { goJsonStringify } from './go-json.js';
+import { groupModelFallbacksRule, modelFallbacksRule } from './model-fallbacks.js';
 import { JSON_OPTION_SCHEMAS, type JsonOptionKey, type JsonOptionValue } from './option-schemas.js';
 import {
   emailDomainList,
@@ -312,6 +313,9 @@ const definitions: OptionDefinition[] = [
   int('ModelRequestRateLimitDurationMinutes', 1, inRange({ min: 1, max: 525_600 })),
   json('ModelRequestRateLimitGroup', {}, groupRateLimits),
   json('GroupLimits', {}),
+  // Tollgate's own: the models tried when a model cannot answer a call (relay/model-fallback.ts).
+  json('ModelFallbacks', {}, modelFallbacksRule),
+  json('GroupModelFallbacks', {}, groupModelFallbacksRule),
   str('LimitTimeZone', '', timeZoneOrEmpty),
 
   bool('MjNotifyEnabled', false),

@@ -21,6 +21,8 @@ const listOf = <Item extends z.ZodType>(item: Item) => z.array(item, { error: '�
 const numberMap = objectOf(number);
 /** `{ name: string }`. */
 const stringMap = objectOf(string);
+/** `{ model: [fallback, …] }`: model names, none empty. */
+const fallbackMap = objectOf(listOf(string.min(1, { error: '不能是空字符串' })));
 
 export const JSON_OPTION_SCHEMAS = {
   TopupGroupRatio: numberMap,
@@ -48,6 +50,10 @@ export const JSON_OPTION_SCHEMAS = {
   ),
   /** Group → default user limits and budgets of that group (contracts/usage-limits.ts). */
   GroupLimits: objectOf(usageLimitsSchema),
+  /** Model → the models tried in order when it cannot answer (options/model-fallbacks.ts). */
+  ModelFallbacks: fallbackMap,
+  /** Group → its own fallback lists, which win over `ModelFallbacks` for their models. */
+  GroupModelFallbacks: objectOf(fallbackMap),
   /** Model → { header → values } added to Anthropic requests. */
   'claude.model_headers_settings': objectOf(objectOf(listOf(string))),
   /** Model (or `default`) → max_tokens sent when the client gives none. */

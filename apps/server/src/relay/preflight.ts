@@ -1,4 +1,3 @@
-import { resolvePrice, type PriceInfo } from '../billing/index.js';
 import { RelayError } from '../errors/relay-error.js';
 import { checkChannelAccess } from './auth/model-access.js';
 import type { RelayMode } from '../providers/provider-adaptor.js';
@@ -8,6 +7,10 @@ import type { CallPlan } from './relay-call-context.js';
 import type { RelayExchange } from './relay-exchange.js';
 import type { RelayServices } from './relay-services.js';
 import { resolveGroup } from './resolve-group.js';
+import { callerPrice } from './caller-price.js';
+import { fallbackForUnroutable } from './model-fallback.js';
+
+export { callerPrice };
 
 /** `/pg/…` and `/v1/engines/:model/…` reach upstream as the plain `/v1/…` path. */
 function upstreamPath(path: string): string {
@@ -57,29 +60,21 @@ export function planCall(
   const pinned = checkChannelAccess(services.channels, { caller, pinnedChannelId }, model);
   const group = resolveGroup(caller, model, services.options, services.channels);
   if (!pinned && !services.channels.has(group, model)) {
-    throw noChannelError(services, group, model, exchange.path.startsWith('/pg/'));
+    // No channel serves the model here: a fallback of it may (planned with its own price).
+    const isStream = parsed.stream;
+    const base = { caller, mode, model, group, facts, isStream, pinned };
+    const fallback = fallbackForUnroutable(services, exchange, base);
+    if (fallback === undefined) {
+      throw noChannelError(services, group, model, exchange.path.startsWith('/pg/'));
+    }
+    services.sensitiveWords.check(exchange.format, mode, parsed);
+    return fallback;
   }
 
   services.sensitiveWords.check(exchange.format, mode, parsed);
 
   const price = callerPrice(services, caller, model, group);
   return { caller, mode, model, group, price, facts, isStream: parsed.stream, pinned };
-}
-
-/** The price of `model` in `group` for this caller (its user's group ratios and unset-ratio choice). */
-export function callerPrice(
-  services: RelayServices,
-  caller: AuthenticatedCall['caller'],
-  model: string,
-  group: string,
-): PriceInfo {
-  return resolvePrice(services.options, {
-    model,
-    group,
-    userGroup: caller.user.group,
-    userId: caller.user.id,
-    acceptUnsetModelRatio: caller.user.setting.accept_unset_model_ratio_model === true,
-  });
 }
 
 /**

@@ -36,6 +36,18 @@ export interface CallPlan {
   isStream: boolean;
   /** The channel an admin pinned with `sk-<key>-<channelId>`, if any. */
   pinned?: CachedChannel;
+  /** Set when this plan is a fallback of the model the client asked for (model-fallback.ts). */
+  fallback?: FallbackState;
+}
+
+/** Where a call stands in the fallback list of the model the client asked for. */
+export interface FallbackState {
+  /** The model the client asked for. */
+  readonly from: string;
+  /** Its fallback models, in order. */
+  readonly chain: readonly string[];
+  /** The index in `chain` of the next model to try. */
+  readonly next: number;
 }
 
 /**
@@ -46,10 +58,19 @@ export interface CallPlan {
 export class RelayCall {
   readonly caller: RelayCaller;
   readonly mode: RelayMode;
-  readonly model: string;
-  readonly group: string;
-  readonly price: PriceInfo;
-  readonly facts: RequestFacts;
+  // The model, its group, price and request change only when the call moves to a model fallback
+  // (`useFallback`); the call is priced and logged as the model that answers.
+  model: string;
+  group: string;
+  price: PriceInfo;
+  facts: RequestFacts;
+  /** Set once the call moved to a fallback of the model the client asked for. */
+  fallback: FallbackState | undefined;
+  /**
+   * The model's channels could not answer: its last attempt failed with a failure its adaptor
+   * calls retryable and no retry was left (set by failover, read by model fallbacks).
+   */
+  modelExhausted = false;
   readonly isStream: boolean;
   readonly pinned: CachedChannel | undefined;
   /** The wire format the client speaks. */
@@ -73,8 +94,8 @@ export class RelayCall {
     readonly services: RelayServices,
     readonly exchange: RelayExchange,
     plan: CallPlan,
-    /** The call's admission by the ledger (its estimate set aside). */
-    readonly admission: Admission,
+    /** The call's admission by the ledger (its estimate set aside; replaced by a fallback's). */
+    public admission: Admission,
     /** The call's reservation on its usage limits; undefined when none applies. */
     readonly limits?: LimitAdmission,
   ) {
@@ -86,8 +107,25 @@ export class RelayCall {
     this.facts = plan.facts;
     this.isStream = plan.isStream;
     this.pinned = plan.pinned;
+    this.fallback = plan.fallback;
     this.format = exchange.format;
     this.startedAt = exchange.startedAt;
+  }
+
+  /**
+   * Continues the call as the fallback model `plan` names, held by `admission` (the failed
+   * model's hold already given back); what the last attempt learnt about its model is forgotten.
+   */
+  useFallback(plan: CallPlan, admission: Admission): void {
+    this.model = plan.model;
+    this.group = plan.group;
+    this.price = plan.price;
+    this.facts = plan.facts;
+    this.fallback = plan.fallback;
+    this.admission = admission;
+    this.modelExhausted = false;
+    this.upstreamModel = undefined;
+    this.localPromptTokens = undefined;
   }
 
   /** Settles the call with how it ended; only the first outcome counts. */

@@ -3,6 +3,7 @@ import { admitCall, estimateCall } from './admit-call.js';
 import { admitLimits } from './admit-limits.js';
 import type { AuthenticatedCall } from './auth/authenticate-relay.js';
 import { tryChannels } from './failover.js';
+import { moveToFallback } from './model-fallback.js';
 import { planCall } from './preflight.js';
 import { RelayCall } from './relay-call-context.js';
 import type { RelayExchange } from './relay-exchange.js';
@@ -10,8 +11,9 @@ import type { RelayServices } from './relay-services.js';
 
 /**
  * One relay call end to end (docs/architecture.md "A request's path"): plan it from memory,
- * reserve it on its usage limits (when any is set), set its estimated cost aside, try channels tier by tier, stream or send the answer, then
- * settle and log exactly once however the call ended. The caller was authenticated from the
+ * reserve it on its usage limits (when any is set), set its estimated cost aside, try channels
+ * tier by tier (then the model's fallbacks, when it cannot answer), stream or send the answer,
+ * then settle and log exactly once however the call ended. The caller was authenticated from the
  * headers (its IP checked) before `exchange.body` was read.
  */
 export async function relayCall(
@@ -37,7 +39,15 @@ export async function relayCall(
   }
   const call = new RelayCall(services, exchange, plan, admission, limits);
   try {
-    await tryChannels(call);
+    for (;;) {
+      try {
+        await tryChannels(call);
+        break;
+      } catch (error) {
+        // The model could not answer: its fallbacks, if any, are tried in order.
+        if (!(await moveToFallback(call, error))) throw error;
+      }
+    }
   } finally {
     exchange.channelId = call.lastChannel?.id;
     // Anything that ended without an outcome (an error before or during the upstream call) is

@@ -127,6 +127,8 @@ function consumeLogRowOf(
     reasoningEffort: reasoningEffortOf(call.facts.parsed.json),
   });
   if (call.format.id !== 'openai') other.inbound_format = call.format.id;
+  // A fallback answered: the row is the answering model's (its name, price and channel).
+  if (call.fallback !== undefined) other.fallback_from = call.fallback.from;
   return recordConsumption(call.services, {
     userId: caller.user.id,
     username: caller.user.username,

@@ -130,4 +130,6 @@ export const ratioJsonFields = sectionFields('ratios.json', [
   { key: 'GroupGroupRatio', kind: 'json', label: 'groupGroupRatio', hint: true },
   { key: 'AutoGroups', kind: 'json', label: 'autoGroups', hint: true },
   { key: 'DefaultUseAutoGroup', kind: 'switch', label: 'defaultUseAutoGroup', hint: true },
+  { key: 'ModelFallbacks', kind: 'json', label: 'modelFallbacks', hint: true },
+  { key: 'GroupModelFallbacks', kind: 'json', label: 'groupModelFallbacks', hint: true },
 ]);

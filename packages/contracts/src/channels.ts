@@ -58,7 +58,11 @@ export const channelFieldsSchema = z.object({
   /** JSON object `{"429": "500"}`. */
   status_code_mapping: z.string().nullish(),
   tag: z.string().nullish(),
-  /** JSON object: `force_format`, `thinking_to_content`, `proxy`. */
+  /**
+   * JSON object: `force_format`, `thinking_to_content`, `proxy`, and the call limits of
+   * `CHANNEL_SETTING_LIMITS` (`first_byte_timeout`, `idle_timeout`, `total_timeout`,
+   * `max_concurrency`), checked on save.
+   */
   setting: z.string().nullish(),
   /** JSON object merged over the converted request body. */
   param_override: z.string().nullish(),

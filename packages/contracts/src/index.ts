@@ -5,6 +5,7 @@ export * from './status.js';
 export * from './tokens.js';
 export * from './logs.js';
 export * from './channels.js';
+export * from './channel-setting-limits.js';
 export * from './pricing.js';
 export * from './channel-types.js';
 export * from './log-other.js';

@@ -10,6 +10,7 @@ import {
   CHANNEL_TAG_MAX_LENGTH,
 } from '@tollgate/contracts';
 import { failure } from '../errors/app-error.js';
+import { checkChannelSettingLimits } from './channel-setting-rules.js';
 import { stripTrailingSlashes } from './channel-types.js';
 
 /** Splits a comma-joined list (or an array): trimmed, empty and repeated entries dropped. */
@@ -109,6 +110,7 @@ export function checkJsonField(field: JsonField, text: string): string {
       throw failure(`${label}长度不能超过 ${CHANNEL_STATUS_CODE_MAPPING_MAX_LENGTH} 个字符`);
     }
   }
+  if (field === 'setting') checkChannelSettingLimits(object);
   return trimmed;
 }
 

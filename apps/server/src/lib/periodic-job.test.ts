@@ -21,7 +21,10 @@ describe('repeatAfter', () => {
     );
     expect(runs).toBe(0);
     // Waits for runs rather than a fixed window: a loaded machine delays timers, not the contract.
-    await vi.waitFor(() => expect(runs).toBeGreaterThanOrEqual(2), { timeout: 10_000, interval: 5 });
+    await vi.waitFor(() => expect(runs).toBeGreaterThanOrEqual(2), {
+      timeout: 10_000,
+      interval: 5,
+    });
     await job.stop();
     const afterStop = runs;
     expect(afterStop).toBeGreaterThanOrEqual(2);

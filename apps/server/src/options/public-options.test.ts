@@ -93,9 +93,9 @@ describe('buildStatusPayload', () => {
 
   it('says whether http:// webhooks are accepted (NOTIFY_ALLOW_HTTP_WEBHOOK)', async () => {
     const store = await openStore();
-    expect(buildStatusPayload(store, { ...extras, webhookAllowHttp: true }).webhook_allow_http).toBe(
-      true,
-    );
+    expect(
+      buildStatusPayload(store, { ...extras, webhookAllowHttp: true }).webhook_allow_http,
+    ).toBe(true);
   });
 
   it('follows saved options', async () => {

@@ -4,6 +4,8 @@ import type { ChannelRow, Database } from '../db/schema.js';
 import type { AppEvents } from '../lib/app-events.js';
 import type { ChannelSetting } from '../providers/provider-adaptor.js';
 import { BLOCKED, PROBE, type ChannelHealthBook } from './channel-health/channel-health-book.js';
+import { readChannelLimits, type ChannelLimits } from './channel-limits.js';
+import type { ChannelSlots } from './channel-slots.js';
 
 /** A channel as routing needs it: JSON columns parsed once per rebuild, never per call. */
 export interface CachedChannel {
@@ -16,6 +18,8 @@ export interface CachedChannel {
   other: string;
   organization: string;
   setting: ChannelSetting;
+  /** The channel's own timeouts and concurrency cap (from `setting`); undefined when none. */
+  limits: ChannelLimits | undefined;
   status: number;
   priority: number;
   weight: number;
@@ -74,6 +78,7 @@ export function toCachedChannel(row: ChannelRow): CachedChannel {
       thinking_to_content: setting.thinking_to_content === true,
       proxy: typeof setting.proxy === 'string' ? setting.proxy : undefined,
     },
+    limits: readChannelLimits(setting),
     status: row.status,
     priority: Number(row.priority ?? 0),
     weight: Math.max(0, Number(row.weight ?? 0)),
@@ -108,6 +113,7 @@ export class ChannelCache {
   private rebuilding: Promise<void> | undefined;
   private rebuildAgain = false;
   private health: ChannelHealthBook | undefined;
+  private slots: ChannelSlots | undefined;
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -213,7 +219,9 @@ export class ChannelCache {
    * recent health (`ChannelHealthBook.weightFactor`). With a health book, a channel whose circuit
    * is open is skipped (a tier whose channels are all open is skipped whole), a half-open one
    * whose probe falls to this call is chosen first, and `avoid` (the channel that just failed)
-   * is taken only when its tier has nothing else. Undefined when nothing is usable: see
+   * is taken only when its tier has nothing else. A channel at its concurrency cap is passed
+   * over like an open circuit while another channel of the tier is free (when none is, the pick
+   * is made among them all, and the call waits for a slot: `takeChannelSlot`). Undefined when nothing is usable: see
    * `has` to tell "no channel" from "every circuit open". `random` is injectable for tests.
    */
   select(
@@ -259,6 +267,8 @@ export class ChannelCache {
     let latencySum = 0;
     let measured = 0;
     let onlyUsable: CachedChannel | undefined;
+    // Usable channels other than `avoid` that are below their concurrency cap.
+    let free = 0;
     for (const channel of tier) {
       if (channel.status !== CHANNEL_STATUS.enabled) continue;
       if (health !== undefined) {
@@ -276,18 +286,22 @@ export class ChannelCache {
       }
       usable += 1;
       onlyUsable = channel;
+      if (channel.id !== avoid && !this.atCap(channel)) free += 1;
     }
     // tierUsable found one, so onlyUsable is set.
     if (usable === 1 || onlyUsable === undefined) return onlyUsable as CachedChannel;
     const reference = measured === 0 ? 0 : latencySum / measured;
+    const skipFull = free > 0;
     let total = 0;
     for (const channel of tier) {
-      if (!this.skipped(channel, model, avoid)) total += this.weightOf(channel, reference);
+      if (!this.skipped(channel, model, avoid, skipFull)) {
+        total += this.weightOf(channel, reference);
+      }
     }
     let point = random() * total;
     let last = onlyUsable;
     for (const channel of tier) {
-      if (this.skipped(channel, model, avoid)) continue;
+      if (this.skipped(channel, model, avoid, skipFull)) continue;
       last = channel;
       point -= this.weightOf(channel, reference);
       if (point < 0) return channel;
@@ -295,12 +309,23 @@ export class ChannelCache {
     return last;
   }
 
-  private skipped(channel: CachedChannel, model: string, avoid: number): boolean {
+  private skipped(
+    channel: CachedChannel,
+    model: string,
+    avoid: number,
+    skipFull: boolean,
+  ): boolean {
     return (
       channel.status !== CHANNEL_STATUS.enabled ||
       channel.id === avoid ||
-      (this.health !== undefined && this.health.admission(channel.id, model) === BLOCKED)
+      (this.health !== undefined && this.health.admission(channel.id, model) === BLOCKED) ||
+      (skipFull && this.atCap(channel))
     );
+  }
+
+  /** Whether the channel has a concurrency cap and is at it (a field read for the others). */
+  private atCap(channel: CachedChannel): boolean {
+    return channel.limits !== undefined && this.slots !== undefined && this.slots.isFull(channel);
   }
 
   private weightOf(channel: CachedChannel, referenceLatency: number): number {
@@ -313,6 +338,11 @@ export class ChannelCache {
   /** Routing consults `book` for open circuits and health weights (the relay's services set it). */
   useHealth(book: ChannelHealthBook): void {
     this.health = book;
+  }
+
+  /** Routing passes over channels at their concurrency cap in `slots` (the relay's services set it). */
+  useSlots(slots: ChannelSlots): void {
+    this.slots = slots;
   }
 
   /** Enabled channels routable for `model` in `group`, every tier (e.g. "is every one open?"). */

@@ -11,6 +11,7 @@ import type { RelayCall } from './relay-call-context.js';
 import { mapStatusCode, shouldRetry } from './retry-policy.js';
 import { readUpstreamError, relayPlainResponse } from './send-plain-response.js';
 import { relayStreamResponse } from './send-stream-response.js';
+import { takeChannelSlot } from './channel-slots.js';
 import { clientVisibleHeaders } from './upstream-headers.js';
 import { outcomeOfStatus, retryAfterMs } from './channel-health/attempt-outcome.js';
 import type { UpstreamExchange } from '../providers/upstream-exchange.js';
@@ -46,7 +47,10 @@ export async function tryChannels(call: RelayCall): Promise<void> {
     for (let index = 0; index <= retryTimes; index += 1) {
       const channel = pinned ?? (await selectChannel(call, index));
       // Every channel left has an open circuit: the client gets the last upstream failure.
-      if (channel === undefined) throw finalError(lastError!);
+      if (channel === undefined) {
+        call.modelExhausted = true;
+        throw finalError(lastError!);
+      }
       call.lastChannel = channel;
       call.useChannel.push(String(channel.id));
       const { adaptor, input } = planAttempt(services.providers, channel, call.facts, {
@@ -54,7 +58,10 @@ export async function tryChannels(call: RelayCall): Promise<void> {
         passThrough: services.options.getBoolean('global.pass_through_request_enabled'),
       });
       call.upstreamModel = input.upstreamModel;
+      // A channel's concurrency slot is held for the whole attempt, however it ends.
+      let holdsSlot = false;
       try {
+        if (channel.limits !== undefined) holdsSlot = await takeChannelSlot(call, channel);
         await callChannel(call, channel, adaptor, input);
         return;
       } catch (error) {
@@ -65,6 +72,8 @@ export async function tryChannels(call: RelayCall): Promise<void> {
         const classification = adaptor.classifyError(error);
         if (!error.local) services.health.reportFailure(channel, error, classification);
         if (!shouldRetry(error, classification, retryTimes - index, pinned !== undefined)) {
+          // Retryable, but no attempt left: the model could not answer (a fallback may).
+          call.modelExhausted = !error.local && classification.retryable && pinned === undefined;
           throw finalError(error);
         }
         lastError = error;
@@ -72,6 +81,8 @@ export async function tryChannels(call: RelayCall): Promise<void> {
           { requestId: exchange.id, channelId: channel.id, status: error.status, attempt: index },
           'upstream attempt failed, retrying',
         );
+      } finally {
+        if (holdsSlot) services.channelSlots.release(channel.id);
       }
     }
   } finally {
@@ -176,7 +187,7 @@ async function sendAttempt(
   // A provider reached other than by one HTTP request (a websocket) opens its own exchange.
   const upstream = adaptor.openExchange
     ? adaptor.openExchange(input, request, channel.setting.proxy)
-    : services.upstream.send(request, channel.setting.proxy);
+    : services.upstream.send(request, channel.setting.proxy, channel.limits);
   call.upstream = upstream;
   let response: UpstreamExchange;
   try {

@@ -24,6 +24,7 @@ import { ChannelHealthBook } from './channel-health/channel-health-book.js';
 import { followHealthOptions } from './channel-health/health-settings.js';
 import type { ProbeTokens } from './channel-health/probe-tokens.js';
 import { UpstreamClient } from './upstream-client.js';
+import { ChannelSlots } from './channel-slots.js';
 import { OutboundGuard } from '../lib/outbound-guard/outbound-guard.js';
 import type { ProviderRegistry } from '../providers/registry.js';
 import { createConfiguredProviders } from './provider-settings.js';
@@ -56,6 +57,11 @@ export interface RelayServices {
    * scales weights by recent health; the channel list and `/metrics` show it.
    */
   circuits: ChannelHealthBook;
+  /**
+   * The calls in flight on channels with a concurrency cap (`max_concurrency`), in this process:
+   * routing passes over a channel at its cap, a call that must use one waits for a slot.
+   */
+  channelSlots: ChannelSlots;
   /** Quota holds, settlements and their log rows (one group commit). */
   ledger: QuotaLedger;
   /** Copies log rows to LOG_SQL_DSN's database when it is separate. */
@@ -125,6 +131,8 @@ export async function createRelayServices(parts: {
   const circuits = new ChannelHealthBook({ events: parts.events, tokens: parts.probeTokens });
   circuits.onClose(followHealthOptions(circuits, parts.options));
   channels.useHealth(circuits);
+  const channelSlots = new ChannelSlots();
+  channels.useSlots(channelSlots);
   await channels.refresh();
   channels.startSync(parts.config.syncFrequencySeconds);
   const logDatabase = parts.logDatabase ?? parts.database;
@@ -177,6 +185,7 @@ export async function createRelayServices(parts: {
       onError(error, 'channel health'),
     ),
     circuits,
+    channelSlots,
     ledger,
     logOutbox,
     upstream: new UpstreamClient({

@@ -1,5 +1,6 @@
 import { Agent, ProxyAgent, request, type Dispatcher } from 'undici';
 import type { UpstreamRequest } from '../providers/provider-adaptor.js';
+import type { ChannelLimits } from './channel-limits.js';
 import { UpstreamResponse } from './upstream-response.js';
 
 /** URLs seen recently, split for undici (channels call the same few URLs over and over). */
@@ -61,9 +62,12 @@ export class UpstreamClient {
 
   /**
    * Starts the request. Await `response.started` for the head; then the body must be consumed
-   * (`readAll`, `stream`) or the exchange aborted.
+   * (`readAll`, `stream`) or the exchange aborted. `limits`, the channel's own timeouts, replace
+   * the environment's where set (first byte for RELAY_TIMEOUT, idle for STREAMING_TIMEOUT) and
+   * add a limit on the whole exchange; every one of them ends the exchange as today's timeouts
+   * do (before the head: `started` rejects; after: the body fails).
    */
-  send(upstream: UpstreamRequest, proxy?: string): UpstreamResponse {
+  send(upstream: UpstreamRequest, proxy?: string, limits?: ChannelLimits): UpstreamResponse {
     const response = new UpstreamResponse();
     let split: SplitUrl;
     try {
@@ -72,7 +76,11 @@ export class UpstreamClient {
       response.onResponseError(undefined as never, error as Error);
       return response;
     }
-    const headersTimeout = this.timeouts.relayTimeoutSeconds * 1000;
+    const headersTimeout = limits?.firstByteTimeoutMs || this.timeouts.relayTimeoutSeconds * 1000;
+    const bodyTimeout = limits?.idleTimeoutMs || this.timeouts.idleTimeoutSeconds * 1000;
+    if (limits !== undefined && limits.totalTimeoutMs > 0) {
+      response.limitTotal(limits.totalTimeoutMs);
+    }
     this.dispatcherFor(proxy).dispatch(
       {
         origin: split.origin,
@@ -81,7 +89,7 @@ export class UpstreamClient {
         headers: upstream.headers,
         body: upstream.body,
         headersTimeout: headersTimeout > 0 ? headersTimeout : 0,
-        bodyTimeout: this.timeouts.idleTimeoutSeconds * 1000,
+        bodyTimeout,
       },
       response,
     );

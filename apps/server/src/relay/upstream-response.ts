@@ -9,6 +9,13 @@ import {
 
 export { UpstreamBodyTooLarge, type UpstreamBodySink };
 
+/** Why an exchange was cut by its channel's `total_timeout`. */
+export class UpstreamTotalTimeout extends Error {
+  constructor(readonly limitMs: number) {
+    super(`upstream call exceeded its total timeout of ${limitMs / 1000} s`);
+  }
+}
+
 /**
  * One upstream exchange, as an undici dispatch handler: the response head resolves `started`, the
  * body goes to exactly one consumer — `readAll` (buffered, for complete answers and errors) or
@@ -29,6 +36,8 @@ export class UpstreamResponse
   private resolveStart!: (response: UpstreamResponse) => void;
   private rejectStart!: (error: Error) => void;
   private headReceived = false;
+  /** The channel's `total_timeout`, running until the exchange ends; rarely set. */
+  private totalTimer: NodeJS.Timeout | undefined;
   // This response is the body's source (pause, abort): no extra objects per call.
   private readonly body = new UpstreamBody(this);
 
@@ -44,6 +53,15 @@ export class UpstreamResponse
     if (this.body.done) return;
     this.abortReason = reason;
     this.controller?.abort(reason);
+  }
+
+  /**
+   * Cuts the exchange `ms` after now, whatever it is doing (waiting for the head, mid-body): it
+   * ends as an abort with UpstreamTotalTimeout.
+   */
+  limitTotal(ms: number): void {
+    this.totalTimer = setTimeout(() => this.abort(new UpstreamTotalTimeout(ms)), ms);
+    this.totalTimer.unref();
   }
 
   /** Buffers the whole body; rejects with UpstreamBodyTooLarge past `limit` bytes. */
@@ -89,10 +107,12 @@ export class UpstreamResponse
   }
 
   onResponseEnd(): void {
+    if (this.totalTimer !== undefined) clearTimeout(this.totalTimer);
     this.body.end();
   }
 
   onResponseError(_controller: Dispatcher.DispatchController, error: Error): void {
+    if (this.totalTimer !== undefined) clearTimeout(this.totalTimer);
     const reason = this.abortReason ?? error;
     // Before the head there is no body consumer yet: the failure reaches whoever awaits `started`.
     this.body.fail(reason);

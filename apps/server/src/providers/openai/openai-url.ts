@@ -29,7 +29,9 @@ export function buildOpenAiUrl(
  * The channel's base URL, or the type's default; a channel with neither is a local configuration
  * error (500), never a call to an empty host.
  */
-export function requiredBaseUrl(channel: Pick<RelayCallInput['channel'], 'id' | 'type' | 'baseUrl'>): string {
+export function requiredBaseUrl(
+  channel: Pick<RelayCallInput['channel'], 'id' | 'type' | 'baseUrl'>,
+): string {
   const base = resolveBaseUrl(channel.type, channel.baseUrl);
   if (base) return base;
   throw new RelayError(

@@ -8,6 +8,7 @@ import { pickableChannelTypes } from '../rules/channel-types';
 import type { ChannelFormValues } from '../rules/form-values';
 import { relatedModels } from '../rules/model-list';
 import { minimumPriority } from '../rules/numbers';
+import { ChannelLimitsFields } from './channel-limits-fields';
 import { ConnectionFields } from './connection-fields';
 import {
   modelMappingExample,
@@ -162,6 +163,7 @@ export function ChannelForm({ form, initialValues, channelId, onSubmit }: Channe
       {advancedJsonField('status_code_mapping', 'statusCodeMapping', statusCodeMappingExample, {
         tooltip: 'form.statusCodeMappingHint',
       })}
+      <ChannelLimitsFields form={form} />
       {advancedJsonField('setting', 'setting', settingExample, {
         tooltip: 'form.settingHelp',
         template: settingTemplate,

@@ -13,8 +13,11 @@ describe.skipIf(!redisUrl)('cache invalidation across nodes through Redis', () =
     for (const connection of connections) connection.disconnect();
   });
 
-  async function node() {
-    const redis = new Redis(redisUrl!);
+  /** A node on TEST_REDIS_URL, or on database `db` of the same server. */
+  async function node(db?: number) {
+    const url = new URL(redisUrl!);
+    if (db !== undefined) url.pathname = `/${db}`;
+    const redis = new Redis(url.toString());
     connections.push(redis);
     const events = new AppEvents();
     stops.push(await bridgeEventsToRedis(events, redis));
@@ -34,5 +37,21 @@ describe.skipIf(!redisUrl)('cache invalidation across nodes through Redis', () =
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(seenBySecond).toEqual([{ userId: 42 }]);
     expect(seenByFirst).toEqual([{ userId: 42 }]);
+  });
+
+  it('keeps deployments on different databases of one Redis server apart', async () => {
+    const db = new Redis(redisUrl!).options.db ?? 0;
+    const other = db === 13 ? 12 : 13;
+    const first = await node();
+    const sameDatabase = await node();
+    const otherDatabase = await node(other);
+    const seenBySame: unknown[] = [];
+    const seenByOther: unknown[] = [];
+    sameDatabase.on('setup-completed', () => seenBySame.push('setup'));
+    otherDatabase.on('setup-completed', () => seenByOther.push('setup'));
+    first.emit('setup-completed');
+    await vi.waitFor(() => expect(seenBySame).toHaveLength(1), { timeout: 10_000, interval: 10 });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(seenByOther).toEqual([]);
   });
 });

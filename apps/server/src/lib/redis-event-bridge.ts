@@ -2,7 +2,15 @@ import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { BRIDGED_EVENTS, type AppEventMap, type AppEvents } from './app-events.js';
 
-const CHANNEL = 'tollgate:events';
+/**
+ * The pub/sub channel of the deployment using Redis database `db`. Redis delivers a message to
+ * every subscriber of the server whatever database each selected, so two deployments sharing a
+ * Redis server on different databases would otherwise act on each other's events (one's setup
+ * completing, another's option changes).
+ */
+export function eventChannelOf(db: number | undefined): string {
+  return `tollgate:events:${db ?? 0}`;
+}
 
 interface Envelope {
   node: string;
@@ -17,6 +25,7 @@ interface Envelope {
  */
 export async function bridgeEventsToRedis(events: AppEvents, redis: Redis): Promise<() => void> {
   const node = randomUUID();
+  const channel = eventChannelOf(redis.options.db);
   const subscriber = redis.duplicate();
   let relaying = false;
 
@@ -24,7 +33,7 @@ export async function bridgeEventsToRedis(events: AppEvents, redis: Redis): Prom
     const listener = (...args: unknown[]) => {
       if (relaying) return;
       const envelope: Envelope = { node, name, args };
-      void redis.publish(CHANNEL, JSON.stringify(envelope)).catch(() => {});
+      void redis.publish(channel, JSON.stringify(envelope)).catch(() => {});
     };
     events.on(name, listener as never);
     return () => events.off(name, listener as never);
@@ -53,7 +62,7 @@ export async function bridgeEventsToRedis(events: AppEvents, redis: Redis): Prom
       relaying = false;
     }
   });
-  await subscriber.subscribe(CHANNEL);
+  await subscriber.subscribe(channel);
 
   return () => {
     for (const stop of publishers) stop();

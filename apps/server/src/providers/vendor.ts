@@ -111,4 +111,9 @@ export interface Vendor {
   readonly modelList?: UpstreamModelListRule;
   readonly channelTest?: ChannelTestRule;
   readonly channelFields?: ChannelFieldRules;
+  /**
+   * Images in a locally counted prompt are estimated, never measured (the upstream counts images
+   * its own way; new-api's `GET_MEDIA_TOKEN` exceptions).
+   */
+  readonly estimatesImageTokens?: boolean;
 }

@@ -1,7 +1,7 @@
-import { CHANNEL_TYPE } from '@tollgate/contracts';
 import { countChatPromptTokens, countCompletionTokens, countTextTokens } from '../billing/index.js';
 import type { Config } from '../config.js';
 import type { RelayMode } from '../providers/provider-adaptor.js';
+import { vendorOf } from '../providers/vendors.js';
 import type { Usage } from '../providers/usage.js';
 import type { RequestFacts } from './build-call-input.js';
 
@@ -18,13 +18,6 @@ export interface UsageCallFacts {
   services: { config: Pick<Config, 'mediaTokens'> };
 }
 
-/** Channel types whose images new-api never measures (their upstreams count images their way). */
-const ESTIMATED_IMAGE_CHANNELS: ReadonlySet<number> = new Set([
-  CHANNEL_TYPE.gemini,
-  CHANNEL_TYPE.vertexAi,
-  CHANNEL_TYPE.anthropic,
-]);
-
 /**
  * Whether a local prompt count measures `data:` images (reference §4.9): `GET_MEDIA_TOKEN` on,
  * and for a call that does not stream `GET_MEDIA_TOKEN_NOT_STREAM` too, on a channel other than
@@ -36,7 +29,7 @@ export function measuresImageTokens(
   channelType: number | undefined,
 ): boolean {
   if (!mediaTokens.enabled || (!isStream && !mediaTokens.notStream)) return false;
-  return channelType === undefined || !ESTIMATED_IMAGE_CHANNELS.has(channelType);
+  return channelType === undefined || vendorOf(channelType)?.estimatesImageTokens !== true;
 }
 
 /** Prompt tokens counted locally from the request (kept on the call). */

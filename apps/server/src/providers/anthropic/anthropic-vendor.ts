@@ -3,6 +3,7 @@ import { AnthropicAdaptor } from './anthropic-adaptor.js';
 
 export const anthropicVendor: Vendor = {
   type: 'anthropic',
+  estimatesImageTokens: true,
   createAdaptor: ({ settings }) => new AnthropicAdaptor(settings.anthropic),
   defaultModels: [
     'claude-3-5-haiku-20241022',

@@ -3,6 +3,7 @@ import { GeminiAdaptor } from './gemini-adaptor.js';
 
 export const geminiVendor: Vendor = {
   type: 'gemini',
+  estimatesImageTokens: true,
   createAdaptor: ({ settings }) => new GeminiAdaptor(settings.gemini),
   defaultModels: [
     'gemini-2.5-flash-lite',

@@ -5,6 +5,7 @@ import { VERTEX_CHANNEL_FIELDS } from './vertex-channel-fields.js';
 
 export const vertexVendor: Vendor = {
   type: 'vertexAi',
+  estimatesImageTokens: true,
   createAdaptor: ({ settings, outbound }) =>
     new VertexAdaptor(
       settings.gemini,

@@ -42,6 +42,10 @@ export interface ConsumeLogOther {
   inbound_format?: string;
   /** The model the client asked for, when a model fallback answered instead (logged as `model_name`). */
   fallback_from?: string;
+  /** The answer was replayed from the response cache (no upstream call; `channel` is 0). */
+  cache_hit?: true;
+  /** What a cache hit saved: the original call's quota minus what the hit was charged. */
+  cache_saved_quota?: number;
 }
 
 /**
@@ -83,6 +87,10 @@ export interface LogOther {
   inbound_format?: string;
   /** The model asked for when a model fallback answered (the row's model is the answering one). */
   fallback_from?: string;
+  /** Set when the response cache answered the call instead of an upstream. */
+  cache_hit?: boolean;
+  /** On a cache hit: the quota the hit saved against the full charge (quota units). */
+  cache_saved_quota?: number;
   /** `admin_info.use_channel`: the channel ids tried, in order (admin view only). */
   use_channel?: string[];
 }
@@ -105,6 +113,7 @@ export const LOG_OTHER_NUMBER_FIELDS = [
   'audio_ratio',
   'audio_completion_ratio',
   'image_n',
+  'cache_saved_quota',
 ] as const satisfies readonly (keyof LogOther)[];
 
 export const LOG_OTHER_STRING_FIELDS = [
@@ -121,6 +130,7 @@ export const LOG_OTHER_BOOLEAN_FIELDS = [
   'claude',
   'ws',
   'audio',
+  'cache_hit',
 ] as const satisfies readonly (keyof LogOther)[];
 
 /** Reads `other`, keeping only well-typed fields; `null` when it is empty or not a JSON object. */

@@ -133,6 +133,16 @@ export const OPTION_KEYS = [
   'ModelFallbacks',
   /** Group → its own lists, which win over `ModelFallbacks` for that model. */
   'GroupModelFallbacks',
+  // Exact response cache (Tollgate only; docs/compatibility.md "Response cache").
+  /** Whether answers are cached at all (off: the relay reads this one boolean and nothing else). */
+  'ResponseCacheEnabled',
+  /** Size in MB of the per-process LRU used when Redis is not configured. */
+  'ResponseCacheMaxMB',
+  /**
+   * Which calls are cached, first match wins: `[{ models?, groups?, token_ids?, ttl_seconds?,
+   * allow_temperature?, charge_ratio? }]` (absent lists match any).
+   */
+  'ResponseCacheRules',
   // Midjourney.
   'MjNotifyEnabled',
   'MjAccountFilterEnabled',

@@ -2,16 +2,19 @@ import { LOG_TYPES } from '@tollgate/contracts';
 import { Descriptions, type DescriptionsProps } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { readQuotaDisplay } from '../../../lib/quota-format';
+import { formatQuota, readQuotaDisplay } from '../../../lib/quota-format';
 import { useIsMobile } from '../../../lib/use-is-mobile';
 import type { LogRow } from '../api';
 import { explainCharge, formatFactor } from '../rules/charge-explanation';
 import { firstTokenSeconds, hasFirstTokenTime } from '../rules/log-badges';
-import { mappedModel } from '../rules/log-other';
+import { cacheHitOf, fallbackFrom, mappedModel } from '../rules/log-other';
 import { ChargeExplanationView } from './charge-explanation-view';
 import { isCallRow } from './use-log-columns';
 
-/** The expanded part of a log row: channel, content, model mapping, ratios, cache and billing. */
+/**
+ * The expanded part of a log row: channel, content, model mapping, fallback, response cache,
+ * ratios, prompt cache and billing.
+ */
 export function LogDetails({ log, admin }: { log: LogRow; admin: boolean }) {
   const { t } = useTranslation('logs');
   const isMobile = useIsMobile();
@@ -21,7 +24,10 @@ export function LogDetails({ log, admin }: { log: LogRow; admin: boolean }) {
   const add = (key: string, children: ReactNode, fill = false) =>
     items.push({ key, label: t(`details.${key}`), children, span: fill ? 'filled' : undefined });
 
-  if (admin && isCallRow(log)) {
+  const cacheHit = cacheHitOf(other);
+  // A call the response cache answered reached no channel (logged as channel 0).
+  const reachedChannel = !(cacheHit && log.channel === 0);
+  if (admin && isCallRow(log) && reachedChannel) {
     add('channel', `${log.channel} - ${log.channel_name || t('details.unknownChannel')}`);
     if (other?.use_channel && other.use_channel.length > 0) {
       add('retryChain', other.use_channel.join(' → '));
@@ -34,6 +40,16 @@ export function LogDetails({ log, admin }: { log: LogRow; admin: boolean }) {
     if (upstream) {
       add('billedModel', log.model_name);
       add('upstreamModel', upstream);
+    }
+    const requested = fallbackFrom(other);
+    if (requested) add('fallbackFrom', requested);
+    if (cacheHit) {
+      add(
+        'responseCache',
+        cacheHit.savedQuota === undefined
+          ? t('details.cacheHit')
+          : t('details.cacheHitSaved', { value: formatQuota(cacheHit.savedQuota, 6) }),
+      );
     }
     if (hasFirstTokenTime(log.is_stream, other.frt)) {
       add('firstToken', t('timing.seconds', { value: firstTokenSeconds(other.frt) }));

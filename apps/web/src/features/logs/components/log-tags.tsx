@@ -1,9 +1,10 @@
-import { RetweetOutlined } from '@ant-design/icons';
+import { BranchesOutlined, RetweetOutlined, ThunderboltOutlined } from '@ant-design/icons';
 import { LOG_TYPES } from '@tollgate/contracts';
 import { Popover, Space, Tag, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { copyWithFeedback } from '../../../lib/clipboard';
 import { presetColor } from '../../../lib/preset-color';
+import { formatQuota } from '../../../lib/quota-format';
 import type { LogRow } from '../api';
 import {
   firstTokenColor,
@@ -12,7 +13,7 @@ import {
   useTimeColor,
 } from '../rules/log-badges';
 import { limitRefusalOf } from '../rules/limit-refusal';
-import { mappedModel } from '../rules/log-other';
+import { cacheHitOf, fallbackFrom, mappedModel } from '../rules/log-other';
 
 /** The limit that refused the call, on the error rows of refusals (`other.limit_refusal`). */
 export function LimitRefusalTag({ log }: { log: LogRow }) {
@@ -124,4 +125,36 @@ export function LogGroupTag({ group }: { group: string }) {
   const { t } = useTranslation('logs');
   if (group === '') return <Tag color="orange">{t('userGroup')}</Tag>;
   return <CopyTag text={group} color={presetColor(group)} />;
+}
+
+/** On rows a model fallback answered: the model the client asked for (`other.fallback_from`). */
+export function FallbackTag({ log }: { log: LogRow }) {
+  const { t } = useTranslation('logs');
+  const requested = fallbackFrom(log.details);
+  if (!requested) return null;
+  return (
+    <Tooltip title={t('routing.fallbackHint', { model: requested, answered: log.model_name })}>
+      <Tag color="orange" icon={<BranchesOutlined />}>
+        {t('routing.fallbackFrom', { model: requested })}
+      </Tag>
+    </Tooltip>
+  );
+}
+
+/** On rows the response cache answered (`other.cache_hit`), the quota saved in its tooltip. */
+export function CacheHitTag({ log }: { log: LogRow }) {
+  const { t } = useTranslation('logs');
+  const hit = cacheHitOf(log.details);
+  if (!hit) return null;
+  const title =
+    hit.savedQuota === undefined
+      ? t('routing.cacheAnswered')
+      : t('routing.cacheSaved', { value: formatQuota(hit.savedQuota, 6) });
+  return (
+    <Tooltip title={title}>
+      <Tag color="green" icon={<ThunderboltOutlined />}>
+        {t('routing.cacheHit')}
+      </Tag>
+    </Tooltip>
+  );
 }

@@ -7,9 +7,12 @@ import { formatQuota } from '../../../lib/quota-format';
 import { stringToColor } from '../../../lib/string-color';
 import type { LogRow } from '../api';
 import { formatFactor } from '../rules/charge-explanation';
+import { cacheHitOf } from '../rules/log-other';
 import { presetColor } from '../../../lib/preset-color';
 import {
+  CacheHitTag,
   CopyTag,
+  FallbackTag,
   LimitRefusalTag,
   LogGroupTag,
   LogTypeTag,
@@ -118,10 +121,16 @@ export function useLogColumns({ admin, onShowUser }: LogColumnOptions): DataTabl
       <Space size={4} wrap>
         <LogTypeTag type={log.type} />
         <LimitRefusalTag log={log} />
+        <CacheHitTag log={log} />
       </Space>
     )),
     cellColumn('model', t('columns.model'), (log) =>
-      isCallRow(log) && log.model_name ? <ModelCell log={log} /> : null,
+      isCallRow(log) && log.model_name ? (
+        <Space size={4} wrap>
+          <ModelCell log={log} />
+          <FallbackTag log={log} />
+        </Space>
+      ) : null,
     ),
     cellColumn('timing', t('columns.timing'), (log) =>
       isCallRow(log) ? <TimingCell log={log} /> : null,
@@ -141,6 +150,8 @@ export function useLogColumns({ admin, onShowUser }: LogColumnOptions): DataTabl
       title: t('columns.retry'),
       render: (_, log) => {
         if (!isCallRow(log)) return null;
+        // The response cache answered without trying any channel.
+        if (cacheHitOf(log.details) && log.channel === 0) return null;
         const tried = log.details?.use_channel;
         const chain = tried && tried.length > 0 ? tried.join(' → ') : String(log.channel);
         return <span style={{ whiteSpace: 'nowrap' }}>{t('retry.channels', { chain })}</span>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mappedModel, parseLogOther } from './log-other';
+import { cacheHitOf, fallbackFrom, mappedModel, parseLogOther } from './log-other';
 
 /** The billing fields of a consume row, as stored and as read back. */
 const billingDetails = {
@@ -40,5 +40,39 @@ describe('log other', () => {
   it('names no mapped model unless the row says so', () => {
     expect(mappedModel({ upstream_model_name: 'x' })).toBeUndefined();
     expect(mappedModel(null)).toBeUndefined();
+  });
+
+  it('reads the fallback and response-cache fields of a consume row', () => {
+    const other = parseLogOther(
+      '{"fallback_from":"gpt-4o","cache_hit":true,"cache_saved_quota":1500,"model_ratio":1}',
+    );
+    expect(other).toEqual({
+      fallback_from: 'gpt-4o',
+      cache_hit: true,
+      cache_saved_quota: 1500,
+      model_ratio: 1,
+    });
+    expect(fallbackFrom(other)).toBe('gpt-4o');
+    expect(cacheHitOf(other)).toEqual({ savedQuota: 1500 });
+  });
+
+  it('names the requested model only when a fallback answered', () => {
+    expect(fallbackFrom({})).toBeUndefined();
+    expect(fallbackFrom({ fallback_from: ' ' })).toBeUndefined();
+    expect(fallbackFrom(null)).toBeUndefined();
+    expect(fallbackFrom(parseLogOther('{"fallback_from":42}'))).toBeUndefined();
+  });
+
+  it('marks a cache hit only when the row says so, and its saving only when known', () => {
+    expect(cacheHitOf({ cache_saved_quota: 10 })).toBeUndefined();
+    expect(
+      cacheHitOf(parseLogOther('{"cache_hit":"true","cache_saved_quota":10}')),
+    ).toBeUndefined();
+    expect(cacheHitOf(null)).toBeUndefined();
+    expect(cacheHitOf({ cache_hit: true })).toEqual({ savedQuota: undefined });
+    expect(cacheHitOf({ cache_hit: true, cache_saved_quota: -5 })).toEqual({
+      savedQuota: undefined,
+    });
+    expect(cacheHitOf({ cache_hit: true, cache_saved_quota: 0 })).toEqual({ savedQuota: 0 });
   });
 });

@@ -15,8 +15,12 @@ import {
   quotaFields,
   sensitiveFields,
 } from './operation-sections';
+import { ResponseCacheSection } from './response-cache-section';
 
-/** Operation settings: day-to-day switches and amounts, then the three ratio editors. */
+/**
+ * Operation settings: day-to-day switches and amounts, the response cache, then the three ratio
+ * editors.
+ */
 export function OperationTab({ options }: { options: OptionValues }) {
   const { t } = useTranslation('settings');
   return (
@@ -33,6 +37,7 @@ export function OperationTab({ options }: { options: OptionValues }) {
         fields={monitoringFields}
         options={options}
       />
+      <ResponseCacheSection options={options} />
       <OptionSection title="operation.quota.title" fields={quotaFields} options={options} />
       <Tabs
         className="tg-settings-ratio-tabs"

@@ -156,6 +156,14 @@ async function main() {
   }
 
   console.log(`\n${terminalTable(table)}\n`);
+  // Scenario 5 runs only when asked for, so it has no column of the table.
+  if (results.cacheHit) {
+    const hits = Object.entries(results.cacheHit.byTarget).map(
+      ([id, figures]) =>
+        `${id} ${Math.round(figures.requestsPerSecond)}${figures.ratioToDirect ? ` (×${figures.ratioToDirect} direct)` : ''}`,
+    );
+    console.log(`${results.cacheHit.title}, req/s: ${hits.join(', ')}\n`);
+  }
   console.log(
     `fixed rate ${settings.fixedRate} req/s; stream TTFB at ${settings.streamRate} streams/s; ${settings.streamCount} concurrent streams; ${os.cpus().length} cores`,
   );

@@ -9,6 +9,8 @@ export const UPSTREAM_MODELS = {
   stream: 'gpt-4o-mini@chunks=20',
   pacedStream: 'gpt-4o-mini@chunks=20,delay=10',
   slowStream: 'gpt-4o-mini@chunks=100,delay=100',
+  // The direct call has no cache: the same call as `plain`, the baseline a cache hit is read against.
+  cached: 'gpt-4o-mini',
 };
 
 /** Scenario model → the name a Tollgate client asks for (mapped by the channel). */
@@ -17,6 +19,9 @@ export const TOLLGATE_MODELS = {
   stream: 'bench-stream-20',
   pacedStream: 'bench-stream-paced',
   slowStream: 'bench-stream-slow',
+  // The one alias the seeded ResponseCacheRules cache (seed-tollgate.mjs): answered from the
+  // response cache after the first call.
+  cached: 'bench-cached',
 };
 
 /** Events a complete 20-chunk stream carries: role, 20 contents, finish, usage. */
@@ -87,6 +92,15 @@ export const SCENARIOS = [
     model: 'pacedStream',
     body: 'stream',
     job: 'fixedRate',
+  },
+  {
+    // The same request again and again: every call but the first is a response cache hit on
+    // Tollgate (no upstream call), against the direct call's upstream answer.
+    id: 'cacheHit',
+    title: '5. non-streamed, small body, response cache hit, saturation',
+    model: 'cached',
+    body: 'plain',
+    job: 'saturation',
   },
   {
     id: 'largeBody',

@@ -37,9 +37,13 @@ async function call(origin, method, path, { cookie, userId, body } = {}) {
 /**
  * Runs the wizard, signs in, and creates the channel and the token. `logConsume: false` turns the
  * consume log off (the logging on/off comparison); `tokenLimits` puts usage limits on the token
- * (the limits on/off comparison). Sets `target.tokenKey`.
+ * (the limits on/off comparison); `responseCache` turns the response cache on with a rule for the
+ * `cacheHit` scenario's alias. Sets `target.tokenKey`.
  */
-export async function seedTollgate(target, { upstreamOrigin, logConsume = true, tokenLimits }) {
+export async function seedTollgate(
+  target,
+  { upstreamOrigin, logConsume = true, tokenLimits, responseCache = false },
+) {
   const { origin } = target;
   await call(origin, 'POST', '/api/setup', {
     body: {
@@ -80,6 +84,21 @@ export async function seedTollgate(target, { upstreamOrigin, logConsume = true, 
     ...session,
     body: { key: 'ModelRatio', value: JSON.stringify(ratios) },
   });
+  if (responseCache) {
+    // A rule for the `cacheHit` scenario's alias only: every other scenario's calls pay the rule
+    // check and go upstream as before.
+    await call(origin, 'PUT', '/api/option/', {
+      ...session,
+      body: {
+        key: 'ResponseCacheRules',
+        value: JSON.stringify([{ models: [TOLLGATE_MODELS.cached], ttl_seconds: 3600 }]),
+      },
+    });
+    await call(origin, 'PUT', '/api/option/', {
+      ...session,
+      body: { key: 'ResponseCacheEnabled', value: 'true' },
+    });
+  }
   if (!logConsume) {
     await call(origin, 'PUT', '/api/option/', {
       ...session,

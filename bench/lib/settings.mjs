@@ -32,6 +32,8 @@ export const ALL_SCENARIOS = [
   'concurrentStreams',
   'largeBody',
 ];
+/** Scenarios run only when named in BENCH_SCENARIOS. */
+export const OPTIONAL_SCENARIOS = ['cacheHit'];
 
 function number(env, name, fallback, { min, max, integer = false }) {
   const raw = env[name];
@@ -89,7 +91,12 @@ export function readSettings(env) {
     /** Tollgate's WORKERS (processes sharing the port); empty keeps the product's default (auto). */
     tollgateWorkers: workers(env, 'BENCH_TOLLGATE_WORKERS'),
     targets: list(env, 'BENCH_TARGETS', ALL_TARGETS, DEFAULT_TARGETS),
-    scenarios: list(env, 'BENCH_SCENARIOS', ALL_SCENARIOS),
+    scenarios: list(
+      env,
+      'BENCH_SCENARIOS',
+      [...ALL_SCENARIOS, ...OPTIONAL_SCENARIOS],
+      ALL_SCENARIOS,
+    ),
     postgresDsn: env.BENCH_POSTGRES_DSN || 'postgres://postgres@127.0.0.1:5432/postgres',
     redisUrl: env.BENCH_REDIS_URL || 'redis://127.0.0.1:6379',
     redisDatabase: number(env, 'BENCH_REDIS_DB', 12, { min: 0, max: 15, integer: true }),

@@ -150,6 +150,9 @@ export async function startTargets({
       upstreamOrigin: upstream.origin,
       logConsume: tollgate.logConsume,
       tokenLimits: tollgate.tokenLimits,
+      // Only a run measuring cache hits turns the response cache on (the other scenarios' models
+      // match no rule); a default run measures the relay with it off.
+      responseCache: settings.scenarios.includes('cacheHit'),
     });
     log(`${target.label} ready on ${target.origin}`);
     targets.push(target);

@@ -65,6 +65,9 @@ const TOLLGATE_KEYS = [
   'ChannelHealthWeightingEnabled',
   'ModelFallbacks',
   'GroupModelFallbacks',
+  'ResponseCacheEnabled',
+  'ResponseCacheMaxMB',
+  'ResponseCacheRules',
 ];
 
 function contextWith(overrides: Record<string, string> = {}): OptionRuleContext {
@@ -338,5 +341,30 @@ describe('option validation', () => {
       '无法启用邮箱域名限制，请先填入限制的邮箱域名！',
     );
     expect(refusal('EmailDomainRestrictionEnabled', 'true')).toBeUndefined();
+  });
+
+  it('checks the response cache rules field by field', () => {
+    const rules = (value: unknown) => refusal('ResponseCacheRules', JSON.stringify(value));
+    expect(
+      rules([
+        { models: ['gpt-4o-mini'], ttl_seconds: 300, allow_temperature: false, charge_ratio: 0 },
+        { groups: ['vip'], token_ids: [3], charge_ratio: 0.5 },
+        {},
+      ]),
+    ).toBeUndefined();
+    expect(rules([{ ttl_seconds: 0 }])).toBe(
+      'ResponseCacheRules 中 [0].ttl_seconds 的值必须在 1 到 2592000 之间',
+    );
+    expect(rules([{}, { ttl_seconds: 2_592_001 }])).toBe(
+      'ResponseCacheRules 中 [1].ttl_seconds 的值必须在 1 到 2592000 之间',
+    );
+    expect(rules([{ charge_ratio: 1.5 }])).toBe(
+      'ResponseCacheRules 中 [0].charge_ratio 的值必须在 0 到 1 之间',
+    );
+    expect(rules([{ models: [] }])).toContain('[0].models 的值不能是空数组');
+    expect(rules([{ token_ids: [0] }])).toContain('[0].token_ids[0] 的值必须是正整数');
+    expect(rules([{ model: ['x'] }])).toContain('含有未知字段 model');
+    expect(rules({})).toBe('ResponseCacheRules 必须是 JSON 数组');
+    expect(refusal('ResponseCacheMaxMB', '0')).toBe('ResponseCacheMaxMB 不能小于 1');
   });
 });

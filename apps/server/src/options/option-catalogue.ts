@@ -316,6 +316,11 @@ const definitions: OptionDefinition[] = [
   // Tollgate's own: the models tried when a model cannot answer a call (relay/model-fallback.ts).
   json('ModelFallbacks', {}, modelFallbacksRule),
   json('GroupModelFallbacks', {}, groupModelFallbacksRule),
+  // Tollgate's own: the exact response cache (relay/response-cache/); its rules' ranges are
+  // checked by their schema.
+  bool('ResponseCacheEnabled', false),
+  num('ResponseCacheMaxMB', 64, inRange({ min: 1, max: 65_536 })),
+  json('ResponseCacheRules', []),
   str('LimitTimeZone', '', timeZoneOrEmpty),
 
   bool('MjNotifyEnabled', false),

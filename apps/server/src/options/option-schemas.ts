@@ -24,6 +24,45 @@ const stringMap = objectOf(string);
 /** `{ model: [fallback, …] }`: model names, none empty. */
 const fallbackMap = objectOf(listOf(string.min(1, { error: '不能是空字符串' })));
 
+/** Longest time a cached answer is kept: 30 days. */
+export const MAX_RESPONSE_CACHE_TTL_SECONDS = 2_592_000;
+
+/**
+ * One rule of `ResponseCacheRules` (relay/response-cache/cache-rules.ts): which calls it matches
+ * (absent list = any) and how their answers are cached. Unknown fields are refused, so a typo
+ * cannot silently widen a rule.
+ */
+const responseCacheRule = z
+  .strictObject(
+    {
+      models: listOf(string.min(1, { error: '不能是空字符串' })).min(1, {
+        error: '不能是空数组（省略即匹配所有模型）',
+      }),
+      groups: listOf(string.min(1, { error: '不能是空字符串' })).min(1, {
+        error: '不能是空数组（省略即匹配所有分组）',
+      }),
+      token_ids: listOf(integer.min(1, { error: '必须是正整数' })).min(1, {
+        error: '不能是空数组（省略即匹配所有令牌）',
+      }),
+      ttl_seconds: integer
+        .min(1, { error: `必须在 1 到 ${MAX_RESPONSE_CACHE_TTL_SECONDS} 之间` })
+        .max(MAX_RESPONSE_CACHE_TTL_SECONDS, {
+          error: `必须在 1 到 ${MAX_RESPONSE_CACHE_TTL_SECONDS} 之间`,
+        }),
+      allow_temperature: z.boolean({ error: '必须是 true 或 false' }),
+      charge_ratio: number
+        .min(0, { error: '必须在 0 到 1 之间' })
+        .max(1, { error: '必须在 0 到 1 之间' }),
+    },
+    {
+      error: (issue) =>
+        issue.code === 'unrecognized_keys'
+          ? `含有未知字段 ${issue.keys.join(', ')}`
+          : '必须是 JSON 对象',
+    },
+  )
+  .partial();
+
 export const JSON_OPTION_SCHEMAS = {
   TopupGroupRatio: numberMap,
   /** Payment methods shown on the wallet page: `[{ name, type, color?, min_topup? }]`, all text. */
@@ -54,6 +93,8 @@ export const JSON_OPTION_SCHEMAS = {
   ModelFallbacks: fallbackMap,
   /** Group → its own fallback lists, which win over `ModelFallbacks` for their models. */
   GroupModelFallbacks: objectOf(fallbackMap),
+  /** The response cache's rules, first match wins (relay/response-cache/cache-rules.ts). */
+  ResponseCacheRules: listOf(responseCacheRule),
   /** Model → { header → values } added to Anthropic requests. */
   'claude.model_headers_settings': objectOf(objectOf(listOf(string))),
   /** Model (or `default`) → max_tokens sent when the client gives none. */

@@ -11,6 +11,7 @@ import type { RelayServices } from './relay-services.js';
 import { settleCall } from './settle-call.js';
 import type { UpstreamExchange } from '../providers/upstream-exchange.js';
 import type { LimitAdmission } from '../limits/limit-engine.js';
+import type { AnswerCapture } from './response-cache/answer-capture.js';
 
 /** How a call ended. */
 export interface CallOutcome {
@@ -23,6 +24,17 @@ export interface CallOutcome {
   failed: boolean;
   clientAborted?: boolean;
   streamBroken?: boolean;
+  /** Set when the answer was replayed from the response cache: charged `quota`, not by usage. */
+  cached?: CachedOutcome;
+}
+
+/** How a response cache hit is charged (relay/response-cache/serve-cached-answer.ts). */
+export interface CachedOutcome {
+  /** What the hit is charged: the rule's charge ratio × the original call's quota. */
+  quota: number;
+  /** The original call's quota minus `quota` (logged as `cache_saved_quota`). */
+  savedQuota: number;
+  chargeRatio: number;
 }
 
 /** What a call is, decided before its first upstream attempt. */
@@ -88,6 +100,13 @@ export class RelayCall {
   upstream: UpstreamExchange | undefined;
   /** The client went away before the answer was complete. */
   clientGone = false;
+  /**
+   * The bytes of a cacheable answer as sent, collected by the send paths; undefined (one field
+   * check per write) unless the response cache may store this call's answer.
+   */
+  capture: AnswerCapture | undefined;
+  /** What settlement charged and the usage it priced, once settled, when `capture` is set. */
+  charged: { quota: number; usage: Usage | undefined } | undefined;
   private settled = false;
 
   constructor(

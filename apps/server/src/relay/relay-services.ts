@@ -36,6 +36,9 @@ import { LimitEngine } from '../limits/limit-engine.js';
 import { limitTimeZone } from '../limits/limit-windows.js';
 import { RedisLimitStore } from '../limits/redis-limit-store.js';
 import { SqlLimitStore } from '../limits/sql-limit-store.js';
+import { MemoryCacheStore } from './response-cache/memory-cache-store.js';
+import { RedisCacheStore } from './response-cache/redis-cache-store.js';
+import { ResponseCache } from './response-cache/response-cache.js';
 
 /** Everything a relay call uses, created once per process. */
 export interface RelayServices {
@@ -91,6 +94,8 @@ export interface RelayServices {
   tracer: RelayTracer | undefined;
   /** Usage limits and budgets of tokens, users and groups (Redis, else the main database). */
   limits: LimitEngine;
+  /** The exact response cache: answers in Redis when configured, else in this process's LRU. */
+  responseCache: ResponseCache;
   onError(error: unknown, context: string): void;
 }
 
@@ -171,6 +176,12 @@ export async function createRelayServices(parts: {
     reservationSeconds: parts.config.quotaHoldSeconds,
     timeZone: () => limitTimeZone(parts.options.get('LimitTimeZone')),
   });
+  const maxCacheBytes = () => parts.options.getNumber('ResponseCacheMaxMB') * 1024 * 1024;
+  const responseCache = new ResponseCache(
+    parts.redis
+      ? new RedisCacheStore(parts.redis, (error) => onError(error, 'response cache'))
+      : new MemoryCacheStore(maxCacheBytes),
+  );
   return {
     config: parts.config,
     db,
@@ -202,6 +213,7 @@ export async function createRelayServices(parts: {
     sensitiveWords: new SensitiveWordCheck(parts.options),
     tracer: parts.tracer,
     limits,
+    responseCache,
     onError,
   };
 }

@@ -56,6 +56,7 @@ export async function relayPlainResponse(
   const contentType = String(response.headers['content-type'] ?? 'application/json');
   const converted = answerForClient(call.format, adaptor, input, body, contentType);
   call.firstResponseAt = Date.now();
+  call.capture?.whole(converted.contentType, converted.body);
   // All but the last byte of the answer goes out at once; the last follows once the charge and
   // its log row are written, so an answer a client holds whole is always on disk.
   const complete = call.exchange.sendAllButLastByte(

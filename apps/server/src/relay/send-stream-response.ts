@@ -49,6 +49,7 @@ export async function relayStreamResponse(
   });
   client.flushHeaders();
 
+  call.capture?.startStream('text/event-stream');
   const converter = streamForClient(call.format, adaptor, input);
   const ping = startPing(services, client);
   services.metrics.streamStarted();
@@ -93,6 +94,10 @@ export async function relayStreamResponse(
     clientAborted: call.clientGone,
     streamBroken: !clean,
   });
+  if (call.capture !== undefined) {
+    call.capture.add(held.text + tail);
+    call.capture.finishStream(clean && !call.clientGone && !client.destroyed);
+  }
   if (!client.destroyed) client.end(held.text + tail);
   exchange.finishedAt = Date.now();
 }
@@ -147,6 +152,7 @@ function pump(
           return true;
         }
         if (output && !client.destroyed) {
+          call.capture?.add(output);
           exchange.firstByteAt ??= Date.now();
           ping.touch();
           if (!client.write(output)) waitingForDrain = true;
@@ -172,7 +178,10 @@ function pump(
           finish({ clean: false, error: error as Error });
           return;
         }
-        if (rest && !client.destroyed) client.write(rest);
+        if (rest && !client.destroyed) {
+          call.capture?.add(rest);
+          client.write(rest);
+        }
         finish({ clean: !stopped() });
       },
       onError(error) {

@@ -12,7 +12,7 @@ import type { LogRow } from '../logs/log-insert-statement.js';
 import type { Usage } from '../providers/usage.js';
 import { finalUsage } from './final-usage.js';
 import { recordConsumption } from './record-consumption.js';
-import type { CallOutcome, RelayCall } from './relay-call-context.js';
+import type { CachedOutcome, CallOutcome, RelayCall } from './relay-call-context.js';
 
 /** gpt-4o-audio calls are priced by text and audio tokens separately (reference §4.4). */
 function audioBilling(audio: NonNullable<Usage['audio']>, model: string) {
@@ -49,9 +49,12 @@ function imageRequestQuota(call: RelayCall, quotaPerUnit: number) {
 export async function settleCall(call: RelayCall, outcome: CallOutcome): Promise<void> {
   const { services } = call;
   const { options } = services;
+  const cached = outcome.cached;
   const usage = outcome.failed
     ? undefined
-    : finalUsage(call, outcome.usage, outcome.completionText ?? '', 0, false);
+    : cached !== undefined
+      ? outcome.usage
+      : finalUsage(call, outcome.usage, outcome.completionText ?? '', 0, false);
   const quotaPerUnit = options.getNumber('QuotaPerUnit');
   const image = call.mode === 'images' ? imageRequestQuota(call, quotaPerUnit) : undefined;
   const audio =
@@ -61,11 +64,13 @@ export async function settleCall(call: RelayCall, outcome: CallOutcome): Promise
   const quota =
     outcome.failed || !usage
       ? 0
-      : image
-        ? image.quota
-        : audio
-          ? computeAudioQuota(call.price, audio.ratios, audio.usage, quotaPerUnit)
-          : computeQuota(call.price, usage, quotaPerUnit);
+      : cached !== undefined
+        ? cached.quota
+        : image
+          ? image.quota
+          : audio
+            ? computeAudioQuota(call.price, audio.ratios, audio.usage, quotaPerUnit)
+            : computeQuota(call.price, usage, quotaPerUnit);
   const producedNothing = !usage || usage.promptTokens + usage.completionTokens === 0;
   const channelId = outcome.channel?.id ?? 0;
   call.exchange.trace?.settled({
@@ -76,17 +81,24 @@ export async function settleCall(call: RelayCall, outcome: CallOutcome): Promise
   });
 
   // The limits count what was billed (cached tokens at their ratio); a call that delivered nothing
-  // gives its reservation back.
+  // gives its reservation back, and a response cache hit counts its charged share of the original
+  // tokens (none when it is free).
   if (call.limits !== undefined) {
-    if (outcome.failed || !usage) call.limits.release();
-    else call.limits.settle({ tokens: limitTokensOf(usage, call.price), quota });
+    if (outcome.failed || !usage || (cached !== undefined && quota === 0)) call.limits.release();
+    else {
+      const tokens = limitTokensOf(usage, call.price);
+      const share = cached === undefined ? tokens : Math.round(tokens * cached.chargeRatio);
+      call.limits.settle({ tokens: share, quota });
+    }
   }
+  // Kept only for an answer the response cache may store.
+  if (call.capture !== undefined) call.charged = { quota, usage };
   if (!outcome.failed && usage) {
     services.metrics.charged(call.model, usage.promptTokens, usage.completionTokens, quota);
   }
   const log =
     !outcome.failed && usage && options.getBoolean('LogConsumeEnabled')
-      ? consumeLogRowOf(call, usage, quota, channelId, producedNothing, image, audio)
+      ? consumeLogRowOf(call, usage, quota, channelId, producedNothing, image, audio, cached)
       : undefined;
 
   // The charge and its log row are written together. The ledger reports a failed write itself and
@@ -111,6 +123,7 @@ function consumeLogRowOf(
   producedNothing: boolean,
   image: ReturnType<typeof imageRequestQuota> | undefined,
   audio: ReturnType<typeof audioBilling> | undefined,
+  cached: CachedOutcome | undefined,
 ): LogRow {
   const { caller } = call;
   const other = buildLogOther({
@@ -129,6 +142,10 @@ function consumeLogRowOf(
   if (call.format.id !== 'openai') other.inbound_format = call.format.id;
   // A fallback answered: the row is the answering model's (its name, price and channel).
   if (call.fallback !== undefined) other.fallback_from = call.fallback.from;
+  if (cached !== undefined) {
+    other.cache_hit = true;
+    other.cache_saved_quota = cached.savedQuota;
+  }
   return recordConsumption(call.services, {
     userId: caller.user.id,
     username: caller.user.username,

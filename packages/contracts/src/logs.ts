@@ -53,10 +53,22 @@ const limitRefusalFilter = z
   .transform((value): LimitRefusalFilter => (isLimitRefusalFilter(value) ? value : ''));
 
 /**
+ * A yes/no log filter (`cache_hit`, `fallback`): `1` or `true` keeps only the matching rows;
+ * anything else, or nothing, is no filter.
+ */
+const flagFilter = z
+  .string()
+  .max(8)
+  .default('')
+  .catch('')
+  .transform((value) => value === '1' || value === 'true');
+
+/**
  * Filters of `GET /api/log/` and `GET /api/log/stat` (admin). `p` is 1-based; `type` 0 means every type;
  * timestamps are unix seconds, 0 = unbounded; `model_name` is an SQL LIKE pattern used as given;
  * `username` and `token_name` match exactly; `channel` 0 = any; `limit_refusal` (Tollgate only) keeps
- * the refusals of one limit or of `any`.
+ * the refusals of one limit or of `any`; `cache_hit=1` (Tollgate only) the calls answered by the
+ * response cache, `fallback=1` (Tollgate only) those a model fallback answered.
  */
 export const adminLogQuerySchema = z.object({
   p: lenientInteger,
@@ -70,6 +82,8 @@ export const adminLogQuerySchema = z.object({
   channel: lenientInteger,
   group: filterText,
   limit_refusal: limitRefusalFilter,
+  cache_hit: flagFilter,
+  fallback: flagFilter,
 });
 export type AdminLogQuery = z.infer<typeof adminLogQuerySchema>;
 
@@ -152,7 +166,11 @@ export const logStatSchema = z.object({
 });
 export type LogStat = z.infer<typeof logStatSchema>;
 
-/** One hourly dashboard bucket (`quota_data`); admin totals over all users carry id/user_id 0. */
+/**
+ * One hourly dashboard bucket (`quota_data`); admin totals over all users carry id/user_id 0.
+ * `cache_hits` (calls answered by the response cache) and `cache_saved_quota` (the quota those hits
+ * did not charge) are Tollgate's; a row without them reads 0.
+ */
 export const quotaDataEntrySchema = z.object({
   id: z.number().int(),
   user_id: z.number().int(),
@@ -162,5 +180,7 @@ export const quotaDataEntrySchema = z.object({
   token_used: z.number().int(),
   count: z.number().int(),
   quota: z.number().int(),
+  cache_hits: z.number().int().default(0),
+  cache_saved_quota: z.number().int().default(0),
 });
 export type QuotaDataEntry = z.infer<typeof quotaDataEntrySchema>;

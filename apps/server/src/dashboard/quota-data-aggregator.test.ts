@@ -61,7 +61,8 @@ describe.each(testDatabaseKinds())('quota data aggregator on %s', (kind) => {
       .orderBy('model_name')
       .orderBy('id')
       .execute();
-    return found.map(({ id: _id, ...row }) => ({
+    // The cache columns have a test of their own.
+    return found.map(({ id: _id, cache_hits: _hits, cache_saved_quota: _saved, ...row }) => ({
       ...row,
       user_id: Number(row.user_id),
       created_at: Number(row.created_at),
@@ -150,6 +151,20 @@ describe.each(testDatabaseKinds())('quota data aggregator on %s', (kind) => {
         quota: 555,
       },
     ]);
+  });
+
+  it('counts response cache hits and the quota they saved, beside the calls', async () => {
+    const aggregator = createQuotaDataAggregator(fakeOptions());
+    aggregator.record(usage({ quota: 0, cacheHit: { savedQuota: 50 } }));
+    await aggregator.flush(db);
+    aggregator.record(usage({ quota: 10, cacheHit: { savedQuota: 40 } }));
+    aggregator.record(usage());
+    await aggregator.flush(db);
+    const found = await db
+      .selectFrom('quota_data')
+      .select(['count', 'quota', 'cache_hits', 'cache_saved_quota'])
+      .execute();
+    expect(found.map((row) => Object.values(row).map(Number))).toEqual([[3, 60, 2, 90]]);
   });
 
   it('ignores calls while data export or consume logging is off', async () => {

@@ -14,6 +14,8 @@ export interface QuotaUsageRecord {
   /** prompt + completion tokens. */
   tokensUsed: number;
   quota: number;
+  /** A response cache hit: counted in the bucket's `cache_hits`, with the quota it saved. */
+  cacheHit?: { savedQuota: number };
 }
 
 /**
@@ -67,6 +69,8 @@ function addInto(target: Map<string, QuotaBucketDelta>, delta: QuotaBucketDelta)
     existing.count += delta.count;
     existing.quota += delta.quota;
     existing.tokenUsed += delta.tokenUsed;
+    existing.cacheHits += delta.cacheHits;
+    existing.cacheSavedQuota += delta.cacheSavedQuota;
   } else {
     target.set(key, { ...delta });
   }
@@ -94,6 +98,8 @@ export function createQuotaDataAggregator(
       count: 1,
       quota: Math.trunc(usage.quota),
       tokenUsed: Math.trunc(usage.tokensUsed),
+      cacheHits: usage.cacheHit ? 1 : 0,
+      cacheSavedQuota: usage.cacheHit ? Math.max(0, Math.trunc(usage.cacheHit.savedQuota)) : 0,
     });
   }
 

@@ -21,6 +21,10 @@ export interface QuotaDataTotals {
   token_used: number;
   count: number;
   quota: number;
+  /** Calls answered by the response cache. */
+  cache_hits: number;
+  /** Σ quota those hits did not charge. */
+  cache_saved_quota: number;
 }
 
 /** The amounts one flush adds to a bucket. */
@@ -33,6 +37,8 @@ export interface QuotaBucketDelta {
   tokenUsed: number;
   count: number;
   quota: number;
+  cacheHits: number;
+  cacheSavedQuota: number;
 }
 
 type UserScope = { userId: number } | { username: string };
@@ -46,6 +52,8 @@ function usageSums(select: ExpressionBuilder<Database, 'quota_data'>) {
     select.fn.sum<number | string>('token_used').as('token_used'),
     select.fn.sum<number | string>('count').as('count'),
     select.fn.sum<number | string>('quota').as('quota'),
+    select.fn.sum<number | string>('cache_hits').as('cache_hits'),
+    select.fn.sum<number | string>('cache_saved_quota').as('cache_saved_quota'),
   ] as const;
 }
 
@@ -86,6 +94,8 @@ export async function listUserQuotaData(
     token_used: Number(row.token_used ?? 0),
     count: Number(row.count ?? 0),
     quota: Number(row.quota ?? 0),
+    cache_hits: Number(row.cache_hits ?? 0),
+    cache_saved_quota: Number(row.cache_saved_quota ?? 0),
   }));
 }
 
@@ -113,6 +123,8 @@ export async function sumQuotaDataByModelAndHour(
     token_used: Number(row.token_used ?? 0),
     count: Number(row.count ?? 0),
     quota: Number(row.quota ?? 0),
+    cache_hits: Number(row.cache_hits ?? 0),
+    cache_saved_quota: Number(row.cache_saved_quota ?? 0),
   }));
 }
 
@@ -139,6 +151,8 @@ export async function addToQuotaBucket(db: Db, delta: QuotaBucketDelta): Promise
         token_used: update('token_used', '+', delta.tokenUsed),
         count: update('count', '+', delta.count),
         quota: update('quota', '+', delta.quota),
+        cache_hits: update('cache_hits', '+', delta.cacheHits),
+        cache_saved_quota: update('cache_saved_quota', '+', delta.cacheSavedQuota),
       }))
       .where('id', '=', existing.id)
       .execute();
@@ -154,6 +168,8 @@ export async function addToQuotaBucket(db: Db, delta: QuotaBucketDelta): Promise
       token_used: delta.tokenUsed,
       count: delta.count,
       quota: delta.quota,
+      cache_hits: delta.cacheHits,
+      cache_saved_quota: delta.cacheSavedQuota,
     })
     .execute();
 }

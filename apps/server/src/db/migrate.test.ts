@@ -45,7 +45,7 @@ const quotaColumns = {
   users: ['quota', 'used_quota', 'aff_quota', 'aff_history'],
   tokens: ['remain_quota', 'used_quota'],
   logs: ['quota'],
-  quota_data: ['quota'],
+  quota_data: ['quota', 'cache_saved_quota'],
   channels: ['used_quota'],
   redemptions: ['quota'],
   midjourneys: ['quota'],
@@ -142,6 +142,46 @@ describe.each(testDatabaseKinds())('migrateDatabase on %s', { timeout: 30_000 },
       { id: 1, key },
       { id: 2, key },
     ]);
+  });
+
+  it('adds the cache columns to a new-api quota_data table, its rows reading 0', async () => {
+    const { handle } = await fresh();
+    // new-api's layout of the hourly buckets, without Tollgate's cache columns.
+    await handle.db.schema
+      .createTable('quota_data')
+      .addColumn('id', 'integer', (column) => column.primaryKey())
+      .addColumn('user_id', 'bigint')
+      .addColumn('username', 'varchar(64)', (column) => column.defaultTo(''))
+      .addColumn('model_name', 'varchar(64)', (column) => column.defaultTo(''))
+      .addColumn('created_at', 'bigint')
+      .addColumn('token_used', 'bigint', (column) => column.defaultTo(0))
+      .addColumn('count', 'bigint', (column) => column.defaultTo(0))
+      .addColumn('quota', 'bigint', (column) => column.defaultTo(0))
+      .execute();
+    const bucket = { user_id: 7, username: 'alice', model_name: 'gpt-4o', created_at: 3600 };
+    await handle.db
+      .insertInto('quota_data')
+      .values({ id: 1, ...bucket, token_used: 10, count: 2, quota: 30 } as never)
+      .execute();
+    await migrateDatabase(handle, { tables: ['quota_data'] });
+    const columns = (await listColumns(handle, 'quota_data')).map((column) => column.name);
+    expect(columns).toEqual(expect.arrayContaining(['cache_hits', 'cache_saved_quota']));
+    const rows = await handle.db
+      .selectFrom('quota_data')
+      .select(['count', 'quota', 'cache_hits', 'cache_saved_quota'])
+      .execute();
+    expect(rows.map((row) => Object.values(row).map(Number))).toEqual([[2, 30, 0, 0]]);
+    // A row written afterwards without them (as new-api writes) gets the defaults too.
+    await handle.db
+      .insertInto('quota_data')
+      .values({ id: 2, ...bucket, created_at: 7200, count: 1, quota: 5 } as never)
+      .execute();
+    const added = await handle.db
+      .selectFrom('quota_data')
+      .select(['cache_hits', 'cache_saved_quota'])
+      .where('created_at', '=', 7200)
+      .executeTakeFirstOrThrow();
+    expect([Number(added.cache_hits), Number(added.cache_saved_quota)]).toEqual([0, 0]);
   });
 
   it.runIf(kind === 'postgres')(

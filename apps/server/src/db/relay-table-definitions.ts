@@ -200,6 +200,10 @@ export const quotaData: TableDefinition<'quota_data'> = {
     token_used: withDefault(bigint, 0),
     count: withDefault(bigint, 0),
     quota: quota(0),
+    // Tollgate's: response cache hits and the quota they saved. Added to new-api's table with
+    // default 0 (new-api neither reads nor writes them, so its rows count as no hits).
+    cache_hits: withDefault(bigint, 0),
+    cache_saved_quota: quota(0),
   },
   indexes: [
     ...plainIndexes('quota_data', ['user_id']),
@@ -210,7 +214,8 @@ export const quotaData: TableDefinition<'quota_data'> = {
     { name: 'idx_qdt_user_id_created_at', columns: ['user_id', 'created_at'] },
     { name: 'idx_qdt_username_created_at', columns: ['username', 'created_at'] },
     // Tollgate's: the admin dashboard sums every user's buckets per hour and model; read in this
-    // order from the index alone, the grouping needs neither a sort nor the table.
+    // order, the grouping needs no sort. The cache columns, added later, are not covered (the
+    // index keeps its name and shape on databases that have it): their sums read the table rows.
     {
       name: 'idx_qdt_created_at_model_name',
       columns: ['created_at', 'model_name'],

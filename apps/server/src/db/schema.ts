@@ -267,6 +267,10 @@ export interface QuotaDataTable {
   token_used: Generated<number>;
   count: Generated<number>;
   quota: Generated<number>;
+  /** Tollgate's: calls of the bucket answered by the response cache. */
+  cache_hits: Generated<number>;
+  /** Tollgate's: Σ quota those hits did not charge (the original quota minus the charged share). */
+  cache_saved_quota: Generated<number>;
 }
 
 /** `setups`: one row once the system is initialised. */

@@ -178,6 +178,8 @@ const rowsWithId: { [Table in TableWithId]: Insertable<Database[Table]> } = {
     token_used: 150,
     count: 1,
     quota: big,
+    cache_hits: 1,
+    cache_saved_quota: big,
   },
   setups: { version: 'v0.1.0', initialized_at: 1_700_000_000 },
   quota_holds: {

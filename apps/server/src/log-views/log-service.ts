@@ -57,6 +57,8 @@ function adminFilter(query: AdminLogQuery): logs.LogFilter {
     channelId: query.channel,
     group: query.group,
     limitRefusal: query.limit_refusal,
+    cacheHit: query.cache_hit,
+    fallback: query.fallback,
   };
 }
 
@@ -70,6 +72,8 @@ function selfFilter(userId: number, query: SelfLogQuery): logs.LogFilter {
     modelNamePattern: query.model_name,
     group: query.group,
     limitRefusal: query.limit_refusal,
+    cacheHit: query.cache_hit,
+    fallback: query.fallback,
   };
 }
 

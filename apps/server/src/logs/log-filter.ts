@@ -25,7 +25,18 @@ export interface LogFilter {
    * spaces), its wildcards escaped: the column is text on every dialect, not JSON.
    */
   limitRefusal?: string;
+  /** Rows whose `other` carries `"cache_hit":true`: calls answered by the response cache. */
+  cacheHit?: boolean;
+  /** Rows whose `other` carries `"fallback_from":"…"`: calls a model fallback answered. */
+  fallback?: boolean;
 }
+
+/**
+ * The texts the cache and fallback filters look for in `other`, written by JSON.stringify (no
+ * spaces). Inside a JSON string value a quote is escaped, so these match only the keys.
+ */
+export const CACHE_HIT_TEXT = '"cache_hit":true';
+export const FALLBACK_TEXT = '"fallback_from":"';
 
 /** The text a refusal's `other` contains: the whole `"limit_refusal":"<code>"`, or its start for `any`. */
 export function limitRefusalText(filter: string): string {
@@ -51,5 +62,7 @@ export function filterConditions(
   if (filter.limitRefusal) {
     conditions.push(columnContains('other', limitRefusalText(filter.limitRefusal)));
   }
+  if (filter.cacheHit) conditions.push(columnContains('other', CACHE_HIT_TEXT));
+  if (filter.fallback) conditions.push(columnContains('other', FALLBACK_TEXT));
   return conditions;
 }

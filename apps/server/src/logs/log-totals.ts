@@ -44,7 +44,9 @@ function answerableFromTotals(filter: LogFilter): boolean {
     !filter.tokenName &&
     !filter.channelId &&
     !filter.group &&
-    !filter.limitRefusal
+    !filter.limitRefusal &&
+    !filter.cacheHit &&
+    !filter.fallback
   );
 }
 

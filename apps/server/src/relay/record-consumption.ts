@@ -43,6 +43,11 @@ export function recordConsumption(
     createdAt,
     tokensUsed: consumption.usage.promptTokens + consumption.usage.completionTokens,
     quota: consumption.quota,
+    // A response cache hit is settled with `other.cache_hit` and the quota it saved.
+    cacheHit:
+      consumption.other.cache_hit === true
+        ? { savedQuota: consumption.other.cache_saved_quota ?? 0 }
+        : undefined,
   });
   return {
     user_id: consumption.userId,

@@ -13,6 +13,8 @@ interface QuotaDataJson {
   token_used: number;
   count: number;
   quota: number;
+  cache_hits: number;
+  cache_saved_quota: number;
 }
 
 const HOUR = 3600;
@@ -82,6 +84,8 @@ describe.each(testDatabaseKinds())('dashboard data API on %s', (kind) => {
         token_used: 30,
         count: 1,
         quota: 20,
+        cache_hits: 0,
+        cache_saved_quota: 0,
       },
       {
         id: 0,
@@ -92,6 +96,8 @@ describe.each(testDatabaseKinds())('dashboard data API on %s', (kind) => {
         token_used: 110,
         count: 4,
         quota: 55,
+        cache_hits: 0,
+        cache_saved_quota: 0,
       },
       {
         id: 0,
@@ -102,6 +108,8 @@ describe.each(testDatabaseKinds())('dashboard data API on %s', (kind) => {
         token_used: 10,
         count: 1,
         quota: 5,
+        cache_hits: 0,
+        cache_saved_quota: 0,
       },
     ]);
     // Inclusive bounds.
@@ -166,6 +174,8 @@ describe.each(testDatabaseKinds())('dashboard data API on %s', (kind) => {
         token_used: 30,
         count: 1,
         quota: 20,
+        cache_hits: 0,
+        cache_saved_quota: 0,
       },
       {
         user_id: alice.userId,
@@ -175,6 +185,8 @@ describe.each(testDatabaseKinds())('dashboard data API on %s', (kind) => {
         token_used: 100,
         count: 2,
         quota: 50,
+        cache_hits: 0,
+        cache_saved_quota: 0,
       },
       {
         user_id: alice.userId,
@@ -184,6 +196,8 @@ describe.each(testDatabaseKinds())('dashboard data API on %s', (kind) => {
         token_used: 10,
         count: 1,
         quota: 5,
+        cache_hits: 0,
+        cache_saved_quota: 0,
       },
     ]);
     // A username parameter does not widen the scope.
@@ -199,6 +213,8 @@ describe.each(testDatabaseKinds())('dashboard data API on %s', (kind) => {
         token_used: 10,
         count: 2,
         quota: 5,
+        cache_hits: 0,
+        cache_saved_quota: 0,
       },
     ]);
     expect((await get(alice, '/api/data/self')).data).toHaveLength(3);

@@ -128,7 +128,9 @@ describe('every option key', () => {
     const options = await listed();
     for (const { key } of secrets) {
       expect(options.has(key), key).toBe(false);
-      expect(harness.runtime.context.options.get(key), key).toBe(goodValue(OPTION_CATALOGUE.get(key)!));
+      expect(harness.runtime.context.options.get(key), key).toBe(
+        goodValue(OPTION_CATALOGUE.get(key)!),
+      );
     }
   });
 });

@@ -299,6 +299,56 @@ describe.each(testDatabaseKinds())('logs API on %s', (kind) => {
     }
   });
 
+  it('filters the response cache hits and the fallback answers on their `other` keys', async () => {
+    const alicePart = { user_id: alice.userId, username: 'alice', model_name: 'gpt-4o' };
+    const rows = [
+      await insertLog('C1', {
+        ...alicePart,
+        quota: 0,
+        other: JSON.stringify({ model_ratio: 2, cache_hit: true, cache_saved_quota: 40 }),
+      }),
+      await insertLog('F1', {
+        ...alicePart,
+        quota: 7,
+        other: JSON.stringify({ model_ratio: 2, fallback_from: 'gpt-5' }),
+      }),
+      await insertLog('CF', {
+        ...alicePart,
+        quota: 3,
+        other: JSON.stringify({ fallback_from: 'gpt-5', cache_hit: true, cache_saved_quota: 9 }),
+      }),
+      // The words inside a value, not as keys: no filter matches these.
+      await insertLog('N1', {
+        ...alicePart,
+        quota: 100,
+        other: JSON.stringify({ upstream_model_name: '"cache_hit":true "fallback_from":"x"' }),
+      }),
+    ];
+    try {
+      const filtered = async (path: string, session: Session, query: string) =>
+        idsOf((await get(session, `${path}?p=1&page_size=100&${query}`)).data.items);
+      expect(await filtered('/api/log/', root, 'cache_hit=1')).toEqual([ids.CF, ids.C1]);
+      expect(await filtered('/api/log/', root, 'fallback=1')).toEqual([ids.CF, ids.F1]);
+      expect(await filtered('/api/log/', root, 'cache_hit=1&fallback=true')).toEqual([ids.CF]);
+      // Any other value is no filter, as new-api's console never sends these.
+      expect(await filtered('/api/log/', root, 'cache_hit=0&fallback=')).toHaveLength(
+        (await filtered('/api/log/', root, '')).length,
+      );
+      expect(await filtered('/api/log/self/', alice, 'cache_hit=1')).toEqual([
+        ids.CF % 1024,
+        ids.C1 % 1024,
+      ]);
+      expect(await filtered('/api/log/self/', bob, 'fallback=1')).toEqual([]);
+      expect((await get(root, '/api/log/stat?fallback=1')).data.quota).toBe(10);
+      expect((await get(alice, '/api/log/self/stat?cache_hit=1')).data.quota).toBe(3);
+    } finally {
+      await harness.runtime.context.database.db
+        .deleteFrom('logs')
+        .where('id', 'in', rows)
+        .execute();
+    }
+  });
+
   it('shows users only their own logs, without channel or admin details', async () => {
     const response = await get(alice, '/api/log/self?p=1&page_size=10');
     expect(response.success).toBe(true);

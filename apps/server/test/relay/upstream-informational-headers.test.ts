@@ -1,8 +1,4 @@
-import {
-  MOCK_OPENAI_VERSION,
-  MOCK_PROCESSING_MS,
-  parseEventStream,
-} from '@tollgate/mock-upstream';
+import { MOCK_OPENAI_VERSION, MOCK_PROCESSING_MS, parseEventStream } from '@tollgate/mock-upstream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRelayFixture, type RelayFixture } from '../support/relay-fixture.js';
 import { appDatabaseKinds } from '../support/test-databases.js';

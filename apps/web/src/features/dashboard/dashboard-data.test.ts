@@ -1,6 +1,6 @@
 import type { QuotaDataEntry } from '@tollgate/contracts';
 import { describe, expect, it } from 'vitest';
-import { buildTimeSeries, modelShares, perMinute, sumRows } from './dashboard-data';
+import { buildTimeSeries, cacheHitRate, modelShares, perMinute, sumRows } from './dashboard-data';
 
 const local = (day: number, hour: number) =>
   Math.floor(new Date(2025, 0, day, hour).getTime() / 1000);
@@ -12,6 +12,7 @@ function row(
   quota: number,
   tokens: number,
   count: number,
+  cache: { hits: number; saved: number } = { hits: 0, saved: 0 },
 ): QuotaDataEntry {
   return {
     id: 0,
@@ -22,6 +23,8 @@ function row(
     quota,
     token_used: tokens,
     count,
+    cache_hits: cache.hits,
+    cache_saved_quota: cache.saved,
   };
 }
 
@@ -34,8 +37,22 @@ const rows = [
 
 describe('dashboard data', () => {
   it('sums quota, tokens and calls', () => {
-    expect(sumRows(rows)).toEqual({ quota: 560, tokens: 1900, count: 5 });
-    expect(sumRows([])).toEqual({ quota: 0, tokens: 0, count: 0 });
+    const none = { cacheHits: 0, cacheSavedQuota: 0 };
+    expect(sumRows(rows)).toEqual({ quota: 560, tokens: 1900, count: 5, ...none });
+    expect(sumRows([])).toEqual({ quota: 0, tokens: 0, count: 0, ...none });
+  });
+
+  it('sums the response cache hits and the quota they saved, and rates the hits', () => {
+    const withHits = [
+      ...rows,
+      row('gpt-4o', 16, 10, 5, 200, 3, { hits: 2, saved: 120 }),
+      row('claude-3', 16, 10, 0, 100, 2, { hits: 1, saved: 80 }),
+    ];
+    const totals = sumRows(withHits);
+    expect(totals).toMatchObject({ count: 10, cacheHits: 3, cacheSavedQuota: 200 });
+    expect(cacheHitRate(totals)).toBeCloseTo(0.3);
+    expect(cacheHitRate(sumRows(rows))).toBe(0);
+    expect(cacheHitRate(sumRows([]))).toBe(0);
   });
 
   it('averages per minute over the range', () => {

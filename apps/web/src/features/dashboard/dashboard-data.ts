@@ -9,6 +9,10 @@ export interface DashboardTotals {
   quota: number;
   tokens: number;
   count: number;
+  /** Calls answered by the response cache. */
+  cacheHits: number;
+  /** Quota the response cache hits did not charge. */
+  cacheSavedQuota: number;
 }
 
 /** Sums of the rows. */
@@ -18,9 +22,16 @@ export function sumRows(rows: readonly QuotaDataEntry[]): DashboardTotals {
       quota: sum.quota + row.quota,
       tokens: sum.tokens + row.token_used,
       count: sum.count + row.count,
+      cacheHits: sum.cacheHits + row.cache_hits,
+      cacheSavedQuota: sum.cacheSavedQuota + row.cache_saved_quota,
     }),
-    { quota: 0, tokens: 0, count: 0 },
+    { quota: 0, tokens: 0, count: 0, cacheHits: 0, cacheSavedQuota: 0 },
   );
+}
+
+/** Share of the calls the response cache answered, 0..1 (0 without calls). */
+export function cacheHitRate(totals: Pick<DashboardTotals, 'count' | 'cacheHits'>): number {
+  return totals.count > 0 ? Math.min(1, totals.cacheHits / totals.count) : 0;
 }
 
 /** Average per minute of a total over [start, end] (RPM from calls, TPM from tokens). */

@@ -11,7 +11,12 @@ import {
   LIMIT_SCOPES,
   type LimitRefusalFilter,
 } from '@tollgate/contracts';
-import { logTypeFilters, type LogFilters } from '../rules/log-filters';
+import {
+  logTypeFilters,
+  routingFilters,
+  type LogFilters,
+  type RoutingFilter,
+} from '../rules/log-filters';
 
 interface LogFilterBarProps {
   admin: boolean;
@@ -33,7 +38,8 @@ const toSeconds = (date: Dayjs | null | undefined) => (date ? date.unix() : 0);
 
 /**
  * The log filters: time range, token, model and group, plus channel id and username for admins.
- * Edits apply when the search button is pressed; a new log type applies at once.
+ * Edits apply when the search button is pressed; a new log type, limit refusal or routing outcome
+ * (cache hits only, fallbacks only) applies at once.
  */
 export function LogFilterBar({ admin, value, onSearch, loading }: LogFilterBarProps) {
   const { t } = useTranslation('logs');
@@ -119,6 +125,23 @@ export function LogFilterBar({ admin, value, onSearch, loading }: LogFilterBarPr
           ]}
           onChange={(limitRefusal) => {
             const next = { ...draft, limitRefusal };
+            setDraft(next);
+            onSearch(next);
+          }}
+        />
+      </Col>
+      <Col xs={12} md={8} xl={4}>
+        <Select<RoutingFilter>
+          style={{ width: '100%' }}
+          aria-label={t('filters.routing')}
+          value={draft.routing}
+          popupMatchSelectWidth={false}
+          options={routingFilters.map((routing) => ({
+            value: routing,
+            label: t(`filters.routingOptions.${routing === '' ? 'all' : routing}`),
+          }))}
+          onChange={(routing) => {
+            const next = { ...draft, routing };
             setDraft(next);
             onSearch(next);
           }}

@@ -49,4 +49,16 @@ describe('log filters', () => {
     expect(logFilterParams(filters, false)).toMatchObject({ limit_refusal: 'token.rpm' });
     expect(logFilterParams(defaultLogFilters(0), true)).not.toHaveProperty('limit_refusal');
   });
+
+  it('send cache_hit=1 or fallback=1 only when that routing filter is chosen', () => {
+    const cacheHits = { ...defaultLogFilters(0), routing: 'cacheHit' as const };
+    expect(logFilterParams(cacheHits, false)).toMatchObject({ cache_hit: 1 });
+    expect(logFilterParams(cacheHits, true)).not.toHaveProperty('fallback');
+    const fallbacks = { ...defaultLogFilters(0), routing: 'fallback' as const };
+    expect(logFilterParams(fallbacks, true)).toMatchObject({ fallback: 1 });
+    expect(logFilterParams(fallbacks, false)).not.toHaveProperty('cache_hit');
+    const plain = logFilterParams(defaultLogFilters(0), true);
+    expect(plain).not.toHaveProperty('cache_hit');
+    expect(plain).not.toHaveProperty('fallback');
+  });
 });

@@ -9,6 +9,10 @@ export const logTypeFilters = [
   LOG_TYPES.system,
 ] as const;
 
+/** The routing outcomes a log list can be narrowed to: every row, cache hits, fallback answers. */
+export const routingFilters = ['', 'cacheHit', 'fallback'] as const;
+export type RoutingFilter = (typeof routingFilters)[number];
+
 /** What the log list is filtered by; texts as typed, timestamps in unix seconds (0 = open). */
 export interface LogFilters {
   type: number;
@@ -23,6 +27,8 @@ export interface LogFilters {
   username: string;
   /** The refusals of one limit (`token.rpm`), of any (`any`), or '' = every log. */
   limitRefusal: LimitRefusalFilter;
+  /** Only the calls the response cache answered, or only those a model fallback answered. */
+  routing: RoutingFilter;
 }
 
 /** The default window: from the start of today to one hour from now (spec part 2 §9). */
@@ -47,6 +53,7 @@ export function defaultLogFilters(nowMilliseconds: number): LogFilters {
     channel: '',
     username: '',
     limitRefusal: '',
+    routing: '',
   };
 }
 
@@ -58,8 +65,8 @@ export function channelFilterValue(text: string): number {
 
 /**
  * Query parameters of the log list and stat calls. Ordinary users' calls carry neither username
- * nor channel (their endpoints are scoped to their own rows); `limit_refusal` only when chosen, so
- * the calls stay new-api's otherwise.
+ * nor channel (their endpoints are scoped to their own rows); `limit_refusal`, `cache_hit=1` and
+ * `fallback=1` (Tollgate's) only when chosen, so the calls stay new-api's otherwise.
  */
 export function logFilterParams(
   filters: LogFilters,
@@ -78,5 +85,7 @@ export function logFilterParams(
     params.channel = channelFilterValue(filters.channel);
   }
   if (filters.limitRefusal !== '') params.limit_refusal = filters.limitRefusal;
+  if (filters.routing === 'cacheHit') params.cache_hit = 1;
+  if (filters.routing === 'fallback') params.fallback = 1;
   return params;
 }

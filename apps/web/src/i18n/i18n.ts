@@ -1,4 +1,5 @@
 import type { Locale } from 'antd/es/locale';
+import dayjs from 'dayjs';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { readString, writeString } from '../lib/local-store';
@@ -41,6 +42,7 @@ const bundleLoaders: Record<Language, () => Promise<{ default: LanguageBundle }>
   en: () => import('../locales/en/bundle'),
 };
 const antdLocales = new Map<Language, Locale>();
+const dayjsLocales = new Map<Language, string>();
 
 /** antd's locale for a language already loaded (antd's own English until then). */
 export function antdLocaleOf(language: string): Locale | undefined {
@@ -67,6 +69,12 @@ async function loadLanguage(language: Language): Promise<void> {
     i18next.addResourceBundle(language, namespace, resources, true, true);
   }
   antdLocales.set(language, bundle.antdLocale);
+  dayjsLocales.set(language, bundle.dayjsLocale);
+}
+
+/** Dates (antd's pickers, formatted month and weekday names) in the language shown. */
+function showDatesIn(language: Language): void {
+  dayjs.locale(dayjsLocales.get(language) ?? 'en');
 }
 
 export const i18n = i18next;
@@ -86,12 +94,14 @@ export async function initI18n(): Promise<void> {
     returnNull: false,
   });
   await loadLanguage(language);
+  showDatesIn(language);
   document.documentElement.lang = i18next.language;
 }
 
 /** Switches the language, remembers it, and tells an embedded home/about frame. */
 export async function changeLanguage(language: Language): Promise<void> {
   await loadLanguage(language);
+  showDatesIn(language);
   await i18next.changeLanguage(language);
   writeString(storageKeys.language, language);
   document.documentElement.lang = language;

@@ -1,18 +1,26 @@
 import type { Locale } from 'antd/es/locale';
 import type { ResourceLanguage } from 'i18next';
 
-/** One language of the console: its namespaces (one JSON file each) and antd's locale. */
+/**
+ * One language of the console: its namespaces (one JSON file each), antd's locale, and the dayjs
+ * locale (registered by the bundle) whose month and weekday names antd's date pickers show.
+ */
 export interface LanguageBundle {
   resources: ResourceLanguage;
   antdLocale: Locale;
+  dayjsLocale: string;
 }
 
 /** The namespace files of one language, as `import.meta.glob('./*.json', { eager: true })` gives them. */
 export type NamespaceModules = Record<string, { default: ResourceLanguage[string] }>;
 
 /** A language's bundle: each `./<namespace>.json` under its namespace, with antd's locale. */
-export function languageBundle(modules: NamespaceModules, antdLocale: Locale): LanguageBundle {
-  const bundle: LanguageBundle = { resources: {}, antdLocale };
+export function languageBundle(
+  modules: NamespaceModules,
+  antdLocale: Locale,
+  dayjsLocale: string,
+): LanguageBundle {
+  const bundle: LanguageBundle = { resources: {}, antdLocale, dayjsLocale };
   for (const [path, module] of Object.entries(modules)) {
     bundle.resources[path.slice(2, -'.json'.length)] = module.default;
   }

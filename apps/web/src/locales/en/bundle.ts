@@ -5,5 +5,5 @@ import { languageBundle, type NamespaceModules } from '../../i18n/language-bundl
 // English is the language shown.
 const modules: NamespaceModules = import.meta.glob('./*.json', { eager: true });
 
-/** English texts of the console and of antd's own components. */
-export default languageBundle(modules, antdLocale);
+/** English texts of the console, of antd's own components and of dates (dayjs's built-in `en`). */
+export default languageBundle(modules, antdLocale, 'en');

@@ -3,7 +3,8 @@ import { z } from 'zod';
 /**
  * Every option key the server knows (`options` table, `GET/PUT /api/option/`). Values are always
  * text; booleans are the strings `true` / `false`. Dotted keys belong to grouped settings
- * (`oidc.*`, `general_setting.*`, `claude.*`, `gemini.*`, `global.*`).
+ * (`oidc.*`, `general_setting.*`, `console_setting.*`, `claude.*`, `gemini.*`,
+ * `global.*`).
  */
 export const OPTION_KEYS = [
   // Legacy permissions (unused, kept so adopted databases round-trip).
@@ -143,6 +144,12 @@ export const OPTION_KEYS = [
    * allow_temperature?, charge_ratio? }]` (absent lists match any).
    */
   'ResponseCacheRules',
+  // Console dashboard (new-api's `console_setting.*`).
+  /**
+   * Uptime Kuma status pages shown by `GET /api/uptime/status`: `[{ categoryName, url, slug,
+   * description? }]`.
+   */
+  'console_setting.uptime_kuma_groups',
   // Midjourney.
   'MjNotifyEnabled',
   'MjAccountFilterEnabled',

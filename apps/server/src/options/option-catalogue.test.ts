@@ -50,6 +50,9 @@ const SPEC_ONLY_KEYS = [
   'general_setting.ping_interval_seconds', 'gemini.supported_imagine_models',
   'gemini.thinking_adapter_enabled', 'gemini.thinking_adapter_budget_tokens_percentage',
 ];
+/** Keys of later new-api releases (new-api-2026-additions.md). */
+const NEW_API_2026_KEYS = ['console_setting.uptime_kuma_groups'];
+
 /** Keys Tollgate adds (each documented in docs/compatibility.md). */
 const TOLLGATE_KEYS = [
   'ModelRequestRateLimitGroup',
@@ -96,6 +99,7 @@ describe('option catalogue', () => {
       ...REFERENCE_PLAIN_KEYS,
       ...REFERENCE_DOTTED_KEYS,
       ...SPEC_ONLY_KEYS,
+      ...NEW_API_2026_KEYS,
       ...TOLLGATE_KEYS,
     ];
     for (const key of all) expect(OPTION_CATALOGUE.has(key), key).toBe(true);

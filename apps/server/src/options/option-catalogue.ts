@@ -138,6 +138,18 @@ const timeZoneOrEmpty: OptionRule = (value, key) => {
   }
 };
 
+/** Uptime Kuma pages: at most 20, each category name once (new-api's limits). */
+const uptimeKumaGroups: OptionRule = (value, key) => {
+  const groups = value as readonly { categoryName: string }[];
+  if (groups.length > 20) return `${key} 最多 20 个分组`;
+  const names = new Set<string>();
+  for (const [index, group] of groups.entries()) {
+    if (names.has(group.categoryName)) return `${key} 中 [${index}] 的分类名称与其他分组重复`;
+    names.add(group.categoryName);
+  }
+  return undefined;
+};
+
 const DEFAULT_GROUP_RATIO = { default: 1, vip: 1, svip: 1 };
 
 /** Every option the server knows, with its default text, kind and checks. */
@@ -322,6 +334,9 @@ const definitions: OptionDefinition[] = [
   num('ResponseCacheMaxMB', 64, inRange({ min: 1, max: 65_536 })),
   json('ResponseCacheRules', []),
   str('LimitTimeZone', '', timeZoneOrEmpty),
+
+  // new-api stores "" for none; a stored "" is read as the default (no pages).
+  json('console_setting.uptime_kuma_groups', [], uptimeKumaGroups),
 
   bool('MjNotifyEnabled', false),
   bool('MjAccountFilterEnabled', false),

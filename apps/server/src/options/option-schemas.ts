@@ -63,6 +63,28 @@ const responseCacheRule = z
   )
   .partial();
 
+/** Text of at most `max` characters (code points, as new-api counts runes). */
+const textUpTo = (max: number) =>
+  string.refine((value) => [...value].length <= max, { error: `长度不能超过 ${max} 个字符` });
+
+/**
+ * One Uptime Kuma status page of `console_setting.uptime_kuma_groups`, with new-api's limits:
+ * the server reads `<url>/api/status-page/<slug>` and `…/heartbeat/<slug>` (dashboard/
+ * uptime-kuma-status.ts), so the slug is one path segment and the URL is http(s).
+ */
+const uptimeKumaGroup = z.object(
+  {
+    categoryName: textUpTo(50).refine((value) => value.trim() !== '', { error: '不能为空' }),
+    url: textUpTo(500).refine(
+      (value) => /^https?:$/.test(URL.parse(value)?.protocol ?? '') && !/\s/.test(value),
+      { error: '必须是 http(s) 地址' },
+    ),
+    slug: textUpTo(100).regex(/^[a-zA-Z0-9_-]+$/, { error: '只能包含字母、数字、下划线和连字符' }),
+    description: textUpTo(200).optional(),
+  },
+  { error: '必须是 JSON 对象' },
+);
+
 export const JSON_OPTION_SCHEMAS = {
   TopupGroupRatio: numberMap,
   /** Payment methods shown on the wallet page: `[{ name, type, color?, min_topup? }]`, all text. */
@@ -96,6 +118,8 @@ export const JSON_OPTION_SCHEMAS = {
   /** The response cache's rules, first match wins (relay/response-cache/cache-rules.ts). */
   ResponseCacheRules: listOf(responseCacheRule),
   /** Model → { header → values } added to Anthropic requests. */
+  /** Uptime Kuma status pages of the dashboard's service-status card (`GET /api/uptime/status`). */
+  'console_setting.uptime_kuma_groups': listOf(uptimeKumaGroup),
   'claude.model_headers_settings': objectOf(objectOf(listOf(string))),
   /** Model (or `default`) → max_tokens sent when the client gives none. */
   'claude.default_max_tokens': objectOf(integer),

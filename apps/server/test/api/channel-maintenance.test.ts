@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CHANNEL_SECRET as SECRET, channelFixtures } from '../support/channel-fixtures.js';
 import { createTestApp, type Session, type TestApp } from '../support/test-app.js';
 import { appDatabaseKinds } from '../support/test-databases.js';
@@ -85,6 +85,11 @@ describe.each(appDatabaseKinds())('channel maintenance on %s', (kind) => {
       response_time: 0,
     });
     expect(await abilitiesOf(copyId)).toHaveLength(2);
+    // The relay's channel cache learns of the copy as of a created channel, key included.
+    const cache = harness.runtime.context.relay.channels;
+    await vi.waitFor(() =>
+      expect(cache.getById(copyId)).toMatchObject({ name: 'original_复制', key: SECRET }),
+    );
 
     const kept = await harness.call(
       root,

@@ -16,6 +16,7 @@ import { registerSetupRoutes } from './setup.js';
 import { registerSiteRoutes } from './site.js';
 import { registerTaskRoutes } from './tasks.js';
 import { registerTopUpRoutes } from './topup.js';
+import { registerUptimeRoutes } from './uptime.js';
 import { registerTwoFactorRoutes } from './two-factor.js';
 import { registerUserAdminRoutes } from './users-admin.js';
 import { registerUserSelfRoutes } from './users-self.js';
@@ -43,4 +44,5 @@ export async function registerApiRoutes(api: FastifyInstance, context: AppContex
   await registerRedemptionRoutes(api, context);
   await registerTopUpRoutes(api, context);
   await registerTaskRoutes(api, context);
+  await registerUptimeRoutes(api, context);
 }

@@ -11,13 +11,20 @@ export {
   type PriceOptions,
   type PriceRequest,
 } from './price-resolution.js';
+export { modelPricing, type ModelPricing, type ModelPricingOptions } from './model-pricing.js';
+export { datasetPriceFor, type DatasetPrice } from './dataset-prices.js';
 export {
   completionRatioFor,
   hardcodedCompletionRatio,
   type HardcodedCompletionRatio,
 } from './completion-ratio.js';
 export { resolveAudioRatios, isAudioTokenModel, type AudioRatios } from './audio-ratio.js';
-export { billingModelName, consumeLogModelName, isGizmoModel } from './model-names.js';
+export {
+  billingModelName,
+  consumeLogModelName,
+  isGizmoModel,
+  pricingBaseName,
+} from './model-names.js';
 export { estimatePreConsume, estimatePromptTokens, type PreConsumeInput } from './pre-consume.js';
 export {
   computeQuota,

@@ -13,6 +13,22 @@ export function billingModelName(model: string): string {
   return model;
 }
 
+/**
+ * Reasoning-effort and thinking suffixes a client may append to a model name (`o3-high`,
+ * `gemini-2.5-flash-thinking-1024`, `gemini-2.5-pro-nothinking`). They choose an effort or a
+ * thinking budget of the same model, so the call costs what the base model costs.
+ */
+const PRICING_SUFFIX = /-(?:high|medium|low|minimal|thinking(?:-\d+)?|nothinking)$/;
+
+/**
+ * The base model a suffixed name is priced as, or undefined when the name has no such suffix.
+ * Billing tries the full name first, so an entry for `o3-mini-high` itself still wins.
+ */
+export function pricingBaseName(name: string): string | undefined {
+  const base = name.replace(PRICING_SUFFIX, '');
+  return base !== name && base !== '' ? base : undefined;
+}
+
 /** The consume log records custom GPTs under their wildcard name (reference §4.3). */
 export function consumeLogModelName(model: string): string {
   return billingModelName(model);

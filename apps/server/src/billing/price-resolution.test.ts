@@ -247,9 +247,11 @@ describe('resolvePrice with the real option store', () => {
       const overridden = resolvePrice(store, request('my-model', { userGroup: 'vip' }));
       expect(overridden).toMatchObject({ groupRatio: 0.7, userGroupRatio: 0.7 });
 
-      expect(() => resolvePrice(store, request('gpt-4o'))).toThrow(RelayError);
+      // A saved map replaces the built-in one: a model it leaves out that the price dataset
+      // does not know is refused, and billed at 37.5 in self-use mode.
+      expect(() => resolvePrice(store, request('mystery-model'))).toThrow(RelayError);
       await store.update('SelfUseModeEnabled', true);
-      expect(resolvePrice(store, request('gpt-4o')).modelRatio).toBe(37.5);
+      expect(resolvePrice(store, request('mystery-model')).modelRatio).toBe(37.5);
     } finally {
       await db.destroy();
     }

@@ -2,6 +2,9 @@ import type { OptionStore } from '../options/option-store.js';
 import { RelayError } from '../errors/relay-error.js';
 import { completionRatioFor } from './completion-ratio.js';
 import { billingModelName, ownNumber } from './model-names.js';
+import { CACHE_CREATION_RATIO, modelPricing } from './model-pricing.js';
+
+export { CACHE_CREATION_RATIO };
 
 /**
  * The option getters billing reads. `OptionStore` satisfies it (its JSON values are parsed once
@@ -45,19 +48,12 @@ export interface PriceRequest {
 export const UNKNOWN_MODEL_RATIO = 37.5;
 
 /**
- * Cache-write multiplier. new-api hard-codes 1.25 for its listed Claude models and defaults every
- * other model to 1.25 as well, so it is one constant (not an option).
- */
-export const CACHE_CREATION_RATIO = 1.25;
-
-/**
- * Resolves how a call is priced: `ModelPrice` (per call) if the model has one, else the ratios.
- * A model with neither is billed at ratio 37.5 in self-use mode or when the user accepts unpriced
+ * Resolves how a call is priced: `ModelPrice` (per call) if the model has one, else the ratios
+ * (the options, else the bundled price dataset: model-pricing.ts has the precedence).
+ * A model none of them prices is billed at ratio 37.5 in self-use mode or when the user accepts unpriced
  * models; otherwise it is refused with new-api's `model_price_error` (403, local: see below).
  */
 export function resolvePrice(options: PriceOptions, request: PriceRequest): PriceInfo {
-  const name = billingModelName(request.model);
-
   const groupGroupRatios = options.getJson('GroupGroupRatio');
   const userRow =
     groupGroupRatios && Object.hasOwn(groupGroupRatios, request.userGroup)
@@ -67,11 +63,11 @@ export function resolvePrice(options: PriceOptions, request: PriceRequest): Pric
     typeof userRow === 'object' && userRow !== null ? ownNumber(userRow, request.group) : undefined;
   const groupRatio = userGroupRatio ?? ownNumber(options.getJson('GroupRatio'), request.group) ?? 1;
 
-  const modelPrice = ownNumber(options.getJson('ModelPrice'), name);
-  if (modelPrice !== undefined) {
+  const pricing = modelPricing(options, request.model);
+  if (pricing?.kind === 'per-call') {
     return {
       usePrice: true,
-      modelPrice,
+      modelPrice: pricing.modelPrice,
       modelRatio: 0,
       completionRatio: 0,
       cacheRatio: 0,
@@ -80,19 +76,27 @@ export function resolvePrice(options: PriceOptions, request: PriceRequest): Pric
       userGroupRatio,
     };
   }
-
-  let modelRatio = ownNumber(options.getJson('ModelRatio'), name);
-  if (modelRatio === undefined) {
-    if (!options.getBoolean('SelfUseModeEnabled') && !request.acceptUnsetModelRatio) {
-      throw unpricedModelError(request.model, request.userId);
-    }
-    modelRatio = UNKNOWN_MODEL_RATIO;
+  if (pricing !== undefined) {
+    return {
+      usePrice: false,
+      modelPrice: -1,
+      modelRatio: pricing.modelRatio,
+      completionRatio: pricing.completionRatio,
+      cacheRatio: pricing.cacheRatio,
+      cacheCreationRatio: pricing.cacheCreationRatio,
+      groupRatio,
+      userGroupRatio,
+    };
   }
 
+  if (!options.getBoolean('SelfUseModeEnabled') && !request.acceptUnsetModelRatio) {
+    throw unpricedModelError(request.model, request.userId);
+  }
+  const name = billingModelName(request.model);
   return {
     usePrice: false,
     modelPrice: -1,
-    modelRatio,
+    modelRatio: UNKNOWN_MODEL_RATIO,
     completionRatio: completionRatioFor(name, options.getJson('CompletionRatio')),
     cacheRatio: ownNumber(options.getJson('CacheRatio'), name) ?? 1,
     cacheCreationRatio: CACHE_CREATION_RATIO,

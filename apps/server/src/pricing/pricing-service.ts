@@ -2,6 +2,7 @@ import { PRICING_CACHE_SECONDS, QUOTA_TYPE, type PricingEntry } from '@tollgate/
 import type { Kysely } from 'kysely';
 import { billingModelName, ownNumber } from '../billing/model-names.js';
 import { completionRatioFor } from '../billing/completion-ratio.js';
+import { modelPricing } from '../billing/model-pricing.js';
 import { UNKNOWN_MODEL_RATIO } from '../billing/price-resolution.js';
 import type { Database } from '../db/schema.js';
 import { usableGroups } from '../groups/usable-groups.js';
@@ -32,21 +33,20 @@ export function buildPricingEntries(
     groups.add(group);
     groupsByModel.set(model, groups);
   }
-  const prices = options.getJson('ModelPrice');
-  const ratios = options.getJson('ModelRatio');
   const completionRatios = options.getJson('CompletionRatio');
 
   const entries: PricingEntry[] = [];
   for (const [model, groups] of groupsByModel) {
-    const name = billingModelName(model);
     const enableGroups = [...groups].sort();
-    const price = ownNumber(prices, name);
-    if (price !== undefined) {
+    // Priced as billing prices it (options, suffixes, the price dataset), so the page shows
+    // what a call really costs.
+    const pricing = modelPricing(options, model);
+    if (pricing?.kind === 'per-call') {
       entries.push({
         model_name: model,
         quota_type: QUOTA_TYPE.perCall,
         model_ratio: 0,
-        model_price: price,
+        model_price: pricing.modelPrice,
         owner_by: '',
         completion_ratio: 0,
         enable_groups: enableGroups,
@@ -56,10 +56,11 @@ export function buildPricingEntries(
     entries.push({
       model_name: model,
       quota_type: QUOTA_TYPE.perVolume,
-      model_ratio: ownNumber(ratios, name) ?? UNKNOWN_MODEL_RATIO,
+      model_ratio: pricing?.modelRatio ?? UNKNOWN_MODEL_RATIO,
       model_price: 0,
       owner_by: '',
-      completion_ratio: completionRatioFor(name, completionRatios),
+      completion_ratio:
+        pricing?.completionRatio ?? completionRatioFor(billingModelName(model), completionRatios),
       enable_groups: enableGroups,
     });
   }

@@ -7,9 +7,17 @@ import { walkRoutes, type RouteStop } from './route-walk.js';
 /*
  * A plain user's and an admin's walk through the console. The stops are every screen route but
  * the sign-in flow's (login, register, reset, OAuth callbacks, setup) and the chat hand-offs
- * (/chat, /chat2link leave for an outside chat client). /channel/edit/1 needs channel 1 to exist.
+ * (/chat, /chat2link leave for an outside chat client). /channel/edit/1 needs channel 1 to exist;
+ * /user/edit/1 edits user 1 (root, made by the setup).
  */
-const adminScreens = ['/channel', '/channel/add', '/channel/edit/1', '/redemption', '/user'];
+const adminScreens = [
+  '/channel',
+  '/channel/add',
+  '/channel/edit/1',
+  '/redemption',
+  '/user',
+  '/user/edit/1',
+];
 const everyoneScreens = [
   '/',
   '/about',
@@ -23,7 +31,6 @@ const everyoneScreens = [
   '/topup',
   '/personal',
   '/user/edit',
-  '/user/edit/1',
   '/no-such-page',
 ];
 

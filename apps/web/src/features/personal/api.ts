@@ -34,6 +34,14 @@ export function changeOwnPassword(change: {
   return http.put<unknown>('/api/user/self', request);
 }
 
+/**
+ * `PUT /api/user/self {username, display_name[, password, original_password]}`: the own profile
+ * (the `/user/edit` page; `profileChangeRequest` builds the body).
+ */
+export function updateOwnProfile(request: UpdateSelfRequest): Promise<unknown> {
+  return http.put<unknown>('/api/user/self', request);
+}
+
 /** `DELETE /api/user/self`: deregisters the own account. */
 export function deleteOwnAccount(): Promise<unknown> {
   return http.delete<unknown>('/api/user/self');

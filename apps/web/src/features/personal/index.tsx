@@ -45,3 +45,5 @@ export default function PersonalPage() {
     />
   );
 }
+
+export { ProfileEditPage } from './profile-edit-page';

@@ -8,6 +8,7 @@ import {
   fetchUserModels,
   generateAccessToken,
   transferAffQuota,
+  updateOwnProfile,
   updateUserSetting,
 } from './api';
 
@@ -32,3 +33,7 @@ export const useAffTransferMutation = () =>
 
 export const useUpdateUserSettingMutation = () =>
   useRefreshingMutation(updateUserSetting, useRefreshSelf());
+
+/** The own row (username, display name) changes after a profile save. */
+export const useUpdateProfileMutation = () =>
+  useRefreshingMutation(updateOwnProfile, useRefreshSelf());

@@ -64,3 +64,5 @@ export default function UsersPage() {
     </Card>
   );
 }
+
+export { UserEditorPage } from './editor-page';

@@ -1,0 +1,127 @@
+import { Button, Divider, Form, Input, InputNumber, Select, Space } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LoadingFormBody } from '../../../components/forms/loading-form-body';
+import { LimitFields } from '../../../components/usage-limits/limit-fields';
+import { clearChangedFieldErrors } from '../../../lib/clear-field-errors';
+import { quotaEquivalent } from '../../../lib/quota-format';
+import { anyLimitText, limitTextsOf } from '../../../lib/usage-limits';
+import { AddQuotaDialog } from '../dialogs/add-quota-dialog';
+import { useGroupLimitsQuery, useGroupsQuery } from '../queries';
+import { minimumPasswordLength, type EditUserFormState } from './use-edit-user-form';
+
+const boundAccounts = [
+  { field: 'github_id', labelKey: 'edit.bound.github' },
+  { field: 'oidc_id', labelKey: 'edit.bound.oidc' },
+  { field: 'wechat_id', labelKey: 'edit.bound.wechat' },
+  { field: 'email', labelKey: 'edit.bound.email' },
+  { field: 'telegram_id', labelKey: 'edit.bound.telegram' },
+  { field: 'linux_do_id', labelKey: 'edit.bound.linuxdo' },
+] as const;
+
+/**
+ * The fields of the edit-user form: username, password, display name, group, quota with the
+ * add-quota helper, limits, and the bindings read-only. Its holder (drawer or page) draws the
+ * save and cancel buttons and calls `editor.submit`.
+ */
+export function EditUserForm({ editor }: { editor: EditUserFormState }) {
+  const { t } = useTranslation('users');
+  const { form, userId, userQuery } = editor;
+  const [addQuotaOpen, setAddQuotaOpen] = useState(false);
+  const groupsQuery = useGroupsQuery(userId !== null);
+  const groupLimitsQuery = useGroupLimitsQuery(userId !== null);
+  const quota = Form.useWatch('quota', form) ?? 0;
+  const group = Form.useWatch('group', form);
+  const limitTexts = Form.useWatch('limits', form);
+  const equivalent = quotaEquivalent(quota);
+
+  return (
+    <>
+      <LoadingFormBody spinning={userQuery.isFetching} row={userQuery.data}>
+        {(user) => (
+          <Form
+            // A fresh copy of the user (re-opened drawer) starts a fresh form.
+            key={userQuery.dataUpdatedAt}
+            form={form}
+            // The form store outlives the drawer; without this a re-opened drawer shows the
+            // previous user's values.
+            clearOnDestroy
+            layout="vertical"
+            onValuesChange={clearChangedFieldErrors(form)}
+            initialValues={{
+              username: user.username,
+              display_name: user.display_name,
+              password: '',
+              group: user.group,
+              quota: user.quota,
+              limits: limitTextsOf(user.limits),
+            }}
+          >
+            <Form.Item name="username" label={t('fields.username')}>
+              <Input placeholder={t('edit.usernamePlaceholder')} autoComplete="off" />
+            </Form.Item>
+            <Form.Item name="password" label={t('fields.password')}>
+              <Input.Password
+                placeholder={t('edit.passwordPlaceholder', { min: minimumPasswordLength })}
+                autoComplete="new-password"
+              />
+            </Form.Item>
+            <Form.Item name="display_name" label={t('fields.displayName')}>
+              <Input placeholder={t('edit.displayNamePlaceholder')} autoComplete="off" />
+            </Form.Item>
+            <Form.Item name="group" label={t('fields.group')}>
+              <Select
+                showSearch
+                placeholder={t('edit.groupPlaceholder')}
+                loading={groupsQuery.isPending}
+                options={(groupsQuery.data ?? []).map((group) => ({ label: group, value: group }))}
+                notFoundContent={t('edit.groupHint')}
+              />
+            </Form.Item>
+            <Form.Item
+              label={
+                equivalent === null
+                  ? t('fields.remainingQuota')
+                  : t('edit.remainingQuotaWithEquivalent', { amount: equivalent })
+              }
+            >
+              <Space.Compact style={{ width: '100%' }}>
+                <Form.Item name="quota" noStyle>
+                  <InputNumber<number>
+                    style={{ width: '100%' }}
+                    precision={0}
+                    placeholder={t('edit.quotaPlaceholder')}
+                  />
+                </Form.Item>
+                <Button onClick={() => setAddQuotaOpen(true)}>{t('addQuota.open')}</Button>
+              </Space.Compact>
+            </Form.Item>
+            <LimitFields
+              name="limits"
+              fallback={groupLimitsQuery.data?.[group ?? user.group]}
+              fallbackLabel="placeholder.groupDefault"
+              defaultOpen={anyLimitText(limitTextsOf(user.limits))}
+              texts={limitTexts}
+            />
+            <Divider>{t('edit.readOnlyDivider')}</Divider>
+            {boundAccounts.map((account) => (
+              <Form.Item key={account.field} label={t(account.labelKey)}>
+                <Input
+                  readOnly
+                  value={user[account.field] ?? ''}
+                  placeholder={t('edit.readOnlyHint')}
+                />
+              </Form.Item>
+            ))}
+          </Form>
+        )}
+      </LoadingFormBody>
+      <AddQuotaDialog
+        open={addQuotaOpen}
+        currentQuota={Math.trunc(Number(quota))}
+        onConfirm={(newQuota) => form.setFieldValue('quota', newQuota)}
+        onClose={() => setAddQuotaOpen(false)}
+      />
+    </>
+  );
+}

@@ -181,6 +181,58 @@ export interface ChannelView {
   circuit?: ChannelCircuitState;
   recent_error_rate?: number;
   circuit_open_until?: number;
+  /**
+   * The pending upstream model diff recorded by `POST /api/channel/upstream_updates/detect`
+   * (stored in `other_info`), or null when there is none.
+   */
+  upstream_updates?: ChannelUpstreamUpdates | null;
+}
+
+/** Models a channel's upstream lists that the channel does not (`added`), and the reverse. */
+export interface ChannelUpstreamUpdates {
+  added: string[];
+  removed: string[];
+  /** Unix seconds of the detection. */
+  detected_at: number;
+}
+
+/** `POST /api/channel/upstream_updates/detect`. */
+export const upstreamUpdatesDetectRequestSchema = z.object({ id: z.number().int().positive() });
+
+/** `POST /api/channel/upstream_updates/apply`: `remove` also drops the vanished models. */
+export const upstreamUpdatesApplyRequestSchema = z.object({
+  id: z.number().int().positive(),
+  remove: z.boolean().default(false),
+});
+
+/** `POST /api/channel/upstream_updates/apply_all`. */
+export const upstreamUpdatesApplyAllRequestSchema = z.object({
+  remove: z.boolean().default(false),
+});
+
+/** One channel that `detect_all` or `apply_all` could not handle, with the reason. */
+export interface UpstreamUpdatesFailure {
+  id: number;
+  name: string;
+  message: string;
+}
+
+/** `detect_all`'s answer. */
+export interface UpstreamUpdatesDetectSummary {
+  /** Enabled channels asked. */
+  checked: number;
+  /** Channels whose upstream differs, with their diff. */
+  changed: Array<{ id: number; name: string } & ChannelUpstreamUpdates>;
+  failed: UpstreamUpdatesFailure[];
+}
+
+/** `apply_all`'s answer (and `apply`'s, with one channel). */
+export interface UpstreamUpdatesApplySummary {
+  /** Channels whose models were changed. */
+  applied: number;
+  added: number;
+  removed: number;
+  failed: UpstreamUpdatesFailure[];
 }
 
 /** A channel's circuit breaker state (Tollgate's own). */

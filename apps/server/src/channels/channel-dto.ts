@@ -1,5 +1,6 @@
 import type { ChannelView } from '@tollgate/contracts';
 import type { ChannelRow } from '../db/schema.js';
+import { readUpstreamUpdates } from './upstream-model-diff.js';
 
 /**
  * The channel as the console sees it, built field by field so the credential can never leak:
@@ -34,6 +35,7 @@ export function channelRowToDto(row: Omit<ChannelRow, 'key'>): ChannelView {
     tag: row.tag,
     setting: row.setting,
     param_override: row.param_override,
+    upstream_updates: readUpstreamUpdates(row.other_info),
   };
 }
 

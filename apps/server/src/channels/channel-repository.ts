@@ -255,3 +255,29 @@ export async function updateChannelsByIds(
     await db.updateTable('channels').set(changes).where('id', 'in', chunk).execute();
   }
 }
+
+/** Id and name of the channels with the given status, by id. */
+export async function listChannelNamesByStatus(
+  db: Db,
+  status: number,
+): Promise<{ id: number; name: string | null }[]> {
+  return db
+    .selectFrom('channels')
+    .select(['id', 'name'])
+    .where('status', '=', status)
+    .orderBy('id')
+    .execute();
+}
+
+/** Id and name of the channels whose `other_info` mentions `text` (a cheap pre-filter). */
+export async function listChannelNamesWithOtherInfo(
+  db: Db,
+  text: string,
+): Promise<{ id: number; name: string | null }[]> {
+  return db
+    .selectFrom('channels')
+    .select(['id', 'name'])
+    .where('other_info', 'like', `%${text}%`)
+    .orderBy('id')
+    .execute();
+}

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../app-context.js';
 import { registerChannelRoutes } from './channels.js';
 import { registerChannelTestRoutes } from './channel-tests.js';
+import { registerChannelUpstreamUpdateRoutes } from './channel-upstream-updates.js';
 import { registerGroupRoutes } from './groups.js';
 import { registerDataRoutes } from './data.js';
 import { registerEmailAccountRoutes } from './email-accounts.js';
@@ -37,6 +38,7 @@ export async function registerApiRoutes(api: FastifyInstance, context: AppContex
   await registerGroupRoutes(api, context);
   await registerChannelRoutes(api, context);
   await registerChannelTestRoutes(api, context);
+  await registerChannelUpstreamUpdateRoutes(api, context);
   await registerTokenRoutes(api, context);
   await registerLogRoutes(api, context);
   await registerDataRoutes(api, context);

@@ -181,6 +181,19 @@ export async function fetchUpstreamModels(request: FetchModelsRequest): Promise<
   );
 }
 
+/** `POST /api/channel/upstream_updates/detect_all`: asks every enabled channel's upstream. */
+export function detectAllUpstreamUpdates(): Promise<unknown> {
+  return http.post<unknown>('/api/channel/upstream_updates/detect_all');
+}
+
+/**
+ * `POST /api/channel/upstream_updates/apply {id, remove}`: writes the channel's pending diff into
+ * its models (`remove` also drops the vanished ones).
+ */
+export function applyUpstreamUpdates(request: { id: number; remove: boolean }): Promise<unknown> {
+  return http.post<unknown>('/api/channel/upstream_updates/apply', request);
+}
+
 /** `GET /api/channel/models`: the built-in catalogue ("fill all models"). */
 export async function fetchAllModels(): Promise<string[]> {
   return toNames(await http.get<unknown>('/api/channel/models'));

@@ -4,6 +4,7 @@
  */
 import type { ChannelCircuitState, ChannelTagRow, ChannelView } from '@tollgate/contracts';
 import { isRecord } from '../../lib/local-store';
+import { toUpstreamUpdates } from './rules/upstream-updates';
 
 /** A row of the list: a channel, or in tag-aggregate mode a tag with its channels. */
 export type ChannelListRow = ChannelView | ChannelTagRow;
@@ -50,7 +51,14 @@ export function toChannel(value: unknown): ChannelView | null {
     setting: nullableText(value.setting),
     param_override: nullableText(value.param_override),
     ...circuitFields(value),
+    ...upstreamUpdateFields(value),
   };
+}
+
+/** The pending upstream model diff, when the server sent one. */
+function upstreamUpdateFields(value: Record<string, unknown>): Partial<ChannelView> {
+  const updates = toUpstreamUpdates(value.upstream_updates);
+  return updates ? { upstream_updates: updates } : {};
 }
 
 const CIRCUIT_STATES: ReadonlySet<string> = new Set(['closed', 'open', 'half_open']);

@@ -1,11 +1,13 @@
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import type { ChannelCreateMode, ChannelFields, EditChannelTagRequest } from '@tollgate/contracts';
 import {
+  applyUpstreamUpdates,
   copyChannel,
   createChannel,
   deleteChannel,
   deleteChannels,
   deleteDisabledChannels,
+  detectAllUpstreamUpdates,
   editTag,
   fetchAllModels,
   fetchChannel,
@@ -140,3 +142,8 @@ export function useSetTagEnabledMutation() {
 export function useEditTagMutation() {
   return useChannelMutation((request: EditChannelTagRequest) => editTag(request));
 }
+
+export const useDetectAllUpstreamUpdatesMutation = () =>
+  useChannelMutation(detectAllUpstreamUpdates);
+
+export const useApplyUpstreamUpdatesMutation = () => useChannelMutation(applyUpstreamUpdates);

@@ -43,6 +43,7 @@ export interface BulkHandlers {
   onRefreshAllBalances: () => void;
   onDeleteDisabled: () => void;
   onFix: () => void;
+  onDetectUpstreamUpdates: () => void;
   onDeleteSelected: () => void;
   onSetTag: () => void;
 }
@@ -66,6 +67,7 @@ export function ChannelListActions(props: ChannelListActionsProps) {
   const items: MenuProps['items'] = [
     { key: 'test-all', label: t('toolbar.testAll') },
     { key: 'refresh-balances', label: t('toolbar.refreshAllBalances') },
+    { key: 'detect-upstream', label: t('toolbar.detectUpstreamUpdates') },
     { type: 'divider' },
     { key: 'delete-disabled', label: t('toolbar.deleteDisabled'), danger: true },
     { key: 'fix', label: t('toolbar.fix') },
@@ -80,6 +82,12 @@ export function ChannelListActions(props: ChannelListActionsProps) {
           t('toolbar.refreshAllBalances'),
           t('confirm.refreshAllBalances'),
           props.bulk.onRefreshAllBalances,
+        );
+      case 'detect-upstream':
+        return confirm(
+          t('toolbar.detectUpstreamUpdates'),
+          t('confirm.detectUpstreamUpdates'),
+          props.bulk.onDetectUpstreamUpdates,
         );
       case 'delete-disabled':
         return confirm(

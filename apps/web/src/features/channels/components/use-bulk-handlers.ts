@@ -3,10 +3,12 @@ import { notify } from '../../../lib/notifier';
 import {
   useDeleteChannelsMutation,
   useDeleteDisabledMutation,
+  useDetectAllUpstreamUpdatesMutation,
   useFixChannelsMutation,
   useRefreshAllBalancesMutation,
   useTestAllMutation,
 } from '../queries';
+import { detectSummaryCounts } from '../rules/upstream-updates';
 import type { BulkHandlers } from './channel-list-toolbar';
 
 interface BulkOptions {
@@ -23,6 +25,7 @@ export function useBulkHandlers({ selectedIds, onDeleted, onTagSelected }: BulkO
   const deleteDisabled = useDeleteDisabledMutation();
   const fix = useFixChannelsMutation();
   const deleteSelected = useDeleteChannelsMutation();
+  const detectUpstream = useDetectAllUpstreamUpdatesMutation();
 
   const handlers: BulkHandlers = {
     onTestAll: () =>
@@ -36,6 +39,22 @@ export function useBulkHandlers({ selectedIds, onDeleted, onTagSelected }: BulkO
     onFix: () =>
       fix.mutate(undefined, {
         onSuccess: (count) => notify.success(t('messages.fixed', { count })),
+      }),
+    onDetectUpstreamUpdates: () =>
+      detectUpstream.mutate(undefined, {
+        onSuccess: (data) => {
+          const summary = detectSummaryCounts(data);
+          const message = t('messages.upstreamDetected', summary);
+          if (summary.failed === 0) {
+            notify.success(message);
+            return;
+          }
+          const reasons = summary.failures
+            .slice(0, 5)
+            .map((failure) => `${failure.name || `#${failure.id}`}: ${failure.message}`)
+            .join('; ');
+          notify.warning(`${message} ${reasons}`);
+        },
       }),
     onDeleteSelected: () => {
       if (selectedIds.length === 0) {
@@ -63,6 +82,7 @@ export function useBulkHandlers({ selectedIds, onDeleted, onTagSelected }: BulkO
     refreshAll.isPending ||
     deleteDisabled.isPending ||
     fix.isPending ||
+    detectUpstream.isPending ||
     deleteSelected.isPending;
   return { handlers, busy };
 }

@@ -16,6 +16,7 @@ import {
   ResponseTimeTag,
 } from './channel-tags';
 import { QuickNumberInput } from './quick-number-input';
+import { UpstreamUpdatesIndicator } from './upstream-updates-indicator';
 
 /** Columns of the channel list; tag rows (tag-aggregate mode) render their own cells. */
 export function useChannelColumns(handlers: ChannelRowHandlers): DataTableColumn<ChannelListRow>[] {
@@ -74,6 +75,7 @@ export function useChannelColumns(handlers: ChannelRowHandlers): DataTableColumn
                 <TagsOutlined /> {row.tag}
               </Typography.Text>
             )}
+            <UpstreamUpdatesIndicator channel={row} />
           </Space>
         ),
     },

@@ -71,15 +71,21 @@ export const channelFieldsSchema = z.object({
 });
 export type ChannelFields = z.infer<typeof channelFieldsSchema>;
 
-export const channelCreateModes = ['single', 'batch'] as const;
+export const channelCreateModes = ['single', 'batch', 'multi_to_single'] as const;
 export type ChannelCreateMode = (typeof channelCreateModes)[number];
+
+/** How a multi-key channel picks a key per attempt: uniformly, or in turn. */
+export const channelMultiKeyModes = ['random', 'polling'] as const;
 
 /**
  * `POST /api/channel/`. `mode: "batch"` creates one channel per non-empty line of `key`
- * (Vertex AI: a JSON array of credentials, one channel each). A missing mode means single.
+ * (Vertex AI: a JSON array of credentials, one channel each); `multi_to_single` one channel
+ * holding every line as its keys (`channel_info.is_multi_key`). A missing mode means single.
  */
 export const createChannelRequestSchema = z.object({
   mode: z.enum(channelCreateModes).default('single'),
+  /** `multi_to_single` only: how the one channel picks among its keys (default random). */
+  multi_key_mode: z.enum(channelMultiKeyModes).optional(),
   channel: channelFieldsSchema,
 });
 export type CreateChannelRequest = z.infer<typeof createChannelRequestSchema>;
@@ -96,6 +102,13 @@ export const createChannelBodySchema = z.union([
 /** `PUT /api/channel/`: the channel fields plus `id`; quick edits send `{id, status}` etc. */
 export const updateChannelRequestSchema = channelFieldsSchema.extend({
   id: z.number().int().positive(),
+  /**
+   * Multi-key channels: `append` adds the sent key lines (trimmed, de-duplicated) to the stored
+   * keys; `replace` (default) replaces them. The stored key states are kept either way.
+   */
+  key_mode: z.enum(['replace', 'append']).optional(),
+  /** Multi-key channels: changes how a key is picked; absent keeps the stored mode. */
+  multi_key_mode: z.enum(channelMultiKeyModes).optional(),
 });
 export type UpdateChannelRequest = z.infer<typeof updateChannelRequestSchema>;
 
@@ -186,6 +199,23 @@ export interface ChannelView {
    * (stored in `other_info`), or null when there is none.
    */
   upstream_updates?: ChannelUpstreamUpdates | null;
+  /**
+   * A multi-key channel's key states (`channels.channel_info` as stored; absent for single-key
+   * channels). Holds indexes, statuses, reasons and times, never a key.
+   */
+  channel_info?: ChannelMultiKeyInfo;
+}
+
+/** `channels.channel_info` of a multi-key channel; the maps are keyed by key index (0-based). */
+export interface ChannelMultiKeyInfo {
+  is_multi_key: boolean;
+  multi_key_size: number;
+  /** 2 manually disabled, 3 automatically disabled; an absent index is enabled. */
+  multi_key_status_list: Record<string, number>;
+  multi_key_disabled_reason: Record<string, string>;
+  multi_key_disabled_time: Record<string, number>;
+  multi_key_polling_index: number;
+  multi_key_mode: (typeof channelMultiKeyModes)[number];
 }
 
 /** Models a channel's upstream lists that the channel does not (`added`), and the reverse. */

@@ -46,6 +46,8 @@ export interface ConsumeLogOther {
   cache_hit?: true;
   /** What a cache hit saved: the original call's quota minus what the hit was charged. */
   cache_saved_quota?: number;
+  /** The index (0-based line) of the multi-key channel's key that answered. */
+  multi_key_index?: number;
 }
 
 /**
@@ -91,6 +93,8 @@ export interface LogOther {
   cache_hit?: boolean;
   /** On a cache hit: the quota the hit saved against the full charge (quota units). */
   cache_saved_quota?: number;
+  /** The index (0-based line) of the multi-key channel's key that answered. */
+  multi_key_index?: number;
   /** `admin_info.use_channel`: the channel ids tried, in order (admin view only). */
   use_channel?: string[];
 }

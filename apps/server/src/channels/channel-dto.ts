@@ -1,6 +1,7 @@
-import type { ChannelView } from '@tollgate/contracts';
+import type { ChannelMultiKeyInfo, ChannelView } from '@tollgate/contracts';
 import type { ChannelRow } from '../db/schema.js';
 import { readUpstreamUpdates } from './upstream-model-diff.js';
+import { parseChannelInfo, type ChannelInfo } from './multi-key-info.js';
 
 /**
  * The channel as the console sees it, built field by field so the credential can never leak:
@@ -8,6 +9,7 @@ import { readUpstreamUpdates } from './upstream-model-diff.js';
  * as '' or 0, as new-api renders them.
  */
 export function channelRowToDto(row: Omit<ChannelRow, 'key'>): ChannelView {
+  const info = parseChannelInfo(row.channel_info);
   return {
     id: row.id,
     type: row.type,
@@ -36,6 +38,20 @@ export function channelRowToDto(row: Omit<ChannelRow, 'key'>): ChannelView {
     setting: row.setting,
     param_override: row.param_override,
     upstream_updates: readUpstreamUpdates(row.other_info),
+    ...(info.is_multi_key ? { channel_info: multiKeyInfoView(info) } : {}),
+  };
+}
+
+/** The known fields only (a stored value may carry others). */
+function multiKeyInfoView(info: ChannelInfo): ChannelMultiKeyInfo {
+  return {
+    is_multi_key: info.is_multi_key,
+    multi_key_size: info.multi_key_size,
+    multi_key_status_list: info.multi_key_status_list,
+    multi_key_disabled_reason: info.multi_key_disabled_reason,
+    multi_key_disabled_time: info.multi_key_disabled_time,
+    multi_key_polling_index: info.multi_key_polling_index,
+    multi_key_mode: info.multi_key_mode,
   };
 }
 

@@ -42,6 +42,7 @@ const columnsWithoutKey = [
   'tag',
   'setting',
   'param_override',
+  'channel_info',
 ] as const satisfies readonly (keyof ChannelWithoutKey)[];
 
 const routingColumns = ['id', 'models', 'group', 'status', 'priority', 'weight', 'tag'] as const;

@@ -26,6 +26,13 @@ import { channelRowToDto } from './channel-dto.js';
 import { characters } from './channel-field-rules.js';
 import * as channels from './channel-repository.js';
 import { CHANNEL_NOT_FOUND, writeChannelStatus } from './channel-status.js';
+import type { ChannelUpdate } from '../db/schema.js';
+import {
+  multiKeyLines,
+  newMultiKeyInfo,
+  parseChannelInfo,
+  type ChannelInfo,
+} from './multi-key-info.js';
 
 /** What channel writes need. */
 export interface ChannelServiceDeps {
@@ -41,8 +48,9 @@ function announce(deps: ChannelServiceDeps): void {
 }
 
 /**
- * `POST /api/channel/`: one channel per key (batch mode splits the key into lines), each with its
- * abilities. Returns the new ids. `rules` check the base URL of an admin who is not root.
+ * `POST /api/channel/`: one channel per key (batch mode splits the key into lines), or one
+ * multi-key channel holding every line (multi_to_single), each with its abilities. Returns the
+ * new ids. `rules` check the base URL of an admin who is not root.
  */
 export async function createChannels(
   deps: ChannelServiceDeps,
@@ -51,11 +59,17 @@ export async function createChannels(
 ): Promise<number[]> {
   const values = prepareNewChannel(request.channel);
   await checkChannelBaseUrl(rules, values.base_url);
-  const keys = splitChannelKeys(request.channel.key ?? '', request.mode === 'batch', values.type);
-  if (keys.length === 0) throw failure('渠道密钥不能为空');
-  if (keys.length > MAX_CHANNELS_PER_CREATE) {
+  const multiKey = request.mode === 'multi_to_single';
+  const lines = splitChannelKeys(request.channel.key ?? '', request.mode !== 'single', values.type);
+  if (lines.length === 0) throw failure('渠道密钥不能为空');
+  if (!multiKey && lines.length > MAX_CHANNELS_PER_CREATE) {
     throw failure(`一次最多添加 ${MAX_CHANNELS_PER_CREATE} 个渠道`);
   }
+  // multi_to_single: one channel holding every key, one per line, all enabled.
+  const keys = multiKey ? [lines.join('\n')] : lines;
+  const channelInfo = multiKey
+    ? JSON.stringify(newMultiKeyInfo(lines.length, request.multi_key_mode ?? 'random'))
+    : null;
   const createdTime = nowSeconds();
   const ids = await deps.database.db.transaction().execute(async (transaction) => {
     const target = { db: transaction, dialect: deps.database.dialect };
@@ -64,6 +78,7 @@ export async function createChannels(
       const id = await channels.insertChannel(target, {
         ...values,
         key,
+        channel_info: channelInfo,
         created_time: createdTime,
         test_time: 0,
         response_time: 0,
@@ -97,7 +112,16 @@ export async function updateChannel(
   // Only a changed address is checked: the form sends the stored one back with every edit.
   if (changes.base_url !== existing.base_url) await checkChannelBaseUrl(rules, changes.base_url);
   const key = request.key?.trim() ?? '';
-  if (key !== '') changes.key = key;
+  const info = parseChannelInfo(existing.channel_info);
+  if (info.is_multi_key) {
+    const stored =
+      request.key_mode === 'append'
+        ? await channels.findChannelWithKey(db, existing.id)
+        : undefined;
+    Object.assign(changes, multiKeyChanges(request, info, stored?.key ?? ''));
+  } else if (key !== '') {
+    changes.key = key;
+  }
   if (changes.status !== undefined && changes.status !== existing.status) {
     // An operator's change carries no reason; the time still tells since when.
     changes.other_info = withStatusInfo(
@@ -115,6 +139,35 @@ export async function updateChannel(
   });
   announce(deps);
   return channelRowToDto(updated);
+}
+
+/**
+ * A multi-key channel's update of `key` and `channel_info`: the stored info is kept (clients
+ * cannot write it); `multi_key_mode` changes the mode; sent keys are appended (`key_mode:
+ * "append"`: trimmed, de-duplicated against the stored keys and each other, their states kept) or
+ * replace the stored ones (the key states start afresh: they belonged to the old keys).
+ */
+function multiKeyChanges(
+  request: UpdateChannelRequest,
+  info: ChannelInfo,
+  storedKey: string,
+): Pick<ChannelUpdate, 'key' | 'channel_info'> {
+  if (request.multi_key_mode !== undefined) info.multi_key_mode = request.multi_key_mode;
+  const sent = multiKeyLines(request.key ?? '');
+  let key: string | undefined;
+  if (sent.length > 0) {
+    const lines =
+      request.key_mode === 'append'
+        ? [...new Set([...multiKeyLines(storedKey), ...sent])]
+        : [...new Set(sent)];
+    if (request.key_mode !== 'append') {
+      const fresh = newMultiKeyInfo(lines.length, info.multi_key_mode);
+      Object.assign(info, fresh);
+    }
+    info.multi_key_size = lines.length;
+    key = lines.join('\n');
+  }
+  return { ...(key === undefined ? {} : { key }), channel_info: JSON.stringify(info) };
 }
 
 /** Sets a channel's status with its reason (see writeChannelStatus). */

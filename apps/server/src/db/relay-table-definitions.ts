@@ -40,6 +40,7 @@ export const channels: TableDefinition<'channels'> = {
     tag: string,
     setting: { type: 'text' },
     param_override: { type: 'text' },
+    channel_info: { type: 'text' },
   },
   indexes: plainIndexes('channels', ['name', 'tag']),
 };

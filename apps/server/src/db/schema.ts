@@ -126,6 +126,8 @@ export interface ChannelsTable {
   setting: string | null;
   /** JSON object merged over the converted request body. */
   param_override: string | null;
+  /** new-api 1.0's multi-key state (JSON; see channels/multi-key-info.ts); NULL for older rows. */
+  channel_info: string | null;
 }
 
 /** `abilities`: routing index, one row per (group, model, channel). */

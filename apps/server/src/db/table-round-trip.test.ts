@@ -90,6 +90,7 @@ const rowsWithId: { [Table in TableWithId]: Insertable<Database[Table]> } = {
     tag: 'main',
     setting: '{}',
     param_override: null,
+    channel_info: '{"is_multi_key":true,"multi_key_size":2,"multi_key_status_list":{"1":3}}',
   },
   redemptions: {
     user_id: 1,

@@ -6,6 +6,7 @@ import type { ChannelSetting } from '../providers/provider-adaptor.js';
 import { BLOCKED, PROBE, type ChannelHealthBook } from './channel-health/channel-health-book.js';
 import { readChannelLimits, type ChannelLimits } from './channel-limits.js';
 import type { ChannelSlots } from './channel-slots.js';
+import { readMultiKeyState, type MultiKeyState } from './multi-key.js';
 
 /** A channel as routing needs it: JSON columns parsed once per rebuild, never per call. */
 export interface CachedChannel {
@@ -31,6 +32,12 @@ export interface CachedChannel {
   modelMapping: Readonly<Record<string, string>>;
   statusCodeMapping: Readonly<Record<string, string>>;
   paramOverride: Readonly<Record<string, unknown>> | undefined;
+  /**
+   * A multi-key channel's keys and their states (`relay/multi-key.ts`); undefined for a
+   * single-key channel. For a multi-key channel `key` is its first key (paths that do not pick,
+   * such as realtime, send one key rather than the whole list).
+   */
+  multiKey: MultiKeyState | undefined;
 }
 
 function parseObject(text: string | null | undefined): Record<string, unknown> | undefined {
@@ -65,11 +72,13 @@ function splitCsv(text: string | null | undefined): string[] {
 
 export function toCachedChannel(row: ChannelRow): CachedChannel {
   const setting = parseObject(row.setting) ?? {};
+  const multiKey = readMultiKeyState(row.channel_info, row.key);
   return {
     id: row.id,
     type: row.type,
     name: row.name ?? '',
-    key: row.key,
+    key: multiKey === undefined ? row.key : (multiKey.keys[multiKey.enabled[0] ?? 0] ?? ''),
+    multiKey,
     baseUrl: (row.base_url ?? '').trim().replace(/\/+$/, ''),
     other: row.other ?? '',
     organization: row.openai_organization ?? '',
@@ -159,6 +168,8 @@ export class ChannelCache {
       byId.set(channel.id, channel);
       for (const model of channel.models) listed.add(model);
       if (channel.status !== CHANNEL_STATUS.enabled) continue;
+      // A multi-key channel whose keys are all disabled cannot serve a call.
+      if (channel.multiKey !== undefined && channel.multiKey.enabled.length === 0) continue;
       for (const group of channel.groups) {
         let models = grouped.get(group);
         if (!models) grouped.set(group, (models = new Map()));

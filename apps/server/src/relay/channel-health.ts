@@ -6,6 +6,8 @@ import type { OptionStore } from '../options/option-store.js';
 import type { ErrorClassification } from '../providers/error-classification.js';
 import type { CachedChannel, ChannelCache } from './channel-cache.js';
 import type { RelayError } from '../errors/relay-error.js';
+import { writeKeyAutoDisabled } from '../channels/multi-key-status.js';
+import { dropEnabledKey } from './multi-key.js';
 
 /**
  * Whether an upstream failure means the channel's credential is unusable (reference §5.1): the
@@ -17,7 +19,21 @@ export function shouldDisableChannel(
   classification: ErrorClassification,
   options: OptionStore,
 ): boolean {
-  if (error.local || !options.getBoolean('AutomaticDisableChannelEnabled')) return false;
+  if (!options.getBoolean('AutomaticDisableChannelEnabled')) return false;
+  return isCredentialFailure(error, classification, options);
+}
+
+/**
+ * Whether an upstream failure is the credential's (rejected key, exhausted quota; the adaptor's
+ * classification or an `AutomaticDisableKeywords` match), whatever the automatic-disable switch:
+ * a multi-key channel retries such a failure on another of its keys.
+ */
+export function isCredentialFailure(
+  error: RelayError,
+  classification: ErrorClassification,
+  options: OptionStore,
+): boolean {
+  if (error.local) return false;
   if (classification.credentialRejected) return true;
   const message = error.message.toLowerCase();
   const keywords = (options.get('AutomaticDisableKeywords') ?? '')
@@ -46,15 +62,44 @@ export class ChannelHealth {
     private readonly onError: (error: unknown) => void = () => {},
   ) {}
 
-  /** Called after each failed attempt; disables the channel when the failure warrants it. */
+  /**
+   * Called after each failed attempt; disables the channel when the failure warrants it. On a
+   * multi-key channel (`keyIndex` = the key the attempt used) only that key is disabled, and the
+   * channel with it when no enabled key remains.
+   */
   reportFailure(
     channel: CachedChannel,
     error: RelayError,
     classification: ErrorClassification,
+    keyIndex?: number,
   ): void {
     if (!channel.autoBan || channel.status !== CHANNEL_STATUS.enabled) return;
     if (!shouldDisableChannel(error, classification, this.options)) return;
+    if (channel.multiKey !== undefined && keyIndex !== undefined) {
+      void this.disableKey(channel, keyIndex, error.message).catch(this.onError);
+      return;
+    }
     void this.setStatus(channel.id, CHANNEL_STATUS.autoDisabled, error.message).catch(this.onError);
+  }
+
+  /** Takes the key out of routing on this node at once, then records it (reason and time). */
+  private async disableKey(
+    channel: CachedChannel,
+    keyIndex: number,
+    reason: string,
+  ): Promise<void> {
+    const multiKey = channel.multiKey!;
+    dropEnabledKey(multiKey, keyIndex);
+    if (multiKey.enabled.length === 0) {
+      this.channels.markStatus(channel.id, CHANNEL_STATUS.autoDisabled);
+    }
+    const remaining = await writeKeyAutoDisabled(
+      { database: this.database, events: this.events },
+      channel.id,
+      keyIndex,
+      reason,
+    );
+    if (remaining === 0) await this.setStatus(channel.id, CHANNEL_STATUS.autoDisabled, reason);
   }
 
   /**

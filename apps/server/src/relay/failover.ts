@@ -13,6 +13,8 @@ import { readUpstreamError, relayPlainResponse } from './send-plain-response.js'
 import { relayStreamResponse } from './send-stream-response.js';
 import { takeChannelSlot } from './channel-slots.js';
 import { clientVisibleHeaders } from './upstream-headers.js';
+import { isCredentialFailure } from './channel-health.js';
+import { pickKeyIndex } from './multi-key.js';
 import { outcomeOfStatus, retryAfterMs } from './channel-health/attempt-outcome.js';
 import type { UpstreamExchange } from '../providers/upstream-exchange.js';
 
@@ -44,16 +46,26 @@ export async function tryChannels(call: RelayCall): Promise<void> {
     // Circuits are kept under the routing name (gizmo models share one).
     const circuitModel = routingModelName(call.model);
     let lastError: RelayError | undefined;
+    // A multi-key channel whose key just failed is tried again with another of its keys.
+    let sameChannel: CachedChannel | undefined;
+    let triedKeys: Set<number> | undefined;
     for (let index = 0; index <= retryTimes; index += 1) {
-      const channel = pinned ?? (await selectChannel(call, index));
+      const channel = sameChannel ?? pinned ?? (await selectChannel(call, index));
+      sameChannel = undefined;
       // Every channel left has an open circuit: the client gets the last upstream failure.
       if (channel === undefined) {
         call.modelExhausted = true;
         throw finalError(lastError!);
       }
+      if (call.lastChannel !== channel) triedKeys = undefined;
       call.lastChannel = channel;
       call.useChannel.push(String(channel.id));
-      const { adaptor, input } = planAttempt(services.providers, channel, call.facts, {
+      const keyIndex =
+        channel.multiKey === undefined ? undefined : pickKeyIndex(channel.multiKey, triedKeys);
+      call.multiKeyIndex = keyIndex;
+      const keyed =
+        keyIndex === undefined ? channel : { ...channel, key: channel.multiKey!.keys[keyIndex] };
+      const { adaptor, input } = planAttempt(services.providers, keyed, call.facts, {
         forceStreamOption: services.config.forceStreamOption,
         passThrough: services.options.getBoolean('global.pass_through_request_enabled'),
       });
@@ -70,7 +82,17 @@ export async function tryChannels(call: RelayCall): Promise<void> {
         if (!(error instanceof RelayError)) throw error;
         if (call.clientGone || exchange.headersSent) throw error;
         const classification = adaptor.classifyError(error);
-        if (!error.local) services.health.reportFailure(channel, error, classification);
+        if (!error.local) services.health.reportFailure(channel, error, classification, keyIndex);
+        if (
+          keyIndex !== undefined &&
+          isCredentialFailure(error, classification, services.options) &&
+          hasUntriedKey(channel, (triedKeys ??= new Set()).add(keyIndex))
+        ) {
+          // The key's failure, not the channel's: another key, without using up a retry.
+          sameChannel = channel;
+          index -= 1;
+          continue;
+        }
         if (!shouldRetry(error, classification, retryTimes - index, pinned !== undefined)) {
           // Retryable, but no attempt left: the model could not answer (a fallback may).
           call.modelExhausted = !error.local && classification.retryable && pinned === undefined;
@@ -88,6 +110,11 @@ export async function tryChannels(call: RelayCall): Promise<void> {
   } finally {
     response.off('close', onClose);
   }
+}
+
+/** Whether a multi-key channel has an enabled key this call has not tried. */
+function hasUntriedKey(channel: CachedChannel, tried: ReadonlySet<number>): boolean {
+  return channel.multiKey!.enabled.some((index) => !tried.has(index));
 }
 
 /** The error a client gets for an attempt that is not retried: a 429 becomes the saturation notice. */

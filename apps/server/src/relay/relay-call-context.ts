@@ -91,6 +91,8 @@ export class RelayCall {
   /** Channel ids tried, in order (logged as admin_info.use_channel). */
   readonly useChannel: string[] = [];
   lastChannel: CachedChannel | undefined;
+  /** The key index of `lastChannel` used by the last attempt, when it is a multi-key channel. */
+  multiKeyIndex: number | undefined;
   /** The model sent upstream on the last attempt (after model mapping). */
   upstreamModel: string | undefined;
   firstResponseAt: number | undefined;

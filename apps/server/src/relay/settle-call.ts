@@ -142,6 +142,7 @@ function consumeLogRowOf(
   if (call.format.id !== 'openai') other.inbound_format = call.format.id;
   // A fallback answered: the row is the answering model's (its name, price and channel).
   if (call.fallback !== undefined) other.fallback_from = call.fallback.from;
+  if (call.multiKeyIndex !== undefined) other.multi_key_index = call.multiKeyIndex;
   if (cached !== undefined) {
     other.cache_hit = true;
     other.cache_saved_quota = cached.savedQuota;

@@ -34,6 +34,7 @@ import {
   editChannelTag,
   setTagStatus,
 } from '../../channels/channel-tag-service.js';
+import { manageChannelKeys } from '../../channels/multi-key-manage.js';
 import type { AppContext } from '../app-context.js';
 import { withCircuits } from './channel-circuits.js';
 import { LOG_TYPE, recordAccountLog } from '../../logs/log-writer.js';
@@ -82,6 +83,20 @@ const copyQuerySchema = z.object({
     .optional()
     .transform((value) => !['0', 'f', 'F', 'false', 'FALSE', 'False'].includes(value ?? ''))
     .catch(true),
+});
+
+/** `POST /api/channel/multi_key/manage` (actions and messages: channels/multi-key-manage.ts). */
+const manageKeysRequestSchema = z.object({
+  channel_id: z.number().int(),
+  action: z.string(),
+  key_index: z
+    .number()
+    .int()
+    .nullish()
+    .transform((value) => value ?? undefined),
+  page: z.number().int().optional(),
+  page_size: z.number().int().max(1000).optional(),
+  status: z.number().int().optional(),
 });
 
 type IdParams = { Params: { id: string } };
@@ -144,6 +159,12 @@ export async function registerChannelRoutes(api: FastifyInstance, context: AppCo
   });
 
   api.post('/channel/fix', guard, async () => ok(await fixAbilities(context)));
+
+  api.post('/channel/multi_key/manage', guard, async (request) => {
+    const body = parseInput(manageKeysRequestSchema, request.body);
+    const result = await manageChannelKeys(context, body);
+    return ok(result.data, result.message);
+  });
 
   api.post<IdParams>('/channel/copy/:id', guard, async (request) => {
     const query = parseInput(copyQuerySchema, request.query);

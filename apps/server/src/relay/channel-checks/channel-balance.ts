@@ -15,6 +15,7 @@ import {
   type FetchJson,
 } from './channel-balance-queries.js';
 import { findChannelWithKey, updateChannelColumns } from '../../channels/channel-repository.js';
+import { primaryKey } from '../../channels/multi-key-info.js';
 import { CHANNEL_NOT_FOUND } from '../../channels/channel-status.js';
 import { discardBody, readLimitedBody } from './read-limited-body.js';
 import { pauseBetweenChannels } from './pause-between-channels.js';
@@ -96,7 +97,7 @@ export async function updateChannelBalance(
   return refreshBalance(relay, {
     id: row.id,
     type: row.type,
-    key: row.key.trim(),
+    key: primaryKey(row.key, row.channel_info),
     baseUrl: row.base_url ?? '',
     proxy: channelProxy(row.setting),
   });
@@ -115,7 +116,7 @@ export async function updateAllChannelBalances(
 ): Promise<void> {
   const rows = await relay.db
     .selectFrom('channels')
-    .select(['id', 'type', 'key', 'base_url', 'setting'])
+    .select(['id', 'type', 'key', 'base_url', 'setting', 'channel_info'])
     .where('status', '=', CHANNEL_STATUS.enabled)
     .orderBy('id')
     .execute();
@@ -128,7 +129,7 @@ export async function updateAllChannelBalances(
         {
           id: row.id,
           type: row.type,
-          key: row.key.trim(),
+          key: primaryKey(row.key, row.channel_info),
           baseUrl: row.base_url ?? '',
           proxy: channelProxy(row.setting),
         },

@@ -8,7 +8,7 @@ import { walkRoutes, type RouteStop } from './route-walk.js';
  * A plain user's and an admin's walk through the console. The stops are every screen route but
  * the sign-in flow's (login, register, reset, OAuth callbacks, setup) and the chat hand-offs
  * (/chat, /chat2link leave for an outside chat client). /channel/edit/1 needs channel 1 to exist;
- * /user/edit/1 edits user 1 (root, made by the setup).
+ * /user/edit/2 edits user 2 (the plain user, the first account root adds; an admin may not edit root).
  */
 const adminScreens = [
   '/channel',
@@ -16,7 +16,7 @@ const adminScreens = [
   '/channel/edit/1',
   '/redemption',
   '/user',
-  '/user/edit/1',
+  '/user/edit/2',
 ];
 const everyoneScreens = [
   '/',

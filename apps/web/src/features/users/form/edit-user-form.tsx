@@ -6,6 +6,7 @@ import { LimitFields } from '../../../components/usage-limits/limit-fields';
 import { clearChangedFieldErrors } from '../../../lib/clear-field-errors';
 import { quotaEquivalent } from '../../../lib/quota-format';
 import { anyLimitText, limitTextsOf } from '../../../lib/usage-limits';
+import { isRoot, useStoredUser } from '../../../session/stored-user';
 import { AddQuotaDialog } from '../dialogs/add-quota-dialog';
 import { useGroupLimitsQuery, useGroupsQuery } from '../queries';
 import { minimumPasswordLength, type EditUserFormState } from './use-edit-user-form';
@@ -29,7 +30,9 @@ export function EditUserForm({ editor }: { editor: EditUserFormState }) {
   const { form, userId, userQuery } = editor;
   const [addQuotaOpen, setAddQuotaOpen] = useState(false);
   const groupsQuery = useGroupsQuery(userId !== null);
-  const groupLimitsQuery = useGroupLimitsQuery(userId !== null);
+  // The group defaults live in the options, which only root may read.
+  const viewerIsRoot = isRoot(useStoredUser());
+  const groupLimitsQuery = useGroupLimitsQuery(userId !== null && viewerIsRoot);
   const quota = Form.useWatch('quota', form) ?? 0;
   const group = Form.useWatch('group', form);
   const limitTexts = Form.useWatch('limits', form);

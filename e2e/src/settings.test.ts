@@ -133,7 +133,12 @@ test('a root operator runs the site from /setting alone', async () => {
     main.getByRole('button', {
       name: text('settings:actions.save').replace('{{section}}', text(section)),
     });
-  const saved = () => page.getByText(text('settings:messages.saved')).last().waitFor();
+  // The toast may still show from the previous save: the save's own writes are over only once
+  // the network is idle too.
+  const saved = async () => {
+    await page.getByText(text('settings:messages.saved')).last().waitFor();
+    await page.waitForLoadState('networkidle');
+  };
 
   try {
     // Other: the system name appears in the top bar.

@@ -10,8 +10,6 @@ import { resolveGroup } from './resolve-group.js';
 import { callerPrice } from './caller-price.js';
 import { fallbackForUnroutable } from './model-fallback.js';
 
-export { callerPrice };
-
 /** `/pg/…` and `/v1/engines/:model/…` reach upstream as the plain `/v1/…` path. */
 function upstreamPath(path: string): string {
   if (path.startsWith('/pg/')) return `/v1/${path.slice(4)}`;

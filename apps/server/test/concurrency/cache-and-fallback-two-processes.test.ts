@@ -3,6 +3,7 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServerProcess, type ServerProcess } from '../support/server-processes.js';
 import { createTestDatabase, type TestDatabase } from '../support/test-databases.js';
+import { setUpAsRoot } from '../support/priced-node.js';
 
 const redisUrl = process.env.TEST_REDIS_URL;
 const enabled = Boolean(process.env.TEST_POSTGRES_DSN) && Boolean(redisUrl);
@@ -52,24 +53,7 @@ describe.skipIf(!enabled)('response cache and model fallbacks across two process
     };
     nodes.push(await startServerProcess({ ...env, NODE_TYPE: 'master' }));
     const master = nodes[0];
-    const post = (path: string, body: unknown) =>
-      fetch(`${master.url}${path}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-      });
-    await post('/api/setup', {
-      username: 'root',
-      password: 'rootpassword1',
-      confirmPassword: 'rootpassword1',
-    });
-    const login = await post('/api/user/login', { username: 'root', password: 'rootpassword1' });
-    const { data: user } = await login.json();
-    const headers = {
-      'content-type': 'application/json',
-      cookie: String(login.headers.get('set-cookie')).split(';')[0],
-      'new-api-user': String(user.id),
-    };
+    const headers = await setUpAsRoot(master.url);
     call = async (node, method, path, body) => {
       const response = await fetch(`${node.url}${path}`, {
         method,

@@ -3,15 +3,10 @@ import { insertReturningId } from '../../src/db/dialect-helpers.js';
 import type { DatabaseHandle } from '../../src/db/open-database.js';
 
 /**
- * Prepares a fresh Tollgate process for multi-process billing tests: the root account, one channel
- * on the mock upstream serving `models` (each mapped to the mock's model with its controls) and a
- * fixed per-call price for each. Throws on any refusal.
+ * Completes the setup of a fresh Tollgate process and signs root in: the headers of root's
+ * session (JSON body, cookie, `New-Api-User`).
  */
-export async function prepareRelayNode(
-  url: string,
-  mockUrl: string,
-  models: Record<string, { upstream: string; price: number }>,
-): Promise<void> {
+export async function setUpAsRoot(url: string): Promise<Record<string, string>> {
   const post = (path: string, body: unknown) =>
     fetch(`${url}${path}`, {
       method: 'POST',
@@ -25,14 +20,28 @@ export async function prepareRelayNode(
   });
   const login = await post('/api/user/login', { username: 'root', password: 'rootpassword1' });
   const { data: root } = await login.json();
-  const session = {
+  return {
+    'content-type': 'application/json',
     cookie: String(login.headers.get('set-cookie')).split(';')[0],
     'new-api-user': String(root.id),
   };
+}
+
+/**
+ * Prepares a fresh Tollgate process for multi-process billing tests: the root account, one channel
+ * on the mock upstream serving `models` (each mapped to the mock's model with its controls) and a
+ * fixed per-call price for each. Throws on any refusal.
+ */
+export async function prepareRelayNode(
+  url: string,
+  mockUrl: string,
+  models: Record<string, { upstream: string; price: number }>,
+): Promise<void> {
+  const session = await setUpAsRoot(url);
   const call = async (method: string, path: string, body: unknown) => {
     const response = await fetch(`${url}${path}`, {
       method,
-      headers: { 'content-type': 'application/json', ...session },
+      headers: session,
       body: JSON.stringify(body),
     });
     const json = await response.json();

@@ -10,7 +10,8 @@ import { authenticateRelay, type AuthenticatedCall } from '../auth/authenticate-
 import { checkCallerIp } from '../auth/caller-ip.js';
 import type { CachedChannel } from '../channel-cache.js';
 import { admitUnderModelRateLimit, type FinishRateLimitedCall } from '../model-rate-limit.js';
-import { callerPrice, noChannelError } from '../preflight.js';
+import { callerPrice } from '../caller-price.js';
+import { noChannelError } from '../preflight.js';
 import type { RelayServices } from '../relay-services.js';
 import { createRequestId, REQUEST_ID_HEADER } from '../request-id.js';
 import { resolveGroup } from '../resolve-group.js';

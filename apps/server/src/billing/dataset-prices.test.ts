@@ -52,13 +52,29 @@ describe('datasetPriceFor: published prices as ratios', () => {
 
   it('does not know every model', () => {
     expect(datasetPriceFor('mystery-model')).toBeUndefined();
-    expect(datasetPriceFor('text-embedding-004')).toBeUndefined();
     // Asked again: the cached "unknown" answer.
     expect(datasetPriceFor('mystery-model')).toBeUndefined();
   });
 
   it('answers repeated look-ups from its cache (the same object)', () => {
     expect(datasetPriceFor('gpt-5')).toBe(datasetPriceFor('gpt-5'));
+  });
+});
+
+describe('models the dataset lacks', () => {
+  it('prices them from the gap table, after the dataset', () => {
+    // $1.20 in, $6 out, $0.24 cached (Alibaba Cloud, first tier)
+    expect(datasetPriceFor('qwen3-max')).toEqual(
+      ratios(0.6, 5, 0.2, undefined, 'tollgate/qwen3-max'),
+    );
+    // $0.10 in
+    expect(datasetPriceFor('text-embedding-004')).toEqual(
+      ratios(0.05, 1, undefined, undefined, 'tollgate/text-embedding-004'),
+    );
+    // The dataset's own price wins where it has one (qwen-max is in its OpenRouter catalogue).
+    expect(datasetPriceFor('qwen-max')?.source).toBe('openrouter/qwen-max');
+    // Only own names: no prototype keys.
+    expect(datasetPriceFor('constructor')).toBeUndefined();
   });
 });
 

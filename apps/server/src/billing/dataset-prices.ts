@@ -1,4 +1,5 @@
 import { calcPrice, type ConditionalPrice, type ModelPrice } from '@pydantic/genai-prices';
+import { gapPriceFor } from './dataset-gaps.js';
 
 /**
  * A model's default ratios derived from the bundled price dataset (`@pydantic/genai-prices`,
@@ -61,7 +62,10 @@ export function datasetPriceFor(model: string): DatasetPrice | undefined {
   return found;
 }
 
-/** Searches the dataset without the cache (exported for tests that fix the date). */
+/**
+ * Searches the dataset without the cache (exported for tests that fix the date), then the small
+ * table of current models the dataset lacks (dataset-gaps.ts).
+ */
 export function searchDataset(model: string, now: Date): DatasetPrice | undefined {
   const byPattern = lookUp(model, undefined, now);
   if (byPattern) return byPattern;
@@ -69,7 +73,7 @@ export function searchDataset(model: string, now: Date): DatasetPrice | undefine
     const found = lookUp(model, providerId, now);
     if (found) return found;
   }
-  return undefined;
+  return gapPriceFor(model);
 }
 
 function lookUp(

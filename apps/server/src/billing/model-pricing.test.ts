@@ -25,10 +25,30 @@ function request(model: string): PriceRequest {
   return { model, group: 'default', userGroup: 'default', userId: 2, acceptUnsetModelRatio: false };
 }
 
+/** Current flagships of OpenAI, Anthropic, Google, DeepSeek, Qwen and Mistral (2026-11). */
 const CURRENT_MODELS = [
   'gpt-4.1',
   'gpt-4.1-mini',
   'gpt-5',
+  'gpt-5.1',
+  'gpt-5-mini',
+  'gpt-4o',
+  'text-embedding-3-large',
+  'claude-sonnet-4-5-20250929',
+  'claude-opus-4-5-20251101',
+  'claude-haiku-4-5-20251001',
+  'gemini-3-pro-preview',
+  'gemini-2.5-flash-lite',
+  'gemini-embedding-001',
+  'text-embedding-004',
+  'deepseek-reasoner',
+  'qwen3-max',
+  'qwen-turbo',
+  'qwen3-coder-plus',
+  'mistral-medium-latest',
+  'mistral-small-latest',
+  'codestral-latest',
+  'magistral-medium-latest',
   'o3',
   'o4-mini',
   'claude-sonnet-4-20250514',

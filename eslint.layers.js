@@ -17,7 +17,18 @@ export const SERVER_TABLE = {
     { units: ['relay'] },
     // Console services (`*-service.ts`) with their repositories.
     { units: ['users', 'log-views'] },
-    { units: ['tokens', 'channels', 'dashboard', 'pricing', 'setup', 'redemptions', 'payments'] },
+    {
+      units: [
+        'tokens',
+        'channels',
+        'dashboard',
+        'pricing',
+        'setup',
+        'redemptions',
+        'payments',
+        'prefill-groups',
+      ],
+    },
     // Building blocks.
     { units: ['notifications'] },
     { units: ['accounts'] },
@@ -31,7 +42,7 @@ export const SERVER_TABLE = {
     { units: ['leases'] },
     { units: ['config.ts'] },
     // Groups of settings config.ts reads through.
-    { units: ['config-database.ts', 'config-relay.ts'] },
+    { units: ['config-database.ts', 'config-relay.ts', 'config-model-sync.ts'] },
     { units: ['config-env.ts', 'version.ts'] },
     { units: ['db'] },
     // Pure wire conversions: only errors/ and lib/ (and the contracts package) below them.
@@ -47,6 +58,7 @@ export const SERVER_TABLE = {
     'setup',
     'redemptions',
     'payments',
+    'prefill-groups',
     'log-views',
   ],
 };

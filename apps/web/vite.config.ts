@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { defaultLanguage } from './src/i18n/language-choice';
 import { entryGuard } from './vite-plugins/entry-guard';
 import { languagePreload } from './vite-plugins/language-preload';
 import { precompress } from './vite-plugins/precompress';
@@ -9,7 +10,7 @@ const serverTarget = 'http://localhost:3000';
 
 /** Console build: served by the Tollgate server from apps/web/dist with an SPA fallback. */
 export default defineConfig({
-  plugins: [react(), entryGuard(), languagePreload('zh'), precompress()],
+  plugins: [react(), entryGuard(), languagePreload(defaultLanguage), precompress()],
   resolve: {
     alias: {
       '@tollgate/contracts': fileURLToPath(

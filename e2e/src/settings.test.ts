@@ -1,5 +1,7 @@
 import assert from 'node:assert/strict';
 import { rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { after, test } from 'node:test';
 import { createMockUpstream, type MockUpstream } from '@tollgate/mock-upstream';
 import type { APIRequestContext, Browser, BrowserContextOptions, Page } from 'playwright-core';
@@ -18,16 +20,18 @@ import { startServer, type ServerProcess } from './support/server-process.js';
 import { recordFailure } from './support/failure-record.js';
 
 const root = { username: 'root', password: 'root-pass-2024' };
-const tabs = ['operation', 'ratelimit', 'models', 'system', 'other'] as const;
+const tabs = ['operation', 'ratelimit', 'models', 'system', 'other', 'performance'] as const;
 
 let browser: Browser | undefined;
 let server: ServerProcess | undefined;
 let upstream: MockUpstream | undefined;
+let peer: Server | undefined;
 
 after(async () => {
   await browser?.close();
   await server?.stop();
   await upstream?.close();
+  peer?.close();
   if (server) rmSync(server.dataDirectory, { recursive: true, force: true });
 });
 
@@ -55,6 +59,17 @@ function consoleApi(request: APIRequestContext, baseUrl: string, userId: number)
   };
 }
 
+/** Another gateway answering its ratios, as a ratio sync source. */
+async function startPeerInstance(): Promise<{ server: Server; url: string }> {
+  const server = createServer((request, response) => {
+    response.setHeader('content-type', 'application/json');
+    if (request.url !== '/api/ratio_config') return void response.writeHead(404).end('{}');
+    response.end(JSON.stringify({ success: true, data: { model_ratio: { 'gpt-4o-mini': 0.5 } } }));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
+}
+
 async function option(api: ReturnType<typeof consoleApi>, key: string): Promise<string> {
   const entries = (await api.get('/api/option/')) as { key: string; value: string }[];
   return entries.find((entry) => entry.key === key)?.value ?? '';
@@ -63,13 +78,14 @@ async function option(api: ReturnType<typeof consoleApi>, key: string): Promise<
 test('a root operator runs the site from /setting alone', async () => {
   // Each part is kept as soon as it has started, so `after` closes it even when another fails
   // to start (a browser or listening mock left open would keep the test file from ever ending).
-  const [theBrowser, mock, theServer] = await Promise.all([
+  const [theBrowser, mock, theServer, thePeer] = await Promise.all([
     launchBrowser().then((started) => (browser = started)),
     createMockUpstream().then((started) => (upstream = started)),
     startServer({
       GLOBAL_API_RATE_LIMIT_ENABLE: 'false',
       GLOBAL_WEB_RATE_LIMIT_ENABLE: 'false',
     }).then((started) => (server = started)),
+    startPeerInstance().then((started) => ((peer = started.server), started)),
   ]);
   const url = theServer.url;
   const setup = await fetch(`${url}/api/setup`, {
@@ -118,6 +134,18 @@ test('a root operator runs the site from /setting alone', async () => {
       models: 'alias-model',
       group: 'default',
       model_mapping: JSON.stringify({ 'alias-model': 'gpt-4o-mini' }),
+    },
+  });
+  // A Custom channel in front of another gateway: a ratio sync source.
+  await api.post('/api/channel/', {
+    mode: 'single',
+    channel: {
+      type: 8,
+      name: 'peer gateway',
+      key: 'sk-peer',
+      base_url: `${thePeer.url}/v1/chat/completions`,
+      models: 'peer-model',
+      group: 'default',
     },
   });
   await api.post('/api/token/', { name: 'settings', unlimited_quota: true });
@@ -193,6 +221,24 @@ test('a root operator runs the site from /setting alone', async () => {
     await page.goto(`${url}/pricing`);
     await main.getByText('unpriced-model').first().waitFor();
 
+    // Upstream ratio sync: the peer's different ratio is picked and written into ModelRatio.
+    await page.goto(`${url}/setting?tab=operation`);
+    await main.getByRole('tab', { name: text('settings:ratios.tabs.sync') }).click();
+    await main.getByRole('checkbox', { name: /peer gateway/ }).check();
+    await main.getByRole('button', { name: text('settings:ratios.sync.fetch') }).click();
+    await main.getByRole('checkbox', { name: 'gpt-4o-mini peer gateway' }).check();
+    await main
+      .getByRole('button', { name: text('settings:ratios.sync.apply').replace('{{count}}', '1') })
+      .click();
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: text('common:ok') })
+      .click();
+    await page.getByText(text('settings:ratios.sync.applied').replace('{{count}}', '1')).waitFor();
+    assert.equal(JSON.parse(await option(api, 'ModelRatio'))['gpt-4o-mini'], 0.5);
+    await main.getByText(text('settings:ratios.sync.noDifferences')).waitFor();
+    await saveScreenshot(page, `settings-ratio-sync-${variantName(english)}`);
+
     // Models: pass-through sends the client's body untouched (no model mapping).
     const modelRatio = JSON.parse(await option(api, 'ModelRatio')) as Record<string, number>;
     await api.put('/api/option/', {
@@ -257,6 +303,7 @@ test('a root operator runs the site from /setting alone', async () => {
       models: 'settings:models.global.title',
       system: 'settings:system.general.title',
       other: 'settings:other.noticeTitle',
+      performance: 'settings:performance.process',
     };
     await variantPage.goto(`${url}/setting`);
     for (const tab of tabs) {

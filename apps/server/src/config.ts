@@ -19,6 +19,7 @@ import {
   type DatabaseConfig,
 } from './config-database.js';
 import { readRelayConfig, type RelayConfig } from './config-relay.js';
+import { readModelSyncConfig, type ModelSyncConfig } from './config-model-sync.js';
 import type { ConnectionPoolSettings } from './db/connection-pool.js';
 
 export { ConfigError, parseDatabaseDsn, type DatabaseConfig };
@@ -104,6 +105,8 @@ export interface Config extends RelayConfig {
   globalWebRateLimit: RateLimitConfig;
   /** Per-IP limit on login, register, verification and reset routes (fixed: 20 per 20 minutes). */
   criticalRateLimit: RateLimitConfig;
+  /** The official model-metadata sync (`SYNC_UPSTREAM_BASE`, `SYNC_HTTP_*`). */
+  modelSync: ModelSyncConfig;
   /** Verbose logging (`DEBUG`). */
   debug: boolean;
   /** Least severe log level written (`LOG_LEVEL`: debug, info, warn, error; debug when DEBUG). */
@@ -302,6 +305,7 @@ export function loadConfig(
     debug: readBoolean(env, 'DEBUG', false),
     logLevel: readLogLevel(env),
     ...readRelayConfig(env),
+    modelSync: readModelSyncConfig(env),
     generateDefaultToken: readBoolean(env, 'GENERATE_DEFAULT_TOKEN', false),
     notifyLimit: {
       count: readInteger(env, 'NOTIFY_LIMIT_COUNT', 2, { min: 0, max: 1000 }),

@@ -8,7 +8,7 @@ const localesDirectory = path.resolve(
 );
 
 /** Languages the console ships; Chinese is its default. */
-export type ConsoleLanguage = 'zh' | 'en';
+export type ConsoleLanguage = 'zh' | 'en' | 'fr' | 'ja';
 
 const cache = new Map<string, unknown>();
 

@@ -14,6 +14,7 @@ const adminScreens = [
   '/channel',
   '/channel/add',
   '/channel/edit/1',
+  '/models',
   '/redemption',
   '/user',
   '/user/edit/2',

@@ -16,3 +16,6 @@ export * from './oauth.js';
 export * from './two-factor.js';
 export * from './task-logs.js';
 export * from './usage-limits.js';
+export * from './prefill-groups.js';
+export * from './upstream-detection.js';
+export * from './ratio-sync.js';

@@ -150,6 +150,9 @@ export const OPTION_KEYS = [
    * description? }]`.
    */
   'console_setting.uptime_kuma_groups',
+  // Ratio sync (docs/compatibility.md "Ratio sync").
+  /** Whether `GET /api/ratio_config` shows this instance's ratios to other instances. */
+  'ExposeRatioEnabled',
   // Midjourney.
   'MjNotifyEnabled',
   'MjAccountFilterEnabled',

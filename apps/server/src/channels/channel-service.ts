@@ -232,11 +232,13 @@ export async function copyChannel(
   options: CopyChannelOptions,
 ): Promise<number> {
   const source = await channels.findChannelWithKey(deps.database.db, id);
-  if (!source) throw failure(CHANNEL_NOT_FOUND);
+  // new-api's message for an unknown channel (its read failed); a failed write is COPY_FAILED.
+  if (!source) throw failure(COPY_READ_FAILED);
   const name = `${source.name ?? ''}${options.suffix}`;
   if (characters(name) > CHANNEL_NAME_MAX_LENGTH) {
     throw failure(`渠道名称长度不能超过 ${CHANNEL_NAME_MAX_LENGTH} 个字符`);
   }
+  // Every column is copied, `key` and `channel_info` (a multi-key channel's key states) included.
   const { id: _sourceId, ...fields } = source;
   const newId = await deps.database.db.transaction().execute(async (transaction) => {
     const target = { db: transaction, dialect: deps.database.dialect };
@@ -254,6 +256,10 @@ export async function copyChannel(
   announce(deps);
   return newId;
 }
+
+const COPY_READ_FAILED = '获取渠道信息失败，请稍后重试';
+/** What `POST /api/channel/copy/:id` answers when the copy could not be written (new-api's text). */
+export const COPY_FAILED = '复制渠道失败，请稍后重试';
 
 /**
  * `POST /api/channel/fix`: drops abilities of deleted channels and rebuilds every channel's rows

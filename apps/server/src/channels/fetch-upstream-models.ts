@@ -67,7 +67,8 @@ export function modelsUrl(type: number, baseUrl: string): string {
   return `${base}${vendorOf(type)?.modelList?.path ?? '/v1/models'}`;
 }
 
-function authHeaders(type: number, key: string): Record<string, string> {
+/** The model list's auth header for a channel type (Bearer unless the vendor says otherwise). */
+export function modelListAuthHeaders(type: number, key: string): Record<string, string> {
   if (key === '') return {};
   const vendorHeaders = vendorOf(type)?.modelList?.headers;
   return vendorHeaders ? vendorHeaders(key) : { authorization: `Bearer ${key}` };
@@ -82,7 +83,7 @@ export async function fetchUpstreamModels(
   const url = modelsUrl(target.type, target.baseUrl);
   const key = (target.key.trim().split('\n')[0] ?? '').trim();
 
-  const headers = { accept: 'application/json', ...authHeaders(target.type, key) };
+  const headers = { accept: 'application/json', ...modelListAuthHeaders(target.type, key) };
   let text: string;
   try {
     const response = await send(url, headers, timeoutMs, options.outbound);

@@ -417,8 +417,73 @@ export interface NoticeClaimsTable {
   expires_at: number;
 }
 
+/**
+ * `prefill_groups` (new-api 1.0): saved model lists, tags and endpoint sets the console inserts into
+ * its forms. `name` is unique among live rows (checked by the service: MySQL has no partial index).
+ */
+export interface PrefillGroupsTable {
+  id: Generated<number>;
+  name: string;
+  /** `model`, `tag` or `endpoint`. */
+  type: string;
+  /** JSON text of an array of strings. */
+  items: string | null;
+  description: string | null;
+  created_time: number | null;
+  updated_time: number | null;
+  deleted_at: string | null;
+}
+
+/**
+ * `models` (new-api 1.0): metadata of a model, or of every model whose name matches it under
+ * `name_rule` (catalogue/name-rules.ts). Soft-deleted; a live name is unique (checked in code).
+ */
+export interface ModelsTable {
+  id: Generated<number>;
+  model_name: string;
+  description: string | null;
+  icon: string | null;
+  /** Comma list. */
+  tags: string | null;
+  /** `vendors.id`; 0 or NULL = none. */
+  vendor_id: number | null;
+  /** JSON text of the supported endpoint types (an object by type, or an array of types). */
+  endpoints: string | null;
+  /** 1 enabled; anything else disabled. */
+  status: Generated<number>;
+  /** 1: the official sync may overwrite the row; 0: locked. */
+  sync_official: Generated<number>;
+  created_time: number | null;
+  updated_time: number | null;
+  deleted_at: string | null;
+  /** 0 exact, 1 prefix, 2 contains, 3 suffix. */
+  name_rule: Generated<number>;
+  context_length: Generated<number>;
+  max_output_tokens: Generated<number>;
+  knowledge_cutoff: string | null;
+  release_date: string | null;
+  parameter_count: string | null;
+  /** Comma lists. */
+  input_modalities: string | null;
+  output_modalities: string | null;
+}
+
+/** `vendors` (new-api 1.0): who makes models; soft-deleted; a live name is unique (checked in code). */
+export interface VendorsTable {
+  id: Generated<number>;
+  name: string;
+  description: string | null;
+  icon: string | null;
+  status: Generated<number>;
+  created_time: number | null;
+  updated_time: number | null;
+  deleted_at: string | null;
+}
+
 /** The whole database, as Kysely sees it. */
 export interface Database {
+  models: ModelsTable;
+  vendors: VendorsTable;
   users: UsersTable;
   tokens: TokensTable;
   channels: ChannelsTable;
@@ -441,6 +506,7 @@ export interface Database {
   email_codes: EmailCodesTable;
   job_leases: JobLeasesTable;
   notice_claims: NoticeClaimsTable;
+  prefill_groups: PrefillGroupsTable;
 }
 
 /** Name of a table. */
@@ -496,3 +562,6 @@ export type SetupUpdate = Updateable<SetupsTable>;
 
 export type TwoFactorRow = Selectable<TwoFactorTable>;
 export type TwoFactorBackupCodeRow = Selectable<TwoFactorBackupCodesTable>;
+export type PrefillGroupRow = Selectable<PrefillGroupsTable>;
+export type ModelMetaRow = Selectable<ModelsTable>;
+export type VendorRow = Selectable<VendorsTable>;

@@ -33,6 +33,8 @@ import {
 import { twoFactor, twoFactorBackupCodes } from './two-factor-table-definitions.js';
 import { emailCodes } from './email-code-table-definitions.js';
 import { noticeClaims } from './notice-claim-table-definitions.js';
+import { prefillGroups } from './prefill-group-table-definitions.js';
+import { models, vendors } from './catalogue-table-definitions.js';
 import type { TableName } from './schema.js';
 import type { AnyTableDefinition, TableDefinition } from './table-definition-types.js';
 
@@ -68,6 +70,9 @@ export const tableDefinitions: { readonly [Table in TableName]: TableDefinition<
   email_codes: emailCodes,
   job_leases: jobLeases,
   notice_claims: noticeClaims,
+  prefill_groups: prefillGroups,
+  models,
+  vendors,
 };
 
 /** Every table name, in creation order. */

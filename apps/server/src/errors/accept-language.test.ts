@@ -17,6 +17,9 @@ describe('Accept-Language', () => {
     expect(prefersEnglishOverChinese('en')).toBe(true);
     expect(prefersEnglishOverChinese('en-US,en;q=0.9,zh-CN;q=0.8')).toBe(true);
     expect(prefersEnglishOverChinese('de-DE,de;q=0.9,en;q=0.8')).toBe(true);
+    // Tollgate's console in French or Japanese, whose messages the server has only in English.
+    expect(prefersEnglishOverChinese('fr,en;q=0.9')).toBe(true);
+    expect(prefersEnglishOverChinese('ja,en;q=0.9')).toBe(true);
     expect(prefersEnglishOverChinese('zh')).toBe(false);
     expect(prefersEnglishOverChinese('zh-CN,zh;q=0.9,en;q=0.8')).toBe(false);
     expect(prefersEnglishOverChinese('en;q=0.5, zh-TW;q=0.7')).toBe(false);

@@ -32,6 +32,9 @@ describe('console API messages in English', () => {
       'WebhookUrl must not point to an internal address: 10.0.0.1 is a private address',
     ],
     ['模型映射必须是合法的 JSON 对象', 'Model mapping must be a valid JSON object'],
+    ['复制渠道失败，请稍后重试', 'Could not copy the channel, please try again later'],
+    ['已删除 2 个自动禁用的密钥', 'Deleted 2 automatically disabled keys'],
+    ['未指定要禁用的密钥索引', 'No key index given'],
     ['ModelRatio 中 gpt-4o 的值必须是数字', 'In ModelRatio, the value of gpt-4o must be a number'],
     ['Theme 的值必须是 default、classic 之一', 'Theme must be one of default, classic'],
     [

@@ -1,4 +1,5 @@
 import { translateByTemplates, type MessageTemplates } from '../errors/message-templates.js';
+import { CATALOGUE_MESSAGES_IN_ENGLISH } from './api-catalogue-messages-in-english.js';
 
 /**
  * The English wording of the console API's messages about resources: API keys and their usage
@@ -71,6 +72,22 @@ export const RESOURCE_MESSAGES_IN_ENGLISH: MessageTemplates = [
   [/^请至少选择一个模型$/, 'Select at least one model'],
   [/^tag不能为空$/, 'The tag must not be empty'],
   [/^该标签下没有渠道$/, 'No channel has this tag'],
+  // Channel copy and the keys of a multi-key channel.
+  [/^获取渠道信息失败，请稍后重试$/, 'Could not read the channel, please try again later'],
+  [/^复制渠道失败，请稍后重试$/, 'Could not copy the channel, please try again later'],
+  [/^该渠道不是多密钥模式$/, 'This channel is not a multi-key channel'],
+  [/^未指定要(禁用|启用|删除)的密钥索引$/, 'No key index given'],
+  [/^密钥索引超出范围$/, 'The key index is out of range'],
+  [/^密钥已禁用$/, 'Key disabled'],
+  [/^密钥已启用$/, 'Key enabled'],
+  [/^密钥已删除$/, 'Key deleted'],
+  [/^已启用 (\d+) 个密钥$/, 'Enabled $1 keys'],
+  [/^已禁用 (\d+) 个密钥$/, 'Disabled $1 keys'],
+  [/^没有可禁用的密钥$/, 'No key to disable'],
+  [/^不能删除最后一个密钥$/, 'The last key cannot be deleted'],
+  [/^没有需要删除的自动禁用密钥$/, 'No automatically disabled key to delete'],
+  [/^已删除 (\d+) 个自动禁用的密钥$/, 'Deleted $1 automatically disabled keys'],
+  [/^不支持的操作$/, 'Unsupported action'],
   [/^测试已在运行中$/, 'A test is already running'],
   [/^尚未实现$/, 'Not implemented yet'],
   [
@@ -208,4 +225,31 @@ export const RESOURCE_MESSAGES_IN_ENGLISH: MessageTemplates = [
   [/^充值数量不能小于 (\S+)$/, 'The top-up amount must not be less than $1'],
   [/^充值金额过低$/, 'The top-up amount is too low'],
   [/^充值数量过大$/, 'The top-up amount is too large'],
+
+  // Prefill groups.
+  [/^预填组不存在$/, 'The prefill group does not exist'],
+  [/^预填组名称不能为空$/, 'The prefill group name must not be empty'],
+  [/^预填组名称不能超过 (\d+) 个字符$/, 'The prefill group name must be at most $1 characters'],
+  [/^预填组名称已存在$/, 'A prefill group with this name already exists'],
+  [
+    /^预填组类型必须是 model、tag 或 endpoint$/,
+    'The prefill group type must be model, tag or endpoint',
+  ],
+  [/^预填组的项目必须是字符串数组$/, 'The prefill group items must be an array of strings'],
+  [/^预填组最多 (\d+) 项$/, 'A prefill group holds at most $1 items'],
+  [
+    /^预填组描述不能超过 (\d+) 个字符$/,
+    'The prefill group description must be at most $1 characters',
+  ],
+
+  // Ratio sync and the performance page.
+  [/^本站未公开倍率信息$/, 'This site does not expose its ratios'],
+  [/^请至少选择一个上游$/, 'Choose at least one upstream'],
+  [
+    /^进程未以 --expose-gc 启动，无法手动触发垃圾回收$/,
+    'The process was not started with --expose-gc: garbage collection cannot be forced',
+  ],
+
+  // The model catalogue (models, vendors, the official sync).
+  ...CATALOGUE_MESSAGES_IN_ENGLISH,
 ];

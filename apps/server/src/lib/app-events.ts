@@ -19,6 +19,8 @@ export interface AppEventMap {
   'setup-completed': [];
   /** A process opened or closed a channel's circuit (relay/channel-health/): the others follow. */
   'circuit-changed': [CircuitChange];
+  /** Model or vendor metadata changed (catalogue/): the pricing list is computed again. */
+  'catalogue-changed': [];
 }
 
 /**
@@ -40,6 +42,7 @@ export const BRIDGED_EVENTS: ReadonlyArray<keyof AppEventMap> = [
   'options-changed',
   'setup-completed',
   'circuit-changed',
+  'catalogue-changed',
 ];
 
 export class AppEvents extends EventEmitter<AppEventMap> {}

@@ -51,7 +51,7 @@ const SPEC_ONLY_KEYS = [
   'gemini.thinking_adapter_enabled', 'gemini.thinking_adapter_budget_tokens_percentage',
 ];
 /** Keys of later new-api releases (new-api-2026-additions.md). */
-const NEW_API_2026_KEYS = ['console_setting.uptime_kuma_groups'];
+const NEW_API_2026_KEYS = ['console_setting.uptime_kuma_groups', 'ExposeRatioEnabled'];
 
 /** Keys Tollgate adds (each documented in docs/compatibility.md). */
 const TOLLGATE_KEYS = [

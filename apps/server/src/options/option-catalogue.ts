@@ -337,6 +337,8 @@ const definitions: OptionDefinition[] = [
 
   // new-api stores "" for none; a stored "" is read as the default (no pages).
   json('console_setting.uptime_kuma_groups', [], uptimeKumaGroups),
+  // Off: `GET /api/ratio_config` refuses, so other instances cannot read this one's ratios.
+  bool('ExposeRatioEnabled', false),
 
   bool('MjNotifyEnabled', false),
   bool('MjAccountFilterEnabled', false),

@@ -4,10 +4,14 @@ import { billingModelName, ownNumber } from '../billing/model-names.js';
 import { completionRatioFor } from '../billing/completion-ratio.js';
 import { modelPricing } from '../billing/model-pricing.js';
 import { UNKNOWN_MODEL_RATIO } from '../billing/price-resolution.js';
+import { listEnabledAbilities } from '../catalogue/enabled-abilities.js';
+import { listLiveModels } from '../catalogue/model-meta-repository.js';
+import { listLiveVendors } from '../catalogue/vendor-repository.js';
 import type { Database } from '../db/schema.js';
 import { usableGroups } from '../groups/usable-groups.js';
 import type { AppEvents } from '../lib/app-events.js';
 import type { OptionStore } from '../options/option-store.js';
+import { attachCatalogue, type PricingList } from './pricing-metadata.js';
 
 /** The option reads pricing needs (`OptionStore` satisfies it). */
 export type PricingOptions = Pick<OptionStore, 'getJson'>;
@@ -92,14 +96,20 @@ export function pricingGroups(options: OptionStore, userGroup: string): PricingG
   return { usable_group: usable, group_ratio: ratios };
 }
 
-/** Reads the distinct (model, group) pairs of enabled abilities. */
-async function listEnabledModelGroups(db: Kysely<Database>): Promise<ModelGroup[]> {
-  return db
-    .selectFrom('abilities')
-    .select(['model', 'group'])
-    .distinct()
-    .where('enabled', '=', true)
-    .execute();
+/**
+ * Computes the whole list: the priced models of the enabled abilities, with the catalogue's
+ * metadata and endpoint types (pricing-metadata.ts).
+ */
+async function computePricingList(
+  db: Kysely<Database>,
+  options: PricingOptions,
+): Promise<PricingList> {
+  const [abilities, rows, vendors] = await Promise.all([
+    listEnabledAbilities(db),
+    listLiveModels(db),
+    listLiveVendors(db),
+  ]);
+  return attachCatalogue(buildPricingEntries(abilities, options), abilities, rows, vendors);
 }
 
 export interface PricingServiceDeps {
@@ -111,8 +121,11 @@ export interface PricingServiceDeps {
 }
 
 export interface PricingService {
-  /** The pricing list, computed at most once a minute unless channels or options changed. */
-  listEntries(): Promise<PricingEntry[]>;
+  /**
+   * The pricing list with the catalogue's part, computed at most once a minute unless channels,
+   * options or the catalogue changed.
+   */
+  current(): Promise<PricingList>;
   /** Forgets the cached list. */
   invalidate(): void;
   /** Stops listening for changes. */
@@ -120,14 +133,15 @@ export interface PricingService {
 }
 
 /**
- * Keeps the pricing list for `PRICING_CACHE_SECONDS`. A channel change (abilities) or any option
- * change (prices, ratios) drops it at once, so admins see their edit on the next load; a computation
- * that was running when the change came is not stored.
+ * Keeps the pricing list for `PRICING_CACHE_SECONDS`. A channel change (abilities), any option
+ * change (prices, ratios) or a catalogue change (model and vendor metadata) drops it at once,
+ * so admins see their edit on the next load; a computation that was running when the change
+ * came is not stored.
  */
 export function createPricingService(deps: PricingServiceDeps): PricingService {
   const now = deps.now ?? Date.now;
-  let cached: { entries: PricingEntry[]; expiresAt: number } | undefined;
-  let pending: Promise<PricingEntry[]> | undefined;
+  let cached: { list: PricingList; expiresAt: number } | undefined;
+  let pending: Promise<PricingList> | undefined;
   let generation = 0;
 
   function invalidate(): void {
@@ -137,20 +151,20 @@ export function createPricingService(deps: PricingServiceDeps): PricingService {
   }
 
   deps.events.on('channels-changed', invalidate);
+  deps.events.on('catalogue-changed', invalidate);
   const stopOptions = deps.options.onChange(invalidate);
 
   return {
-    listEntries() {
-      if (cached && cached.expiresAt > now()) return Promise.resolve(cached.entries);
+    current() {
+      if (cached && cached.expiresAt > now()) return Promise.resolve(cached.list);
       if (pending) return pending;
       const startedIn = generation;
-      const computation = listEnabledModelGroups(deps.db)
-        .then((pairs) => {
-          const entries = buildPricingEntries(pairs, deps.options);
+      const computation = computePricingList(deps.db, deps.options)
+        .then((list) => {
           if (startedIn === generation) {
-            cached = { entries, expiresAt: now() + PRICING_CACHE_SECONDS * 1000 };
+            cached = { list, expiresAt: now() + PRICING_CACHE_SECONDS * 1000 };
           }
-          return entries;
+          return list;
         })
         .finally(() => {
           if (pending === computation) pending = undefined;
@@ -161,6 +175,7 @@ export function createPricingService(deps: PricingServiceDeps): PricingService {
     invalidate,
     close() {
       deps.events.off('channels-changed', invalidate);
+      deps.events.off('catalogue-changed', invalidate);
       stopOptions();
     },
   };

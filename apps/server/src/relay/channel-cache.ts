@@ -131,6 +131,11 @@ export class ChannelCache {
     events?.on('channels-changed', () => void this.refresh());
   }
 
+  /** Channels held (the performance page's size report). */
+  get channelCount(): number {
+    return this.channels.size;
+  }
+
   /** Loads every channel and rebuilds the routing index; concurrent calls coalesce. */
   refresh(): Promise<void> {
     if (this.rebuilding) {

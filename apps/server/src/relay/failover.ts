@@ -233,6 +233,14 @@ async function sendAttempt(
 
   const answeredAt = Date.now();
   services.metrics.upstreamAnswered(channel.id, (answeredAt - sentAt) / 1000);
+  // Reference-only upstream detection: a few header reads and a Map update, no I/O.
+  services.upstreamFingerprints.observe(
+    channel.id,
+    call.group,
+    response.headers,
+    response.statusCode < 400 && adaptor.nativeFormat === 'openai',
+    answeredAt,
+  );
   // Upstream's own status, before the channel's status code mapping.
   const outcome = outcomeOfStatus(response.statusCode);
   if (outcome !== undefined) {

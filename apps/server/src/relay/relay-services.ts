@@ -39,6 +39,7 @@ import { SqlLimitStore } from '../limits/sql-limit-store.js';
 import { MemoryCacheStore } from './response-cache/memory-cache-store.js';
 import { RedisCacheStore } from './response-cache/redis-cache-store.js';
 import { ResponseCache } from './response-cache/response-cache.js';
+import { UpstreamFingerprintBook } from './upstream-fingerprint/upstream-fingerprint-book.js';
 
 /** Everything a relay call uses, created once per process. */
 export interface RelayServices {
@@ -96,6 +97,11 @@ export interface RelayServices {
   limits: LimitEngine;
   /** The exact response cache: answers in Redis when configured, else in this process's LRU. */
   responseCache: ResponseCache;
+  /**
+   * What answered each channel, per group (`GET /api/channel/test_upstream/:id`): classifications
+   * of upstream answers counted in this process's memory, bounded, reference only.
+   */
+  upstreamFingerprints: UpstreamFingerprintBook;
   onError(error: unknown, context: string): void;
 }
 
@@ -214,6 +220,7 @@ export async function createRelayServices(parts: {
     tracer: parts.tracer,
     limits,
     responseCache,
+    upstreamFingerprints: new UpstreamFingerprintBook(),
     onError,
   };
 }

@@ -104,6 +104,41 @@ describe.each(appDatabaseKinds())('channel maintenance on %s', (kind) => {
     expect(keptRow).toMatchObject({ name: 'original-b', balance: 12.5, used_quota: 700 });
   });
 
+  it('copies a multi-key channel with its keys and key states', async () => {
+    await create({ name: 'pool', key: 'pk-1\npk-2\npk-3', models: 'p1' }, 'multi_to_single');
+    const [id] = await idsNamed('pool');
+    const manage = (body: Record<string, unknown>) =>
+      harness.call(root, 'POST', '/api/channel/multi_key/manage', { channel_id: id, ...body });
+    await manage({ action: 'disable_key', key_index: 1 });
+    await db()
+      .updateTable('channels')
+      .set({ test_time: 1_700_000_000 })
+      .where('id', '=', id!)
+      .execute();
+    const source = await db()
+      .selectFrom('channels')
+      .select(['key', 'channel_info'])
+      .where('id', '=', id!)
+      .executeTakeFirstOrThrow();
+
+    const copied = await harness.call(root, 'POST', `/api/channel/copy/${id}?suffix=-pool2`);
+    const copyId = copied.json().data.id as number;
+    const copy = await db()
+      .selectFrom('channels')
+      .selectAll()
+      .where('id', '=', copyId)
+      .executeTakeFirstOrThrow();
+    expect(copy).toMatchObject({ name: 'pool-pool2', key: source.key, test_time: 0 });
+    expect(JSON.parse(String(copy.channel_info))).toEqual(JSON.parse(String(source.channel_info)));
+    // The copy's keys are managed on their own: its key 1 is disabled as the source's was.
+    const status = await harness.call(root, 'POST', '/api/channel/multi_key/manage', {
+      channel_id: copyId,
+      action: 'get_key_status',
+    });
+    expect(status.json().data).toMatchObject({ enabled_count: 2, manual_disabled_count: 1 });
+    expect(await abilitiesOf(copyId)).toHaveLength(1);
+  });
+
   it('repairs the routing index and reports how many channels it rebuilt', async () => {
     await create({ name: 'fix-a', models: 'f1,f2' });
     await create({ name: 'fix-b', models: 'f3' });

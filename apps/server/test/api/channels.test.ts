@@ -317,7 +317,7 @@ describe.each(appDatabaseKinds())('channel administration on %s', (kind) => {
       '渠道不存在',
     );
     expect((await harness.call(root, 'POST', '/api/channel/copy/999999')).json().message).toBe(
-      '渠道不存在',
+      '获取渠道信息失败，请稍后重试',
     );
     expect(businessFailure(await harness.call(root, 'GET', '/api/channel/abc'))).toEqual(REFUSED);
     const [id] = await idsNamed('quick');

@@ -75,6 +75,8 @@ describe.each(appDatabaseKinds())('pricing API on %s', (kind) => {
       data: [],
       usable_group: { default: '默认分组', vip: 'vip分组', '': '用户分组' },
       group_ratio: { default: 1, vip: 1 },
+      vendors: [],
+      supported_endpoint: {},
     });
   });
 
@@ -99,6 +101,7 @@ describe.each(appDatabaseKinds())('pricing API on %s', (kind) => {
       owner_by: '',
       completion_ratio: 4,
       enable_groups: ['default', 'svip', 'vip'],
+      supported_endpoint_types: ['openai'],
     });
     expect(byName(body, 'dall-e-3')).toEqual({
       model_name: 'dall-e-3',
@@ -108,6 +111,7 @@ describe.each(appDatabaseKinds())('pricing API on %s', (kind) => {
       owner_by: '',
       completion_ratio: 0,
       enable_groups: ['default'],
+      supported_endpoint_types: ['image-generation', 'openai'],
     });
     // No configured ratio: priced at the unknown-model ratio, completion 1.
     expect(byName(body, 'my-own-model')).toMatchObject({

@@ -36,6 +36,7 @@ const TaskLogPage = lazy(() =>
 );
 const DashboardPage = lazy(() => import('../features/dashboard'));
 const PricingPage = lazy(() => import('../features/pricing'));
+const ModelsPage = lazy(() => import('../features/models'));
 const PlaygroundPage = lazy(() => import('../features/playground'));
 const ChatPage = lazy(() => import('../features/chat'));
 const ChatToLinkPage = lazy(() =>
@@ -126,6 +127,7 @@ export const routes: RouteObject[] = [
           { path: '/playground', element: <PlaygroundPage /> },
           { path: '/chat2link', element: <ChatToLinkPage /> },
           { path: '/channel', element: adminScreen(<ChannelsPage />, 'channels:forbidden') },
+          { path: '/models', element: adminScreen(<ModelsPage />, 'models:forbidden') },
           { path: '/token', element: <TokensPage /> },
           { path: '/log', element: <LogsPage /> },
           { path: '/topup', element: <WalletPage /> },

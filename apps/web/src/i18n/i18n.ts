@@ -4,12 +4,17 @@ import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { readString, writeString } from '../lib/local-store';
 import { storageKeys } from '../lib/storage-keys';
-import type { LanguageBundle } from './language-bundle';
+import { missingNamespaces, type LanguageBundle } from './language-bundle';
+import {
+  chooseLanguage,
+  fallbackLanguages,
+  i18nextFallbacks,
+  isLanguage,
+  languages,
+  type Language,
+} from './language-choice';
 
-/** Languages of the console; Chinese is the default and the fallback. */
-export const languages = ['zh', 'en'] as const;
-export type Language = (typeof languages)[number];
-export const defaultLanguage: Language = 'zh';
+export { isLanguage, languages, defaultLanguage, type Language } from './language-choice';
 
 /** One JSON file per namespace under `locales/<language>/`. */
 export const namespaces = [
@@ -34,47 +39,55 @@ export const namespaces = [
   'twoFactor',
   'tasks',
   'limits',
+  'models',
 ] as const;
 
 // Only the language shown is fetched: each one is a single chunk with antd's locale in it.
 const bundleLoaders: Record<Language, () => Promise<{ default: LanguageBundle }>> = {
   zh: () => import('../locales/zh/bundle'),
   en: () => import('../locales/en/bundle'),
+  fr: () => import('../locales/fr/bundle'),
+  ja: () => import('../locales/ja/bundle'),
 };
-const antdLocales = new Map<Language, Locale>();
-const dayjsLocales = new Map<Language, string>();
+const loadedBundles = new Map<Language, LanguageBundle>();
 
 /** antd's locale for a language already loaded (antd's own English until then). */
 export function antdLocaleOf(language: string): Locale | undefined {
-  return isLanguage(language) ? antdLocales.get(language) : undefined;
+  return isLanguage(language) ? loadedBundles.get(language)?.antdLocale : undefined;
 }
 
-export function isLanguage(value: unknown): value is Language {
-  return typeof value === 'string' && (languages as readonly string[]).includes(value);
-}
-
-/** The remembered language, or Chinese. */
+/** The remembered language, else the browser's (when the console has it), else Chinese. */
 export function storedLanguage(): Language {
-  const stored = readString(storageKeys.language);
-  if (isLanguage(stored)) return stored;
-  // i18next-style values such as `en-US` still select the base language.
-  const base = stored?.split('-')[0];
-  return isLanguage(base) ? base : defaultLanguage;
+  // `languages` lists the browser's choices in order; older browsers have only `language`.
+  const browserLanguages = navigator.languages ?? [navigator.language];
+  return chooseLanguage(readString(storageKeys.language), browserLanguages);
 }
 
-async function loadLanguage(language: Language): Promise<void> {
-  if (antdLocales.has(language)) return;
+async function loadBundle(language: Language): Promise<LanguageBundle> {
+  const loaded = loadedBundles.get(language);
+  if (loaded) return loaded;
   const { default: bundle } = await bundleLoaders[language]();
   for (const [namespace, resources] of Object.entries(bundle.resources)) {
     i18next.addResourceBundle(language, namespace, resources, true, true);
   }
-  antdLocales.set(language, bundle.antdLocale);
-  dayjsLocales.set(language, bundle.dayjsLocale);
+  loadedBundles.set(language, bundle);
+  return bundle;
+}
+
+/**
+ * A language's texts. One still short of namespace files (a language being translated) also
+ * gets the texts of its fallback language, so those screens show English rather than keys; a
+ * complete one costs no second fetch (locales.test.ts holds every file to every English key).
+ */
+async function loadLanguage(language: Language): Promise<void> {
+  const bundle = await loadBundle(language);
+  const fallback = fallbackLanguages[language];
+  if (fallback && missingNamespaces(bundle, namespaces).length > 0) await loadBundle(fallback);
 }
 
 /** Dates (antd's pickers, formatted month and weekday names) in the language shown. */
 function showDatesIn(language: Language): void {
-  dayjs.locale(dayjsLocales.get(language) ?? 'en');
+  dayjs.locale(loadedBundles.get(language)?.dayjsLocale ?? 'en');
 }
 
 export const i18n = i18next;
@@ -86,7 +99,7 @@ export async function initI18n(): Promise<void> {
     // Filled by loadLanguage below; declaring it keeps i18next from looking for a backend.
     resources: {},
     lng: language,
-    fallbackLng: defaultLanguage,
+    fallbackLng: i18nextFallbacks(),
     supportedLngs: [...languages],
     ns: [...namespaces],
     defaultNS: 'common',

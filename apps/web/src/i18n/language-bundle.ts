@@ -26,3 +26,8 @@ export function languageBundle(
   }
   return bundle;
 }
+
+/** The namespaces a bundle has no file for (all of them for a language whose files are not written). */
+export function missingNamespaces(bundle: LanguageBundle, namespaces: readonly string[]): string[] {
+  return namespaces.filter((namespace) => !(namespace in bundle.resources));
+}

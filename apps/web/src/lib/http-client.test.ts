@@ -31,4 +31,16 @@ describe('http client', () => {
     await http.post(`${origin}/api/user/login`, { username: 'a', password: 'b' });
     expect(received.map((headers) => headers['accept-language'])).toEqual(['zh', 'en']);
   });
+
+  it('ranks English next for languages the server has no messages in', async () => {
+    received.length = 0;
+    await i18n.changeLanguage('fr');
+    await http.get(`${origin}/api/status`);
+    await i18n.changeLanguage('ja');
+    await http.get(`${origin}/api/status`);
+    expect(received.map((headers) => headers['accept-language'])).toEqual([
+      'fr,en;q=0.9',
+      'ja,en;q=0.9',
+    ]);
+  });
 });

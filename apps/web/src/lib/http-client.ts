@@ -1,4 +1,5 @@
 import { i18n } from '../i18n/i18n';
+import { acceptLanguageOf, isLanguage } from '../i18n/language-choice';
 import { clearStoredUser, getStoredUser } from '../session/stored-user';
 import { isRecord } from './local-store';
 import { navigateTo } from './navigation';
@@ -119,8 +120,9 @@ export async function requestEnvelope<T>(
 ): Promise<Envelope<T>> {
   const notifyErrors = options.notifyErrors ?? true;
   const headers: Record<string, string> = { Accept: 'application/json' };
-  // The server words its messages in the console's language (`zh` or `en`), not the browser's.
-  if (i18n.language) headers['Accept-Language'] = i18n.language;
+  // The server words its messages in the console's language (`zh` or `en`; English for the
+  // others), not the browser's.
+  if (isLanguage(i18n.language)) headers['Accept-Language'] = acceptLanguageOf(i18n.language);
   const user = getStoredUser();
   if (user) headers['New-Api-User'] = String(user.id);
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';

@@ -2,9 +2,12 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { languages } from '../i18n/language-choice';
 
 const localesDir = fileURLToPath(new URL('.', import.meta.url));
-const languages = ['zh', 'en'] as const;
+/** English is the reference: every other language has exactly its keys and placeholders. */
+const reference = 'en';
+const others = languages.filter((language) => language !== reference);
 
 function jsonFiles(language: string): string[] {
   return readdirSync(join(localesDir, language))
@@ -31,50 +34,103 @@ function flatten(
   return into;
 }
 
+/** A language's file, or an empty one when the language has no such file (reported apart). */
 function load(language: string, file: string): Map<string, string> {
-  const parsed: unknown = JSON.parse(readFileSync(join(localesDir, language, file), 'utf8'));
-  return flatten(parsed);
+  let text: string;
+  try {
+    text = readFileSync(join(localesDir, language, file), 'utf8');
+  } catch {
+    return new Map();
+  }
+  return flatten(JSON.parse(text) as unknown);
 }
 
-function placeholders(text: string): string[] {
-  return [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((match) => match[1]).sort();
+// i18next's plural forms (`count_one`, `count_other`, …): each language has the forms its own
+// plural rules use, so plural keys are compared by their base.
+const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/;
+
+function pluralBase(key: string): string {
+  return key.replace(PLURAL_SUFFIX, '');
+}
+
+/** Keys with plural forms reduced to their base (`count_one`, `count_other` → `count`). */
+function baseKeys(texts: Map<string, string>): Set<string> {
+  return new Set([...texts.keys()].map(pluralBase));
+}
+
+/**
+ * The `{{name}}` placeholders and the component tags (`<b>…</b>`, `<br/>`, as react-i18next's
+ * Trans fills them) of a text, sorted, each once. A lone `<secret>` is words, not a tag.
+ */
+function placeholders(text: string): string {
+  const names = [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((match) => `{{${match[1]}}}`);
+  const tags = [...text.matchAll(/<(\w+)>.*?<\/\1>|<(\w+)\s*\/>/g)].map(
+    (match) => `<${match[1] ?? match[2]}>`,
+  );
+  return [...new Set([...names, ...tags])].sort().join(' ');
 }
 
 describe('translation files', () => {
-  it('exist with the same names in every language', () => {
-    expect(jsonFiles('en')).toEqual(jsonFiles('zh'));
-    expect(jsonFiles('zh').length).toBeGreaterThan(0);
+  const files = jsonFiles(reference);
+
+  it('exist in English', () => {
+    expect(files.length).toBeGreaterThan(0);
   });
 
-  for (const file of jsonFiles('zh')) {
+  for (const language of others) {
+    it(`exist with the same names in ${language} as in English`, () => {
+      expect(jsonFiles(language)).toEqual(files);
+    });
+  }
+
+  for (const file of files) {
     describe(file, () => {
-      const [zh, en] = languages.map((language) => load(language, file));
+      const en = load(reference, file);
+      const enBases = baseKeys(en);
 
-      it('has every Chinese key in English', () => {
-        expect([...zh.keys()].filter((key) => !en.has(key))).toEqual([]);
-      });
+      for (const language of others) {
+        const texts = load(language, file);
+        const bases = baseKeys(texts);
 
-      it('has every English key in Chinese', () => {
-        expect([...en.keys()].filter((key) => !zh.has(key))).toEqual([]);
-      });
+        it(`has every English key in ${language}`, () => {
+          expect([...enBases].filter((key) => !bases.has(key))).toEqual([]);
+        });
 
-      it('has no empty texts', () => {
-        const empty = languages.flatMap((language, index) =>
-          [...[zh, en][index].entries()]
-            .filter(([, text]) => text.trim() === '')
-            .map(([key]) => `${language}:${key}`),
-        );
-        expect(empty).toEqual([]);
-      });
+        it(`has no ${language} key that English lacks`, () => {
+          expect([...bases].filter((key) => !enBases.has(key))).toEqual([]);
+        });
 
-      it('uses the same placeholders in both languages', () => {
-        const mismatched = [...zh.entries()]
-          .filter(([key]) => en.has(key))
-          .filter(
-            ([key, text]) => placeholders(text).join() !== placeholders(en.get(key) ?? '').join(),
-          )
-          .map(([key]) => key);
-        expect(mismatched).toEqual([]);
+        it(`has the plural forms ${language} needs`, () => {
+          const needed = new Intl.PluralRules(language).resolvedOptions().pluralCategories;
+          const pluralBases = new Set(
+            [...en.keys()].filter((key) => PLURAL_SUFFIX.test(key)).map(pluralBase),
+          );
+          const missing = [...pluralBases].flatMap((base) =>
+            needed.map((form) => `${base}_${form}`).filter((key) => !texts.has(key)),
+          );
+          expect(missing).toEqual([]);
+        });
+
+        it(`has no empty ${language} texts`, () => {
+          expect([...texts.entries()].filter(([, text]) => text.trim() === '')).toEqual([]);
+        });
+
+        it(`uses the same placeholders in ${language} as in English`, () => {
+          // A plural form is compared with English's `_other` when English lacks that form.
+          const mismatched = [...texts.entries()]
+            .map(([key, text]) => {
+              const english = en.get(key) ?? en.get(`${pluralBase(key)}_other`);
+              return { key, text, english };
+            })
+            .filter(({ english }) => english !== undefined)
+            .filter(({ text, english }) => placeholders(text) !== placeholders(english ?? ''))
+            .map(({ key }) => key);
+          expect(mismatched).toEqual([]);
+        });
+      }
+
+      it('has no empty English texts', () => {
+        expect([...en.entries()].filter(([, text]) => text.trim() === '')).toEqual([]);
       });
     });
   }

@@ -21,6 +21,7 @@ import {
   searchChannelList,
 } from '../../channels/channel-query-service.js';
 import {
+  COPY_FAILED,
   copyChannel,
   createChannels,
   deleteChannel,
@@ -35,6 +36,7 @@ import {
   setTagStatus,
 } from '../../channels/channel-tag-service.js';
 import { manageChannelKeys } from '../../channels/multi-key-manage.js';
+import { AppError, failure } from '../../errors/app-error.js';
 import type { AppContext } from '../app-context.js';
 import { withCircuits } from './channel-circuits.js';
 import { LOG_TYPE, recordAccountLog } from '../../logs/log-writer.js';
@@ -169,7 +171,15 @@ export async function registerChannelRoutes(api: FastifyInstance, context: AppCo
   api.post<IdParams>('/channel/copy/:id', guard, async (request) => {
     const query = parseInput(copyQuerySchema, request.query);
     const options = { suffix: query.suffix, resetBalance: query.reset_balance };
-    return ok({ id: await copyChannel(context, parseId(request.params.id), options) });
+    const id = parseId(request.params.id);
+    try {
+      return ok({ id: await copyChannel(context, id, options) });
+    } catch (error) {
+      if (error instanceof AppError) throw error;
+      // A database failure: logged here, answered with new-api's message.
+      request.log.error({ err: error, channelId: id }, 'copying a channel failed');
+      throw failure(COPY_FAILED);
+    }
   });
 
   api.delete('/channel/disabled', guard, async () => ok(await deleteDisabledChannels(context)));

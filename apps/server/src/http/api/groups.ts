@@ -1,16 +1,14 @@
 import type { FastifyInstance } from 'fastify';
-import { DEFAULT_MODELS_BY_CHANNEL_TYPE } from '../../catalogue/default-models.js';
 import type { AppContext } from '../app-context.js';
-import { requireAdmin, requireUser } from '../auth.js';
+import { requireAdmin } from '../auth.js';
 import { ok } from '../envelope.js';
 
-/** Group names (`GET /api/group/`) and the per-channel-type model catalogue (`GET /api/models`). */
+/**
+ * Group names (`GET /api/group/`). The per-channel-type model list (`GET /api/models`) shares its
+ * route with the model metadata list (`/api/models/`): model-catalogue.ts.
+ */
 export async function registerGroupRoutes(api: FastifyInstance, context: AppContext) {
   api.get('/group/', { preHandler: requireAdmin(context) }, async () =>
     ok(Object.keys(context.options.getJson('GroupRatio'))),
-  );
-
-  api.get('/models', { preHandler: requireUser(context) }, async () =>
-    ok(DEFAULT_MODELS_BY_CHANNEL_TYPE),
   );
 }

@@ -101,6 +101,11 @@ export class RelayCallerCache {
     events.on('user-changed', ({ userId }) => this.dropUser(userId));
   }
 
+  /** Callers (API keys) held (the performance page's size report). */
+  get entryCount(): number {
+    return this.entries.size;
+  }
+
   /** The caller for a token key, or undefined when no live token has that key. */
   async get(key: string): Promise<RelayCaller | undefined> {
     const entry = this.entries.get(key);

@@ -1,5 +1,6 @@
 import { decodeCachedAnswer, encodeCachedAnswer, type CachedAnswer } from './cache-entry.js';
 import { MAX_CACHED_ANSWER_BYTES, type ResponseCacheStore } from './cache-store.js';
+import { MemoryCacheStore } from './memory-cache-store.js';
 
 /**
  * The exact response cache of this process (docs/architecture.md "Response cache"): answers
@@ -8,6 +9,14 @@ import { MAX_CACHED_ANSWER_BYTES, type ResponseCacheStore } from './cache-store.
  */
 export class ResponseCache {
   constructor(readonly store: ResponseCacheStore) {}
+
+  /** Entries and bytes held in this process's memory; undefined when answers live in Redis. */
+  get localSize(): { entries: number; bytes: number } | undefined {
+    const store = this.store;
+    return store instanceof MemoryCacheStore
+      ? { entries: store.count, bytes: store.size }
+      : undefined;
+  }
 
   /** The answer stored under `key`, or undefined; never rejects. */
   async lookup(key: string): Promise<CachedAnswer | undefined> {

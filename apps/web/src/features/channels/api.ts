@@ -1,9 +1,9 @@
 import type {
-  ChannelCreateMode,
-  ChannelFields,
   ChannelView,
+  CreateChannelRequest,
   EditChannelTagRequest,
   FetchModelsRequest,
+  UpdateChannelRequest,
 } from '@tollgate/contracts';
 import { http } from '../../lib/http-client';
 import {
@@ -69,13 +69,19 @@ export async function fetchChannel(id: number): Promise<ChannelView> {
   return channel;
 }
 
-/** `POST /api/channel/ {mode, channel}`: batch mode creates one channel per key line. */
-export function createChannel(mode: ChannelCreateMode, channel: ChannelFields): Promise<unknown> {
-  return http.post<unknown>('/api/channel/', { mode, channel });
+/**
+ * `POST /api/channel/ {mode, multi_key_mode?, channel}`: batch mode creates one channel per key
+ * line, multi_to_single one channel holding every line as its keys.
+ */
+export function createChannel(request: CreateChannelRequest): Promise<unknown> {
+  return http.post<unknown>('/api/channel/', request);
 }
 
-/** `PUT /api/channel/`: all fields, or a quick edit such as `{id, status}` or `{id, weight}`. */
-export function updateChannel(update: ChannelFields & { id: number }): Promise<unknown> {
+/**
+ * `PUT /api/channel/`: all fields (a multi-key channel's with `key_mode` and `multi_key_mode`),
+ * or a quick edit such as `{id, status}` or `{id, weight}`.
+ */
+export function updateChannel(update: UpdateChannelRequest): Promise<unknown> {
   return http.put<unknown>('/api/channel/', update);
 }
 
@@ -84,10 +90,17 @@ export function deleteChannel(id: number): Promise<unknown> {
   return http.delete<unknown>(`/api/channel/${id}/`);
 }
 
-/** `POST /api/channel/copy/{id}`: a copy named with the suffix, balance and used quota reset. */
-export function copyChannel(id: number, suffix: string): Promise<unknown> {
+/** What a channel copy is asked for: its name's suffix and whether balance and used quota restart. */
+export interface CopyChannelRequest {
+  id: number;
+  suffix: string;
+  resetBalance: boolean;
+}
+
+/** `POST /api/channel/copy/{id}?suffix=&reset_balance=`: the copy's new id is in `data.id`. */
+export function copyChannel({ id, suffix, resetBalance }: CopyChannelRequest): Promise<unknown> {
   return http.post<unknown>(`/api/channel/copy/${id}`, undefined, {
-    query: { suffix, reset_balance: true },
+    query: { suffix, reset_balance: resetBalance },
     notifyErrors: false,
   });
 }

@@ -8,6 +8,21 @@ describe('toChannel', () => {
     expect(channel?.models).toBe('');
   });
 
+  it("keeps a multi-key channel's key states", () => {
+    const channel_info = {
+      is_multi_key: true,
+      multi_key_size: 2,
+      multi_key_status_list: { '1': 2 },
+    };
+    expect(toChannel({ id: 4, channel_info })?.channel_info).toMatchObject({
+      multi_key_size: 2,
+      multi_key_status_list: { '1': 2 },
+    });
+    expect(toChannel({ id: 4, channel_info: { is_multi_key: false } })).not.toHaveProperty(
+      'channel_info',
+    );
+  });
+
   it('refuses values without an id', () => {
     expect(toChannel({ name: 'A' })).toBeNull();
     expect(toChannel('x')).toBeNull();

@@ -4,6 +4,7 @@
  */
 import type { ChannelCircuitState, ChannelTagRow, ChannelView } from '@tollgate/contracts';
 import { isRecord } from '../../lib/local-store';
+import { toMultiKeyInfo } from './rules/multi-key';
 import { toUpstreamUpdates } from './rules/upstream-updates';
 
 /** A row of the list: a channel, or in tag-aggregate mode a tag with its channels. */
@@ -52,7 +53,14 @@ export function toChannel(value: unknown): ChannelView | null {
     param_override: nullableText(value.param_override),
     ...circuitFields(value),
     ...upstreamUpdateFields(value),
+    ...multiKeyFields(value),
   };
+}
+
+/** A multi-key channel's key states (`channel_info`), when the channel has several keys. */
+function multiKeyFields(value: Record<string, unknown>): Partial<ChannelView> {
+  const info = toMultiKeyInfo(value.channel_info);
+  return info ? { channel_info: info } : {};
 }
 
 /** The pending upstream model diff, when the server sent one. */

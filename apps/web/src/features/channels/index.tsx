@@ -1,4 +1,4 @@
-import type { ChannelTagRow } from '@tollgate/contracts';
+import type { ChannelTagRow, ChannelView } from '@tollgate/contracts';
 import { Card } from 'antd';
 import { useEffect, useState, type Key } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,7 +17,10 @@ import { useChannelColumns } from './components/use-channel-columns';
 import { useRowHandlers } from './components/use-row-handlers';
 import { BatchTagDialog } from './dialogs/batch-tag-dialog';
 import { ChannelFormDrawer, type ChannelDrawerTarget } from './dialogs/channel-form-drawer';
+import { CopyChannelDialog } from './dialogs/copy-channel-dialog';
+import { KeyManagementDialog } from './dialogs/key-management-dialog';
 import { EditTagDialog } from './dialogs/edit-tag-dialog';
+import { DetectUpstreamModal } from './upstream-detection/detect-upstream-modal';
 import { useChannelListQuery, useGroupsQuery } from './queries';
 
 export { ChannelEditorPage } from './editor-page';
@@ -47,6 +50,9 @@ export default function ChannelsPage() {
   const [drawer, setDrawer] = useState<ChannelDrawerTarget | null>(null);
   const [editingTag, setEditingTag] = useState<ChannelTagRow | null>(null);
   const [taggingIds, setTaggingIds] = useState<number[] | null>(null);
+  const [detecting, setDetecting] = useState<{ id: number; name: string } | null>(null);
+  const [copying, setCopying] = useState<ChannelView | null>(null);
+  const [keysOf, setKeysOf] = useState<ChannelView | null>(null);
 
   const listQuery = useChannelListQuery({
     page,
@@ -59,13 +65,15 @@ export default function ChannelsPage() {
   const rowHandlers = useRowHandlers({
     onEdit: (channel) => setDrawer({ mode: 'edit', id: channel.id }),
     onEditTag: setEditingTag,
+    onCopy: setCopying,
+    onManageKeys: setKeysOf,
   });
   const bulk = useBulkHandlers({
     selectedIds,
     onDeleted: () => setSelectedIds([]),
     onTagSelected: setTaggingIds,
   });
-  const columns = useChannelColumns(rowHandlers);
+  const columns = useChannelColumns({ ...rowHandlers, onDetectUpstream: setDetecting });
   const { rows, total, exact } = listQuery.pageWindow;
 
   // A page emptied by deletions steps back to the previous one.
@@ -131,6 +139,9 @@ export default function ChannelsPage() {
       />
       <ChannelFormDrawer target={drawer} onClose={() => setDrawer(null)} />
       <EditTagDialog row={editingTag} onClose={() => setEditingTag(null)} />
+      <DetectUpstreamModal channel={detecting} onClose={() => setDetecting(null)} />
+      <CopyChannelDialog channel={copying} onClose={() => setCopying(null)} />
+      <KeyManagementDialog channel={keysOf} onClose={() => setKeysOf(null)} />
       <BatchTagDialog
         ids={taggingIds}
         onClose={(tagged) => {

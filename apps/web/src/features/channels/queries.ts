@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
-import type { ChannelCreateMode, ChannelFields, EditChannelTagRequest } from '@tollgate/contracts';
+import type { EditChannelTagRequest } from '@tollgate/contracts';
 import {
   applyUpstreamUpdates,
   copyChannel,
@@ -89,22 +89,13 @@ function useChannelMutation<Input, Output>(mutationFn: (input: Input) => Promise
   return useInvalidatingMutation(channelsKey, mutationFn);
 }
 
-export function useCreateChannelMutation() {
-  return useChannelMutation(
-    ({ mode, channel }: { mode: ChannelCreateMode; channel: ChannelFields }) =>
-      createChannel(mode, channel),
-  );
-}
+export const useCreateChannelMutation = () => useChannelMutation(createChannel);
 
 export const useUpdateChannelMutation = () => useChannelMutation(updateChannel);
 
 export const useDeleteChannelMutation = () => useChannelMutation(deleteChannel);
 
-export function useCopyChannelMutation() {
-  return useChannelMutation(({ id, suffix }: { id: number; suffix: string }) =>
-    copyChannel(id, suffix),
-  );
-}
+export const useCopyChannelMutation = () => useChannelMutation(copyChannel);
 
 /** Tests one channel; the list refreshes even after a failure (the time is stored either way). */
 export function useTestChannelMutation() {

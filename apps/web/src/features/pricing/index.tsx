@@ -6,11 +6,22 @@ import { notify } from '../../lib/notifier';
 import { useIsMobile } from '../../lib/use-is-mobile';
 import { useStoredUser } from '../../session/stored-user';
 import { useStatus } from '../../status/status-store';
-import type { PricingEntry } from './api';
+import type { PricingModel } from './api';
+import { ModelDetail } from './components/model-detail';
 import { PricingBanner } from './components/pricing-banner';
+import { PricingFilters } from './components/pricing-filters';
 import { PricingToolbar, type PricingViewOptions } from './components/pricing-toolbar';
 import { usePricingColumns } from './components/use-pricing-columns';
 import { fuzzyFilter } from './fuzzy-search';
+import {
+  filterByMetadata,
+  hasCatalogue,
+  hasDetail,
+  hasMetadataChoices,
+  metadataChoices,
+  noMetadataFilters,
+  type MetadataFilters,
+} from './pricing-metadata';
 import {
   defaultTopUpPrice,
   defaultUsdExchangeRate,
@@ -31,6 +42,7 @@ export default function PricingPage() {
   const viewedGroup = chosenGroup ?? userGroup ?? 'default';
   const [search, setSearch] = useState('');
   const [selected, setSelected] = useState<string[]>([]);
+  const [filters, setFilters] = useState<MetadataFilters>(noMetadataFilters);
   const [view, setView] = useState<PricingViewOptions>({
     showRatio: true,
     withTopUpPrice: false,
@@ -40,6 +52,12 @@ export default function PricingPage() {
   const data = query.data;
   const groupRatio = useMemo(() => data?.groupRatio ?? {}, [data]);
   const usableGroups = useMemo(() => data?.usableGroups ?? {}, [data]);
+  const vendors = useMemo(() => data?.vendors ?? [], [data]);
+  const endpointRoutes = useMemo(() => data?.endpointRoutes ?? {}, [data]);
+  // Filters and details only once the catalogue describes some model: the page otherwise keeps
+  // its look from before the catalogue.
+  const catalogued = useMemo(() => hasCatalogue(data?.models ?? []), [data]);
+  const choices = useMemo(() => metadataChoices(data?.models ?? [], vendors), [data, vendors]);
   const topUpEnabled = status.enable_online_topup === true;
   const priceDisplay = useMemo<PriceDisplay>(
     () => ({
@@ -67,10 +85,20 @@ export default function PricingPage() {
     priceDisplay,
     onViewGroup,
     compact: isMobile,
+    vendors,
   });
   const rows = useMemo(
-    () => fuzzyFilter(data?.models ?? [], search, (entry) => entry.model_name),
-    [data, search],
+    () =>
+      fuzzyFilter(
+        filterByMetadata(data?.models ?? [], filters),
+        search,
+        (entry) => entry.model_name,
+      ),
+    [data, filters, search],
+  );
+  const withDetails = useMemo(
+    () => catalogued && (data?.models ?? []).some(hasDetail),
+    [catalogued, data],
   );
 
   return (
@@ -86,7 +114,10 @@ export default function PricingPage() {
         viewedGroup={viewedGroup}
         viewedRatio={groupRatio[viewedGroup] ?? 1}
       />
-      <Table<PricingEntry>
+      {catalogued && hasMetadataChoices(choices) && (
+        <PricingFilters choices={choices} value={filters} onChange={setFilters} />
+      )}
+      <Table<PricingModel>
         columns={columns}
         dataSource={rows}
         rowKey="model_name"
@@ -95,6 +126,16 @@ export default function PricingPage() {
         size="middle"
         scroll={isMobile ? undefined : { x: 'max-content' }}
         locale={{ emptyText: t('empty') }}
+        expandable={
+          withDetails
+            ? {
+                rowExpandable: hasDetail,
+                expandedRowRender: (model) => (
+                  <ModelDetail model={model} endpointRoutes={endpointRoutes} />
+                ),
+              }
+            : undefined
+        }
         rowSelection={{
           selectedRowKeys: selected,
           onChange: (keys) => setSelected(keys.map(String)),

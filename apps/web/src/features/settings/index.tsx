@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useSearchParams } from 'react-router';
 import { PageLoading } from '../../components/page-loading';
+import { PerformanceTab } from './performance/performance-tab';
 import { useOptionsQuery } from './queries';
 import { ModelsTab } from './tabs/models-tab';
 import { OperationTab } from './tabs/operation-tab';
@@ -10,7 +11,7 @@ import { OtherTab } from './tabs/other-tab';
 import { RateLimitTab } from './tabs/rate-limit-tab';
 import { SystemTab } from './tabs/system-tab';
 
-const TABS = ['operation', 'ratelimit', 'models', 'system', 'other'] as const;
+const TABS = ['operation', 'ratelimit', 'models', 'system', 'other', 'performance'] as const;
 type SettingsTab = (typeof TABS)[number];
 
 function isTab(value: string | null): value is SettingsTab {
@@ -18,7 +19,7 @@ function isTab(value: string | null): value is SettingsTab {
 }
 
 /**
- * /setting: the five root-only tabs, chosen by `?tab=` (operation when absent). Personal settings
+ * /setting: the six root-only tabs, chosen by `?tab=` (operation when absent). Personal settings
  * live at /personal; `?tab=personal` is sent there, which is also where an OAuth account binding
  * lands. The route table mounts this page for root only (everyone else goes to /personal too).
  * The redirect decides before the tabs mount, so it never waits for (or asks for) the options.
@@ -47,6 +48,7 @@ function SettingsTabs() {
     models: <ModelsTab options={options} />,
     system: <SystemTab options={options} />,
     other: <OtherTab options={options} />,
+    performance: <PerformanceTab />,
   };
 
   return (

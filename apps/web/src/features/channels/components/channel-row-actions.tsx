@@ -12,7 +12,12 @@ export interface ChannelRowHandlers {
   onRefreshBalance: (channel: ChannelView) => void;
   onSetStatus: (channel: ChannelView, status: 1 | 2) => void;
   onEdit: (channel: ChannelView) => void;
+  /** Opens the copy dialog (suffix, balance reset), which asks before copying. */
   onCopy: (channel: ChannelView) => void;
+  /** Opens the key management of a multi-key channel. */
+  onManageKeys: (channel: ChannelView) => void;
+  /** Opens the upstream detection of a channel (the page adds it beside the row handlers). */
+  onDetectUpstream?: (channel: ChannelView) => void;
   onDelete: (channel: ChannelView) => void;
   /** Quick edits resolve to false when nothing was saved (the cell then shows the stored value). */
   onQuickEdit: (
@@ -60,7 +65,10 @@ function TestButton({ channel, handlers }: { channel: ChannelView; handlers: Cha
   );
 }
 
-/** Copy and delete, each confirmed first, behind a "more" menu to keep the row narrow. */
+/**
+ * Key management (multi-key channels), copy and delete behind a "more" menu to keep the row
+ * narrow; copy and delete ask first.
+ */
 function MoreActions({
   channel,
   handlers,
@@ -77,18 +85,27 @@ function MoreActions({
       trigger={['click']}
       menu={{
         items: [
+          ...(channel.channel_info?.is_multi_key
+            ? [{ key: 'keys', label: t('actions.manageKeys') }]
+            : []),
+          ...(handlers.onDetectUpstream
+            ? [{ key: 'detect', label: t('actions.detectUpstream') }]
+            : []),
           { key: 'copy', label: t('actions.copy') },
           { key: 'delete', label: t('actions.delete'), danger: true },
         ],
-        onClick: ({ key }) =>
-          key === 'copy'
-            ? confirm(t('confirm.copy'), t('confirm.copyDetail'), () => handlers.onCopy(channel))
-            : confirm(
-                t('confirm.delete'),
-                t('confirm.irreversible'),
-                () => handlers.onDelete(channel),
-                true,
-              ),
+        onClick: ({ key }) => {
+          if (key === 'keys') handlers.onManageKeys(channel);
+          else if (key === 'detect') handlers.onDetectUpstream?.(channel);
+          else if (key === 'copy') handlers.onCopy(channel);
+          else
+            confirm(
+              t('confirm.delete'),
+              t('confirm.irreversible'),
+              () => handlers.onDelete(channel),
+              true,
+            );
+        },
       }}
     >
       <Button

@@ -15,6 +15,7 @@ import {
   CircuitTag,
   ResponseTimeTag,
 } from './channel-tags';
+import { MultiKeyBadge } from './multi-key-badge';
 import { QuickNumberInput } from './quick-number-input';
 import { UpstreamUpdatesIndicator } from './upstream-updates-indicator';
 
@@ -89,6 +90,7 @@ export function useChannelColumns(handlers: ChannelRowHandlers): DataTableColumn
       ) : (
         <Space orientation="vertical" size={2}>
           <ChannelStatusTag status={row.status} otherInfo={row.other_info} />
+          <MultiKeyBadge channel={row} onOpen={handlers.onManageKeys} />
           <CircuitTag
             circuit={row.circuit}
             errorRate={row.recent_error_rate}

@@ -3,7 +3,6 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../../lib/notifier';
 import {
-  useCopyChannelMutation,
   useDeleteChannelMutation,
   useEditTagMutation,
   useRefreshBalanceMutation,
@@ -19,6 +18,8 @@ import { useConfirm } from '../../../lib/use-confirm';
 interface RowHandlerOptions {
   onEdit: (channel: ChannelView) => void;
   onEditTag: (row: ChannelTagRow) => void;
+  onCopy: (channel: ChannelView) => void;
+  onManageKeys: (channel: ChannelView) => void;
 }
 
 function withId(set: ReadonlySet<number>, id: number, present: boolean): Set<number> {
@@ -33,7 +34,12 @@ function withId(set: ReadonlySet<number>, id: number, present: boolean): Set<num
  * tag actions, each with the feedback of the reference console. Tests and refreshes may run for
  * several rows at once, so each call reports its own outcome (`mutateAsync`).
  */
-export function useRowHandlers({ onEdit, onEditTag }: RowHandlerOptions): ChannelRowHandlers {
+export function useRowHandlers({
+  onEdit,
+  onEditTag,
+  onCopy,
+  onManageKeys,
+}: RowHandlerOptions): ChannelRowHandlers {
   const { t } = useTranslation('channels');
   const confirm = useConfirm();
   const [testing, setTesting] = useState<ReadonlySet<number>>(new Set());
@@ -41,7 +47,6 @@ export function useRowHandlers({ onEdit, onEditTag }: RowHandlerOptions): Channe
   const testMutation = useTestChannelMutation();
   const balanceMutation = useRefreshBalanceMutation();
   const updateMutation = useUpdateChannelMutation();
-  const copyMutation = useCopyChannelMutation();
   const deleteMutation = useDeleteChannelMutation();
   const tagStatusMutation = useSetTagEnabledMutation();
   const editTagMutation = useEditTagMutation();
@@ -121,21 +126,12 @@ export function useRowHandlers({ onEdit, onEditTag }: RowHandlerOptions): Channe
     onRefreshBalance,
     onEdit,
     onEditTag,
+    onCopy,
+    onManageKeys,
     onQuickEdit,
     onTagQuickEdit,
     onSetStatus: (channel, status) =>
       void quietly(updateMutation.mutateAsync({ id: channel.id, status })),
-    onCopy: (channel) =>
-      void copyMutation
-        .mutateAsync({ id: channel.id, suffix: t('messages.copySuffix') })
-        .then(() => notify.success(t('messages.copied')))
-        .catch((error: unknown) =>
-          notify.error(
-            t('messages.copyFailed', {
-              message: error instanceof Error ? error.message : String(error),
-            }),
-          ),
-        ),
     onDelete: (channel) => void quietly(deleteMutation.mutateAsync(channel.id)),
     onTagStatus: (row, enabled) =>
       void quietly(tagStatusMutation.mutateAsync({ tag: row.tag, enabled })),

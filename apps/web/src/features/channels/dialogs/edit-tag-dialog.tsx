@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import type { ChannelTagRow } from '@tollgate/contracts';
 import { Alert, Form, Input, Select } from 'antd';
 import { useEffect, useMemo } from 'react';
@@ -7,9 +8,10 @@ import { notify } from '../../../lib/notifier';
 import { onSuccessNotify } from '../../../lib/success-feedback';
 import { useDrawerWidth } from '../../../lib/use-is-mobile';
 import { modelMappingExample } from '../form/json-templates';
-import { longestModelList } from '../rules/model-list';
+import { longestModelList, splitList } from '../rules/model-list';
 import { tagEditOutcome, type TagEditValues } from '../rules/tag-edit';
 import { useEditTagMutation, useGroupsQuery } from '../queries';
+import { fetchTagModels } from './tag-models-api';
 
 interface EditTagDialogProps {
   row: ChannelTagRow | null;
@@ -23,10 +25,20 @@ export function EditTagDialog({ row, onClose }: EditTagDialogProps) {
   const [form] = Form.useForm<TagEditValues>();
   const groupsQuery = useGroupsQuery();
   const mutation = useEditTagMutation();
-  const initialModels = useMemo(
-    () => (row ? longestModelList(row.children.map((channel) => channel.models)) : []),
-    [row],
-  );
+  // The server's longest list among all of the tag's channels (not only those on this page).
+  const tagModelsQuery = useQuery({
+    queryKey: ['channels', 'tag-models', row?.tag],
+    queryFn: () => fetchTagModels(row?.tag ?? ''),
+    enabled: row !== null,
+    gcTime: 0,
+  });
+  const initialModels = useMemo(() => {
+    if (!row) return [];
+    const fromServer = splitList(tagModelsQuery.data);
+    return fromServer.length > 0
+      ? fromServer
+      : longestModelList(row.children.map((channel) => channel.models));
+  }, [row, tagModelsQuery.data]);
 
   useEffect(() => {
     if (!row) return;

@@ -18,6 +18,7 @@ import {
   statusCodeMappingExample,
 } from './json-templates';
 import { JsonTextField } from './json-text-field';
+import { TagInput } from '../prefill-groups/tag-input';
 import { ModelsField } from './models-field';
 import { TypeNotice } from './type-notices';
 
@@ -137,7 +138,7 @@ export function ChannelForm({ form, initialValues, channelId, onSubmit }: Channe
         />
       </Form.Item>
       <Form.Item name="tag" label={t('form.tag')}>
-        <Input placeholder={t('form.tagPlaceholder')} maxLength={191} />
+        <TagInput placeholder={t('form.tagPlaceholder')} />
       </Form.Item>
       <div style={{ display: 'flex', gap: 16, flexWrap: 'wrap' }}>
         <Form.Item

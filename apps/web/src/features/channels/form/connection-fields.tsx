@@ -1,10 +1,12 @@
-import { Button, Checkbox, Form, Input, type FormInstance } from 'antd';
+import { Button, Form, Input, type FormInstance } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { endsWithV1 } from '../rules/base-url';
 import { baseUrlFieldOf, channelType, otherFieldOf, type OtherField } from '../rules/channel-types';
 import type { ChannelFormValues } from '../rules/form-values';
 import { invalidKeys, keyFormatOf, keyFormatText } from '../rules/key-format';
+import { keyLineCount, takesSeveralKeys } from '../rules/key-modes';
 import { vertexRegionTemplate } from './json-templates';
+import { KeyModeFields } from './key-mode-fields';
 
 interface ConnectionFieldsProps {
   form: FormInstance<ChannelFormValues>;
@@ -15,7 +17,11 @@ interface ConnectionFieldsProps {
 function KeyField({ form, isEdit }: ConnectionFieldsProps) {
   const { t } = useTranslation('channels');
   const type: number = Form.useWatch('type', form) ?? 1;
-  const batch: boolean = Form.useWatch('batch', form) ?? false;
+  const createMode = Form.useWatch('create_mode', form) ?? 'single';
+  const multiKey: boolean = Form.useWatch('multi_key', { form, preserve: true }) ?? false;
+  const keyMode = Form.useWatch('key_mode', form) ?? 'append';
+  // Batch, multi-key and an edited multi-key channel take one key per line.
+  const batch = takesSeveralKeys({ create_mode: createMode, multi_key: multiKey }, isEdit);
   const key: string = Form.useWatch('key', form) ?? '';
   const format = keyFormatOf(type);
   const formatText = keyFormatText(format);
@@ -38,15 +44,23 @@ function KeyField({ form, isEdit }: ConnectionFieldsProps) {
             keys: mismatched.map((entry) => entry.slice(0, 24)).join(', '),
           });
 
+  let extra: string | undefined;
+  if (isEdit) extra = t(multiKey ? `form.keyMode.${keyMode}Hint` : 'form.keyEditHint');
+  else if (createMode === 'batch') extra = t('form.batchHint');
+  else if (createMode === 'multi_to_single') {
+    extra = t('form.multiKeyHint', { count: keyLineCount(key) });
+  }
+
   return (
     <>
+      <KeyModeFields form={form} isEdit={isEdit} />
       <Form.Item
         name="key"
         label={t('form.key')}
         required={!isEdit}
         validateStatus={help ? 'warning' : undefined}
         help={help}
-        extra={isEdit ? t('form.keyEditHint') : batch ? t('form.batchHint') : undefined}
+        extra={extra}
       >
         {multiline ? (
           <Input.TextArea
@@ -59,11 +73,6 @@ function KeyField({ form, isEdit }: ConnectionFieldsProps) {
           <Input placeholder={placeholder} autoComplete="off" spellCheck={false} />
         )}
       </Form.Item>
-      {!isEdit && (
-        <Form.Item name="batch" valuePropName="checked" style={{ marginTop: -8 }}>
-          <Checkbox>{t('form.batch')}</Checkbox>
-        </Form.Item>
-      )}
     </>
   );
 }

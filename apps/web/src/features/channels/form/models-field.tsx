@@ -7,6 +7,7 @@ import { notify } from '../../../lib/notifier';
 import { fetchChannelUpstreamModels, fetchUpstreamModels } from '../api';
 import type { ChannelFormValues } from '../rules/form-values';
 import { addCustomModels, mergeModels, relatedModels, uniqueNames } from '../rules/model-list';
+import { ModelListPicker } from '../prefill-groups/model-list-picker';
 
 interface ModelsFieldProps {
   form: FormInstance<ChannelFormValues>;
@@ -18,7 +19,8 @@ interface ModelsFieldProps {
 
 /**
  * The model list: pick from the catalogue, fill the type's models or all of them, fetch what the
- * upstream lists, clear, copy, and add custom names (duplicates are refused).
+ * upstream lists, clear, copy, insert or save a saved list, and add custom names (duplicates are
+ * refused).
  */
 export function ModelsField({ form, channelId, catalogue, defaults }: ModelsFieldProps) {
   const { t } = useTranslation('channels');
@@ -132,6 +134,10 @@ export function ModelsField({ form, channelId, catalogue, defaults }: ModelsFiel
         >
           {t('form.copyModels')}
         </Button>
+        <ModelListPicker
+          models={models}
+          onInsert={(added) => setModels(mergeModels(models, added))}
+        />
       </Space>
       <Space.Compact style={{ width: '100%', marginTop: 8 }}>
         <Input

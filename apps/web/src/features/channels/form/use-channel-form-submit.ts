@@ -4,6 +4,7 @@ import { notify } from '../../../lib/notifier';
 import { useCreateChannelMutation, useUpdateChannelMutation } from '../queries';
 import { endsWithV1 } from '../rules/base-url';
 import { baseUrlFieldOf } from '../rules/channel-types';
+import { createRequestOf, updateRequestOf } from '../rules/key-modes';
 import {
   channelFieldsOf,
   channelFormProblem,
@@ -20,7 +21,7 @@ interface SubmitOptions {
 
 /**
  * Checks the form (spec part 2 §5), asks before saving an address that ends in `/v1`, then
- * creates (single or batch) or updates the channel.
+ * creates (one channel, one per key line, or one multi-key channel) or updates the channel.
  */
 export function useChannelFormSubmit({ form, channelId, onSaved }: SubmitOptions) {
   const { t } = useTranslation('channels');
@@ -57,26 +58,20 @@ export function useChannelFormSubmit({ form, channelId, onSaved }: SubmitOptions
     }
     const fields = channelFieldsOf(values, isEdit);
     if (channelId !== null) {
-      updateMutation.mutate(
-        { ...fields, id: channelId },
-        {
-          onSuccess: () => {
-            notify.success(t('form.messages.updated'));
-            onSaved();
-          },
-        },
-      );
-      return;
-    }
-    createMutation.mutate(
-      { mode: values.batch ? 'batch' : 'single', channel: fields },
-      {
+      updateMutation.mutate(updateRequestOf(values, channelId, fields), {
         onSuccess: () => {
-          notify.success(t('form.messages.created'));
+          notify.success(t('form.messages.updated'));
           onSaved();
         },
+      });
+      return;
+    }
+    createMutation.mutate(createRequestOf(values, fields), {
+      onSuccess: () => {
+        notify.success(t('form.messages.created'));
+        onSaved();
       },
-    );
+    });
   };
 
   return {

@@ -75,6 +75,24 @@ describe('formValuesOf', () => {
   it('falls back to the default group', () => {
     expect(formValuesOf({ ...stored, group: '' }).groups).toEqual(['default']);
   });
+
+  it("reads a multi-key channel's key selection; entered keys are appended by default", () => {
+    expect(formValuesOf(stored)).toMatchObject({ multi_key: false, multi_key_mode: 'random' });
+    const channel_info = {
+      is_multi_key: true,
+      multi_key_size: 3,
+      multi_key_status_list: {},
+      multi_key_disabled_reason: {},
+      multi_key_disabled_time: {},
+      multi_key_polling_index: 0,
+      multi_key_mode: 'polling' as const,
+    };
+    expect(formValuesOf({ ...stored, channel_info })).toMatchObject({
+      multi_key: true,
+      multi_key_mode: 'polling',
+      key_mode: 'append',
+    });
+  });
 });
 
 describe('channelFormProblem', () => {

@@ -2,10 +2,11 @@
  * The channel form's values, how they are filled from a channel, checked (spec part 2 §5
  * "Channel form") and turned into the request fields of `POST`/`PUT /api/channel/`.
  */
-import type { ChannelFields, ChannelView } from '@tollgate/contracts';
+import type { ChannelCreateMode, ChannelFields, ChannelView } from '@tollgate/contracts';
 import { isInvalidBaseUrl, stripTrailingSlash } from './base-url';
 import { baseUrlFieldOf, channelType, otherWithDefault } from './channel-types';
 import { jsonFieldProblem, vertexRegionProblem, type ChannelJsonField } from './json-text';
+import type { MultiKeyMode } from './multi-key';
 import { splitList, uniqueNames } from './model-list';
 import { parsePriority, parseWeight } from './numbers';
 
@@ -14,8 +15,17 @@ export interface ChannelFormValues {
   name: string;
   /** Write-only: empty on edit means "keep the stored key". */
   key: string;
-  /** Create one channel per key line (create only). */
-  batch: boolean;
+  /**
+   * Create only: one channel (`single`), one channel per key line (`batch`), or one channel
+   * holding every line as its keys (`multi_to_single`).
+   */
+  create_mode: ChannelCreateMode;
+  /** Edit only: the stored channel holds several keys (`channel_info.is_multi_key`). */
+  multi_key: boolean;
+  /** How a multi-key channel picks a key per call: at random or in turn. */
+  multi_key_mode: MultiKeyMode;
+  /** Edit of a multi-key channel: the entered key lines replace the stored keys or are added. */
+  key_mode: 'replace' | 'append';
   openai_organization: string;
   base_url: string;
   other: string;
@@ -37,7 +47,10 @@ export const newChannelValues: ChannelFormValues = {
   type: channelType.openAi,
   name: '',
   key: '',
-  batch: false,
+  create_mode: 'single',
+  multi_key: false,
+  multi_key_mode: 'random',
+  key_mode: 'append',
   openai_organization: '',
   base_url: '',
   other: '',
@@ -61,7 +74,10 @@ export function formValuesOf(channel: ChannelView): ChannelFormValues {
     type: channel.type,
     name: channel.name,
     key: '',
-    batch: false,
+    create_mode: 'single',
+    multi_key: channel.channel_info?.is_multi_key === true,
+    multi_key_mode: channel.channel_info?.multi_key_mode ?? 'random',
+    key_mode: 'append',
     openai_organization: channel.openai_organization ?? '',
     base_url: channel.base_url ?? '',
     other: channel.other,

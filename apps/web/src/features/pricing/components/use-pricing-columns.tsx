@@ -2,7 +2,8 @@ import { QuestionCircleOutlined } from '@ant-design/icons';
 import { Space, Tooltip, type TableColumnType } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { PricingEntry } from '../api';
+import type { PricingModel } from '../api';
+import type { PricingVendor } from '../pricing-metadata';
 import type { PriceDisplay } from '../price-display';
 import {
   AvailabilityIcon,
@@ -12,6 +13,7 @@ import {
   PriceLines,
   RatioLines,
 } from './pricing-cells';
+import { VendorLabel } from './model-detail';
 
 interface PricingColumnsOptions {
   viewedGroup: string;
@@ -22,20 +24,30 @@ interface PricingColumnsOptions {
   onViewGroup: (group: string) => void;
   /** Narrow screens: availability, billing type and groups fold into the model column. */
   compact: boolean;
+  /** The catalogue's vendors: a model's vendor shows under its name (none without metadata). */
+  vendors: readonly PricingVendor[];
 }
 
 const byText = (left: string, right: string) => (left < right ? -1 : left > right ? 1 : 0);
 
 /** Columns of the pricing table: availability, name, billing type, groups, ratios, price. */
-export function usePricingColumns(options: PricingColumnsOptions): TableColumnType<PricingEntry>[] {
+export function usePricingColumns(options: PricingColumnsOptions): TableColumnType<PricingModel>[] {
   const { t } = useTranslation('pricing');
-  const { viewedGroup, groupRatio, usableGroups, showRatio, priceDisplay, onViewGroup, compact } =
-    options;
+  const {
+    viewedGroup,
+    groupRatio,
+    usableGroups,
+    showRatio,
+    priceDisplay,
+    onViewGroup,
+    compact,
+    vendors,
+  } = options;
 
   return useMemo(() => {
     const ratio = groupRatio[viewedGroup] ?? 1;
-    const available = (entry: PricingEntry) => entry.enable_groups.includes(viewedGroup);
-    const groupTags = (entry: PricingEntry) => (
+    const available = (entry: PricingModel) => entry.enable_groups.includes(viewedGroup);
+    const groupTags = (entry: PricingModel) => (
       <GroupTags
         groups={entry.enable_groups}
         usableGroups={usableGroups}
@@ -43,10 +55,18 @@ export function usePricingColumns(options: PricingColumnsOptions): TableColumnTy
         onViewGroup={onViewGroup}
       />
     );
-    const modelSorter = (left: PricingEntry, right: PricingEntry) =>
+    const vendorOf = (entry: PricingModel) =>
+      entry.meta && entry.meta.vendorId > 0
+        ? vendors.find((vendor) => vendor.id === entry.meta?.vendorId)
+        : undefined;
+    const vendorLabel = (entry: PricingModel) => {
+      const vendor = vendorOf(entry);
+      return vendor ? <VendorLabel name={vendor.name} icon={vendor.icon} /> : null;
+    };
+    const modelSorter = (left: PricingModel, right: PricingModel) =>
       byText(left.model_name, right.model_name);
 
-    const ratioColumn: TableColumnType<PricingEntry> = {
+    const ratioColumn: TableColumnType<PricingModel> = {
       key: 'ratio',
       title: (
         <Space size={4}>
@@ -58,7 +78,7 @@ export function usePricingColumns(options: PricingColumnsOptions): TableColumnTy
       ),
       render: (_, entry) => <RatioLines entry={entry} groupRatio={ratio} />,
     };
-    const priceColumn: TableColumnType<PricingEntry> = {
+    const priceColumn: TableColumnType<PricingModel> = {
       key: 'price',
       title: t('columns.price'),
       render: (_, entry) => <PriceLines entry={entry} groupRatio={ratio} display={priceDisplay} />,
@@ -73,9 +93,10 @@ export function usePricingColumns(options: PricingColumnsOptions): TableColumnTy
           sorter: modelSorter,
           render: (_, entry) => (
             <Space orientation="vertical" size={6}>
-              <Space size={6}>
+              <Space size={6} wrap>
                 <AvailabilityIcon available={available(entry)} />
                 <ModelNameTag name={entry.model_name} />
+                {vendorLabel(entry)}
               </Space>
               <Space size={[4, 4]} wrap>
                 <BillingTypeTag quotaType={entry.quota_type} />
@@ -89,7 +110,7 @@ export function usePricingColumns(options: PricingColumnsOptions): TableColumnTy
       ];
     }
 
-    const columns: TableColumnType<PricingEntry>[] = [
+    const columns: TableColumnType<PricingModel>[] = [
       {
         key: 'available',
         title: t('columns.available'),
@@ -102,7 +123,16 @@ export function usePricingColumns(options: PricingColumnsOptions): TableColumnTy
         key: 'model_name',
         title: t('columns.model'),
         sorter: modelSorter,
-        render: (_, entry) => <ModelNameTag name={entry.model_name} />,
+        render: (_, entry) => {
+          const vendor = vendorLabel(entry);
+          if (!vendor) return <ModelNameTag name={entry.model_name} />;
+          return (
+            <Space orientation="vertical" size={2}>
+              <ModelNameTag name={entry.model_name} />
+              {vendor}
+            </Space>
+          );
+        },
       },
       {
         key: 'quota_type',
@@ -115,5 +145,15 @@ export function usePricingColumns(options: PricingColumnsOptions): TableColumnTy
     if (showRatio) columns.push(ratioColumn);
     columns.push(priceColumn);
     return columns;
-  }, [t, viewedGroup, groupRatio, usableGroups, showRatio, priceDisplay, onViewGroup, compact]);
+  }, [
+    t,
+    viewedGroup,
+    groupRatio,
+    usableGroups,
+    showRatio,
+    priceDisplay,
+    onViewGroup,
+    compact,
+    vendors,
+  ]);
 }

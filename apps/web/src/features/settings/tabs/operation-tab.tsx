@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { OptionValues } from '../api';
 import { ClearLogs } from '../components/clear-logs';
 import { OptionSection } from '../components/option-section';
+import { UpstreamRatioSync } from '../ratio-sync/upstream-ratio-sync';
 import { RatioJsonEditors } from '../ratios/ratio-json-editors';
 import { UnsetModels } from '../ratios/unset-models';
 import { VisualRatioEditor } from '../ratios/visual-ratio-editor';
@@ -57,6 +58,11 @@ export function OperationTab({ options }: { options: OptionValues }) {
             key: 'unset',
             label: t('ratios.tabs.unset'),
             children: <UnsetModels options={options} />,
+          },
+          {
+            key: 'sync',
+            label: t('ratios.tabs.sync'),
+            children: <UpstreamRatioSync options={options} />,
           },
         ]}
       />

@@ -14,10 +14,11 @@ describe('visibleSidebarGroups', () => {
   it('hides admin entries from common users', () => {
     expect(keys(1)).not.toContain('user');
     expect(keys(1)).not.toContain('channel');
+    expect(keys(1)).not.toContain('models');
     expect(keys(1)).toContain('token');
   });
   it('shows admin entries but not root settings to admins', () => {
-    expect(keys(10)).toEqual(expect.arrayContaining(['channel', 'redemption', 'user']));
+    expect(keys(10)).toEqual(expect.arrayContaining(['channel', 'models', 'redemption', 'user']));
     expect(keys(10)).not.toContain('setting');
   });
   it('shows settings to root users', () => {

@@ -58,6 +58,10 @@ export async function openConsoleContext(
     hasTouch: mobile,
     locale: variant.language === 'zh' ? 'zh-CN' : 'en-US',
     colorScheme: variant.theme,
+    // The console turns its animations off for reduced motion: a menu or dialog is usable as soon
+    // as it shows, on a loaded machine too (an animation cut short by load left a menu item that
+    // let clicks through to the field below).
+    reducedMotion: 'reduce',
     storageState,
   });
   await context.addInitScript(

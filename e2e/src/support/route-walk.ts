@@ -117,10 +117,17 @@ export async function walkRoutes(page: Page, stops: readonly RouteStop[]): Promi
       for (const text of (await page.evaluate(unseenErrorFeedbackScript)) as string[]) {
         watch.problems.push(`${stop.path}: error shown: ${text}`);
       }
-      const landed = new URL(page.url()).pathname;
       const expected = stop.landsOn ?? stop.path;
+      // A guard's redirect can come after the quiet spell on a loaded machine (the screen's chunk
+      // answered, its render not yet done): give the expected landing a few seconds more.
+      await page
+        .waitForURL((current) => current.pathname === expected, { timeout: 5_000 })
+        .catch(() => undefined);
+      const landed = new URL(page.url()).pathname;
       if (landed !== expected) watch.problems.push(`${stop.path}: landed on ${landed}`);
-      const forbiddenPage = await page.getByRole('main').locator('.ant-result-403').count();
+      const forbiddenResult = page.getByRole('main').locator('.ant-result-403');
+      if (stop.forbidden) await forbiddenResult.waitFor({ timeout: 5_000 }).catch(() => undefined);
+      const forbiddenPage = await forbiddenResult.count();
       if (Boolean(stop.forbidden) !== forbiddenPage > 0) {
         watch.problems.push(`${stop.path}: 403 page ${forbiddenPage > 0 ? 'shown' : 'missing'}`);
       }

@@ -4,6 +4,7 @@ import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { antdLocaleOf } from '../i18n/i18n';
 import { NotifierBridge } from '../lib/notifier-bridge';
+import { usePrefersReducedMotion } from '../theme/reduced-motion';
 import { ThemeModeProvider, useThemeMode } from '../theme/theme-mode';
 import { queryClient } from './query-client';
 
@@ -11,6 +12,7 @@ function ThemedApp({ children }: { children: ReactNode }) {
   const { mode } = useThemeMode();
   const { i18n } = useTranslation();
   const dark = mode === 'dark';
+  const reducedMotion = usePrefersReducedMotion();
 
   useEffect(() => {
     document.documentElement.dataset.theme = mode;
@@ -24,7 +26,7 @@ function ThemedApp({ children }: { children: ReactNode }) {
       button={{ autoInsertSpace: false }}
       theme={{
         algorithm: dark ? theme.darkAlgorithm : theme.defaultAlgorithm,
-        token: { borderRadius: 8 },
+        token: { borderRadius: 8, motion: !reducedMotion },
         components: {
           Layout: {
             headerBg: dark ? '#141414' : '#ffffff',

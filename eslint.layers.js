@@ -27,6 +27,7 @@ export const SERVER_TABLE = {
         'redemptions',
         'payments',
         'prefill-groups',
+        'checkins',
       ],
     },
     // Building blocks.
@@ -60,6 +61,7 @@ export const SERVER_TABLE = {
     'payments',
     'prefill-groups',
     'log-views',
+    'checkins',
   ],
 };
 

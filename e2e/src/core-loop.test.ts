@@ -67,6 +67,8 @@ function consoleApi(request: APIRequestContext, baseUrl: string, userId: number)
   return {
     get: async (pathname: string) =>
       check(await request.get(`${baseUrl}${pathname}`, { headers }), `GET ${pathname}`),
+    post: async (pathname: string, data?: unknown) =>
+      check(await request.post(`${baseUrl}${pathname}`, { headers, data }), `POST ${pathname}`),
   };
 }
 
@@ -230,6 +232,39 @@ test('an admin wires two providers, calls them with a token, and sees logs, cost
     }
     await shot(page, 'channel-list');
 
+    // Root reads a channel's key from its editor after verifying again (with the password).
+    await main
+      .getByRole('row')
+      .filter({ hasText: openAiChannel.name })
+      .getByRole('button', { name: text('channels:actions.edit'), exact: true })
+      .click();
+    const editor = page.getByRole('dialog').filter({ hasText: text('channels:form.editTitle') });
+    await editor.getByRole('button', { name: text('channels:keyReveal.button') }).click();
+    const verifyDialog = page
+      .getByRole('dialog')
+      .filter({ hasText: text('twoFactor:secureVerify.title') });
+    await verifyDialog
+      .getByLabel(text('twoFactor:secureVerify.passwordLabel'), { exact: true })
+      .fill(root.password);
+    await shot(page, 'channel-key-verify');
+    await verifyDialog.getByRole('button', { name: text('twoFactor:secureVerify.submit') }).click();
+    const keyDialog = page
+      .getByRole('dialog')
+      .filter({ hasText: text('channels:keyReveal.title') });
+    assert.equal(
+      await keyDialog.getByTestId('channel-key-text').inputValue(),
+      'sk-mock-upstream-key',
+    );
+    await shot(page, 'channel-key-revealed');
+    // The footer's button (the corner's × is named "Close" too).
+    await keyDialog
+      .getByRole('button', { name: text('channels:keyReveal.close') })
+      .last()
+      .click();
+    await keyDialog.waitFor({ state: 'hidden' });
+    await editor.getByRole('button', { name: text('common:cancel') }).click();
+    await editor.waitFor({ state: 'hidden' });
+
     // The keyword never matches keys; the masked key field finds channels by a whole key.
     const keywordField = main.getByLabel(text('channels:search.keyword'), { exact: true });
     const openAiRow = main.getByRole('row').filter({ hasText: openAiChannel.name });
@@ -261,14 +296,29 @@ test('an admin wires two providers, calls them with a token, and sees logs, cost
     await tokenDrawer.waitFor({ state: 'hidden' });
     await main.getByRole('row').filter({ hasText: tokenName }).waitFor();
     await shot(page, 'token-list');
-    const tokens = (await api.get('/api/token/?p=0&size=20')) as { name: string; key: string }[];
+    const tokens = (await api.get('/api/token/?p=0&size=20')) as {
+      id: number;
+      name: string;
+      key: string;
+    }[];
     const token = tokens.find((entry) => entry.name === tokenName);
     assert.ok(token, 'the new token is not in the list');
+    // Lists show keys masked; the copy button reads the whole key from the reveal route.
+    assert.match(token.key, /^[0-9A-Za-z]{4}\*{10}[0-9A-Za-z]{4}$/);
+    const revealed = (await api.post(`/api/token/${token.id}/key`)) as { key: string };
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: url });
+    const tokenRow = main.getByRole('row').filter({ hasText: tokenName });
+    await tokenRow.getByRole('button', { name: text('tokens:key.copy') }).click();
+    await page.getByText(`sk-${revealed.key}`).first().waitFor();
+    const copiedKey = String(await page.evaluate('navigator.clipboard.readText()'));
+    assert.equal(copiedKey, `sk-${revealed.key}`);
+    await tokenRow.getByRole('button', { name: text('tokens:key.show') }).click();
+    await tokenRow.getByText(`sk-${revealed.key}`).waitFor();
 
-    // 4. One call per provider with the official client.
+    // 4. One call per provider with the official client, with the key copied from the list.
     const quotaBefore = readQuota(await api.get('/api/user/self'));
     const client = new OpenAI({
-      apiKey: token.key.startsWith('sk-') ? token.key : `sk-${token.key}`,
+      apiKey: copiedKey,
       baseURL: `${url}/v1`,
       maxRetries: 0,
     });

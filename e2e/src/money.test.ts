@@ -447,8 +447,10 @@ test(
       await shot(page, 'notification-saved');
 
       await api.post('/api/token/', { name: 'money', unlimited_quota: true });
-      const tokens = (await api.get('/api/token/?p=0&size=20')) as { key: string }[];
-      const apiKey = `sk-${tokens[0].key.replace(/^sk-/, '')}`;
+      const tokens = (await api.get('/api/token/?p=0&size=20')) as { id: number }[];
+      // Lists show keys masked; the reveal route gives the whole key.
+      const revealed = (await api.post(`/api/token/${tokens[0].id}/key`, {})) as { key: string };
+      const apiKey = `sk-${revealed.key.replace(/^sk-/, '')}`;
       assert.equal(hook.calls.length, 0, 'no warning before the call');
       const call = await fetch(`${url}/v1/chat/completions`, {
         method: 'POST',

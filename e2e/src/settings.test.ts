@@ -149,8 +149,10 @@ test('a root operator runs the site from /setting alone', async () => {
     },
   });
   await api.post('/api/token/', { name: 'settings', unlimited_quota: true });
-  const tokens = (await api.get('/api/token/?p=0&size=20')) as { key: string }[];
-  const apiKey = `sk-${tokens[0].key.replace(/^sk-/, '')}`;
+  const tokens = (await api.get('/api/token/?p=0&size=20')) as { id: number }[];
+  // Lists show keys masked; the reveal route gives the whole key.
+  const revealed = (await api.post(`/api/token/${tokens[0].id}/key`, {})) as { key: string };
+  const apiKey = `sk-${revealed.key.replace(/^sk-/, '')}`;
   const chat = (model: string) =>
     fetch(`${url}/v1/chat/completions`, {
       method: 'POST',

@@ -182,7 +182,7 @@ function bindingRow(page: Page, kind: string) {
 }
 
 test(
-  'sign-in through OIDC, GitHub and Telegram, binding, two-factor and Turnstile',
+  'sign-in through OIDC, a custom provider, GitHub and Telegram, binding, two-factor and Turnstile',
   { timeout: 420_000 },
   () =>
     recordingFailures(async () => {
@@ -205,9 +205,15 @@ test(
       });
       const url = server.url;
       github.consoleOrigin = url;
-      oidc = await startOidcPeer(OIDC_CLIENT, url, {
-        'oidc-alice': { name: 'Alice', preferred_username: 'alice', email: 'alice@example.com' },
-      });
+      oidc = await startOidcPeer(
+        OIDC_CLIENT,
+        url,
+        {
+          'oidc-alice': { name: 'Alice', preferred_username: 'alice', email: 'alice@example.com' },
+          'acme-carol': { name: 'Carol', preferred_username: 'carol', email: 'carol@example.com' },
+        },
+        ['/oauth/oidc', '/oauth/acme'],
+      );
       const discovery = (await (await fetch(oidc.wellKnown)).json()) as Record<string, string>;
 
       const setup = await fetch(`${url}/api/setup`, {
@@ -253,6 +259,26 @@ test(
         assert.equal(self.oidc_id, 'oidc-alice');
         assert.equal(self.username, 'alice');
         assert.deepEqual(pageErrors, []);
+        await context.close();
+      }
+      // 1b. Root adds a custom provider (same OpenID Provider); a visitor signs up through it.
+      await asRoot('POST', '/api/custom-oauth-provider/', {
+        name: 'Acme SSO',
+        slug: 'acme',
+        enabled: true,
+        client_id: OIDC_CLIENT.clientId,
+        client_secret: OIDC_CLIENT.clientSecret,
+        well_known: oidc.wellKnown,
+        authorization_endpoint: discovery.authorization_endpoint,
+        auto_register: true,
+      });
+      {
+        const { context, page } = await newPage();
+        await page.goto(`${url}/login`);
+        await page.getByRole('button', { name: 'Log in with Acme SSO' }).click();
+        await signInAtOidcProvider(page, 'acme-carol');
+        await waitForPath(page, '/token');
+        assert.equal((await selfOf(page)).username, 'carol');
         await context.close();
       }
       // 2. Bob binds GitHub in the bindings card, and is refused Alice's OIDC identity.

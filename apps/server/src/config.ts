@@ -128,9 +128,10 @@ export interface Config extends RelayConfig {
    * tests can put fake providers on loopback. `GITHUB_OAUTH_BASE_URL` (default
    * https://github.com: `/login/oauth/access_token`), `GITHUB_API_BASE_URL` (default
    * https://api.github.com: `/user`), `LINUXDO_BASE_URL` (default https://connect.linux.do:
-   * `/oauth2/token`, `/api/user`).
+   * `/oauth2/token`, `/api/user`), `DISCORD_BASE_URL` (default https://discord.com:
+   * `/api/oauth2/token`, `/api/users/@me`).
    */
-  oauthProviderUrls: { githubOAuth: string; githubApi: string; linuxDo: string };
+  oauthProviderUrls: { githubOAuth: string; githubApi: string; linuxDo: string; discord: string };
   /**
    * TEST ONLY, never set in production: the Turnstile siteverify endpoint
    * (`TURNSTILE_SITEVERIFY_URL`, default Cloudflare's), so tests can answer it on loopback.
@@ -316,6 +317,7 @@ export function loadConfig(
       githubOAuth: readBaseUrl(env, 'GITHUB_OAUTH_BASE_URL', 'https://github.com'),
       githubApi: readBaseUrl(env, 'GITHUB_API_BASE_URL', 'https://api.github.com'),
       linuxDo: readBaseUrl(env, 'LINUXDO_BASE_URL', 'https://connect.linux.do'),
+      discord: readBaseUrl(env, 'DISCORD_BASE_URL', 'https://discord.com'),
     },
     turnstileSiteverifyUrl: readBaseUrl(
       env,

@@ -143,6 +143,8 @@ export async function startOidcPeer(
   client: { clientId: string; clientSecret: string },
   consoleOrigin: string,
   accounts: Record<string, Record<string, unknown>>,
+  /** The console's callback paths the client may return to (built-in OIDC, custom slugs). */
+  callbackPaths: readonly string[] = ['/oauth/oidc'],
 ): Promise<OidcPeer> {
   const server = createServer();
   const base = await listen(server);
@@ -151,7 +153,7 @@ export async function startOidcPeer(
       {
         client_id: client.clientId,
         client_secret: client.clientSecret,
-        redirect_uris: [`${consoleOrigin}/oauth/oidc`],
+        redirect_uris: callbackPaths.map((path) => `${consoleOrigin}${path}`),
         grant_types: ['authorization_code'],
         response_types: ['code'],
         token_endpoint_auth_method: 'client_secret_basic',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /** Providers whose sign-in returns through `/oauth/<provider>` and `GET /api/oauth/<provider>`. */
-export const OAUTH_CALLBACK_PROVIDERS = ['github', 'oidc', 'linuxdo'] as const;
+export const OAUTH_CALLBACK_PROVIDERS = ['github', 'oidc', 'linuxdo', 'discord'] as const;
 export type OAuthCallbackProvider = (typeof OAUTH_CALLBACK_PROVIDERS)[number];
 
 /**

@@ -4,7 +4,7 @@ import { z } from 'zod';
  * Every option key the server knows (`options` table, `GET/PUT /api/option/`). Values are always
  * text; booleans are the strings `true` / `false`. Dotted keys belong to grouped settings
  * (`oidc.*`, `general_setting.*`, `console_setting.*`, `claude.*`, `gemini.*`,
- * `global.*`).
+ * `global.*`, `checkin_setting.*`).
  */
 export const OPTION_KEYS = [
   // Legacy permissions (unused, kept so adopted databases round-trip).
@@ -43,6 +43,22 @@ export const OPTION_KEYS = [
   'oidc.authorization_endpoint',
   'oidc.token_endpoint',
   'oidc.user_info_endpoint',
+  'discord.enabled',
+  'discord.client_id',
+  'discord.client_secret',
+  // Passkeys (WebAuthn sign-in and secure verification; reference §3).
+  'passkey.enabled',
+  /** Name shown by the authenticator ('' → SystemName). */
+  'passkey.rp_display_name',
+  /** Relying party id ('' → the host of ServerAddress). */
+  'passkey.rp_id',
+  /** Comma-separated allowed origins ('' → the origin of ServerAddress). */
+  'passkey.origins',
+  'passkey.allow_insecure_origin',
+  /** `preferred`, `required` or `discouraged`. */
+  'passkey.user_verification',
+  /** '', `platform` or `cross-platform`. */
+  'passkey.attachment_preference',
   // Email delivery.
   'SMTPServer',
   'SMTPPort',
@@ -74,6 +90,17 @@ export const OPTION_KEYS = [
   'USDExchangeRate',
   'TopupGroupRatio',
   'PayMethods',
+  // Stripe and Creem hosted checkouts (reference 2026 additions §2).
+  'StripeApiSecret',
+  'StripeWebhookSecret',
+  'StripePriceId',
+  'StripeUnitPrice',
+  'StripeMinTopUp',
+  'StripePromotionCodesEnabled',
+  'CreemApiKey',
+  'CreemWebhookSecret',
+  'CreemTestMode',
+  'CreemProducts',
   'Chats',
   // Quota.
   'QuotaForNewUser',
@@ -144,6 +171,12 @@ export const OPTION_KEYS = [
    * allow_temperature?, charge_ratio? }]` (absent lists match any).
    */
   'ResponseCacheRules',
+  // Token keys in lists (Tollgate only; docs/compatibility.md "Token and channel keys").
+  /**
+   * Whether token lists show full keys, for consoles that copy keys from the list (new-api's
+   * April-2025 console); off, lists show them masked and the reveal routes give them.
+   */
+  'TokenKeysInLists',
   // Console dashboard (new-api's `console_setting.*`).
   /**
    * Uptime Kuma status pages shown by `GET /api/uptime/status`: `[{ categoryName, url, slug,
@@ -175,6 +208,11 @@ export const OPTION_KEYS = [
   'gemini.thinking_adapter_enabled',
   'gemini.thinking_adapter_budget_tokens_percentage',
   'global.pass_through_request_enabled',
+  // Daily check-in (new-api 1.0's `checkin_setting.*`; docs/compatibility.md "Daily check-in").
+  'checkin_setting.enabled',
+  /** Smallest and largest reward; read clamped at 0, an inverted range swapped. */
+  'checkin_setting.min_quota',
+  'checkin_setting.max_quota',
 ] as const;
 
 export type OptionKey = (typeof OPTION_KEYS)[number];
@@ -197,9 +235,14 @@ export const SECRET_OPTION_KEYS = [
   'TelegramBotToken',
   'TurnstileSecretKey',
   'oidc.client_secret',
+  'discord.client_secret',
   'SMTPToken',
   'WorkerValidKey',
   'EpayKey',
+  'StripeApiSecret',
+  'StripeWebhookSecret',
+  'CreemApiKey',
+  'CreemWebhookSecret',
 ] as const satisfies readonly OptionKey[];
 
 export type SecretOptionKey = (typeof SECRET_OPTION_KEYS)[number];

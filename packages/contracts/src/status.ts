@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { publicCustomOAuthProviderSchema } from './custom-oauth.js';
 
 /** One chat client template: `{ "<display name>": "<url with {key} and {address}>" }`. */
 export const chatTemplateSchema = z.record(z.string(), z.string());
@@ -45,6 +46,12 @@ export const statusPayloadSchema = z.object({
   oidc_authorization_endpoint: z.string(),
   linuxdo_oauth: z.boolean(),
   linuxdo_client_id: z.string(),
+  discord_oauth: z.boolean(),
+  discord_client_id: z.string(),
+  /** Enabled custom OAuth providers, for the login page's buttons (never a secret). */
+  custom_oauth_providers: z.array(publicCustomOAuthProviderSchema),
+  /** Whether the login page offers "Sign in with a passkey" (option `passkey.enabled`). */
+  passkey_login: z.boolean(),
   telegram_oauth: z.boolean(),
   telegram_bot_name: z.string(),
   wechat_login: z.boolean(),
@@ -85,5 +92,7 @@ export const statusPayloadSchema = z.object({
    * otherwise a quota-warning webhook must be https. A Tollgate field new-api does not send.
    */
   webhook_allow_http: z.boolean(),
+  /** Whether the daily check-in is offered (`checkin_setting.enabled`; new-api 1.0's key). */
+  checkin_enabled: z.boolean(),
 });
 export type StatusPayload = z.infer<typeof statusPayloadSchema>;

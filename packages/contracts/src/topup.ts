@@ -9,7 +9,16 @@ import { z } from 'zod';
  */
 
 /** `top_ups.status`. Later versions of new-api add states; unknown ones are shown as is. */
-export const TOP_UP_STATUS = Object.freeze({ pending: 'pending', success: 'success' });
+export const TOP_UP_STATUS = Object.freeze({
+  pending: 'pending',
+  success: 'success',
+  /** A hosted checkout (Stripe) that ran out before it was paid. */
+  expired: 'expired',
+  /** Tollgate's own: paid and credited, then refunded at the gateway (the quota is kept). */
+  refunded: 'refunded',
+  /** Tollgate's own: paid and credited, then disputed at the gateway (the quota is kept). */
+  disputed: 'disputed',
+});
 
 /** Page size of the order lists when `page_size` is missing or not positive, and its cap. */
 export const TOP_UP_PAGE_SIZE_DEFAULT = 10;
@@ -101,6 +110,10 @@ export const topUpOrderSchema = z.object({
   complete_time: z.number().int(),
   /** `pending` or `success` (see TOP_UP_STATUS). */
   status: z.string(),
+  /** `stripe`, `creem`, an Epay type, or '' for orders of older versions. */
+  payment_method: z.string().default(''),
+  /** Lowercase currency of `money` for Stripe and Creem orders; '' for Epay (the site's price). */
+  currency: z.string().default(''),
 });
 export type TopUpOrder = z.infer<typeof topUpOrderSchema>;
 

@@ -15,6 +15,10 @@ export interface SessionData {
   oauthState?: string;
   /** Invite code remembered across an OAuth round trip. */
   aff?: string;
+  /** Secure verification (accounts/secure-verification.ts): when it passed, unix seconds. */
+  sv?: number;
+  /** Secure verification: the method that passed (`2fa`, `password`, `passkey`). */
+  svm?: string;
   /** Expiry, unix seconds. */
   exp: number;
 }

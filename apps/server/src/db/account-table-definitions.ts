@@ -41,6 +41,9 @@ export const users: TableDefinition<'users'> = {
     session_version: withDefault(bigint, 0),
     username_key: varchar(191),
     limits: { type: 'text' },
+    discord_id: string,
+    // Added by later new-api versions: the user's Stripe customer id, reused for every checkout.
+    stripe_customer: varchar(64),
   },
   indexes: [
     ...plainIndexes('users', ['username', 'display_name', 'email', 'github_id', 'oidc_id']),
@@ -53,6 +56,7 @@ export const users: TableDefinition<'users'> = {
     ]),
     ...plainIndexes('users', ['access_token', 'aff_code'], true),
     ...plainIndexes('users', ['username_key']),
+    ...plainIndexes('users', ['discord_id']),
   ],
 };
 
@@ -118,6 +122,10 @@ export const topUps: TableDefinition<'top_ups'> = {
     status: string,
     // Added by later new-api versions with the same name and type; Tollgate sets it on completion.
     complete_time: bigint,
+    // Added by later new-api versions: `stripe`, `creem` or the Epay type.
+    payment_method: varchar(50),
+    // Tollgate's own: the currency of `money` for hosted checkouts (lowercase ISO code, '' for Epay).
+    currency: varchar(16),
   },
   indexes: plainIndexes('top_ups', ['user_id']),
 };

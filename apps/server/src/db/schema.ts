@@ -45,6 +45,8 @@ export interface UsersTable {
   inviter_id: number | null;
   deleted_at: string | null;
   linux_do_id: string | null;
+  /** new-api 1.0: the Discord user id ('' or NULL when unbound). */
+  discord_id: string | null;
   /** JSON user setting. */
   setting: string | null;
   /**
@@ -59,6 +61,8 @@ export interface UsersTable {
   username_key: string | null;
   /** Tollgate only: JSON `UsageLimits` (contracts/usage-limits.ts); NULL = none of the user's own. */
   limits: string | null;
+  /** The user's Stripe customer id (later new-api versions); null until the first Stripe checkout. */
+  stripe_customer: string | null;
 }
 
 /** `tokens`: API keys (`key` stored without the `sk-` prefix). */
@@ -203,6 +207,10 @@ export interface TopUpsTable {
   status: string;
   /** Unix seconds of completion; 0 or null (rows of older databases) while pending. */
   complete_time: number | null;
+  /** `stripe`, `creem`, the Epay type; null on rows of older databases. */
+  payment_method: string | null;
+  /** Lowercase currency code of `money` for hosted checkouts; null or '' otherwise. */
+  currency: string | null;
 }
 
 /** `midjourneys`: Midjourney proxy tasks (times in milliseconds). */
@@ -480,6 +488,93 @@ export interface VendorsTable {
   deleted_at: string | null;
 }
 
+/**
+ * `custom_oauth_providers` (new-api 1.0): OAuth 2 / OIDC providers root adds. `client_secret` never
+ * leaves the server. The JWT and trusted-header columns of new-api are not kept: Tollgate offers
+ * only the browser code flow.
+ */
+export interface CustomOAuthProvidersTable {
+  id: Generated<number>;
+  name: string;
+  /** Unique, lower-case `a-z0-9-`; the provider's route is `/api/oauth/<slug>`. */
+  slug: string;
+  icon: string | null;
+  /** `oauth_code` (the only kind that signs in here), `jwt_direct`, `trusted_header`. */
+  kind: string;
+  enabled: boolean;
+  client_id: string | null;
+  client_secret: string | null;
+  authorization_endpoint: string | null;
+  token_endpoint: string | null;
+  user_info_endpoint: string | null;
+  scopes: string | null;
+  well_known: string | null;
+  /** 0 auto, 1 form parameters, 2 HTTP Basic. */
+  auth_style: number;
+  user_id_field: string | null;
+  username_field: string | null;
+  display_name_field: string | null;
+  email_field: string | null;
+  auto_register: boolean;
+  auto_merge_by_email: boolean;
+  /** JSON `{logic, conditions, groups}`; '' or NULL = no restriction. */
+  access_policy: string | null;
+  access_denied_message: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+/** `user_oauth_bindings`: a user's account at a custom provider (one per user and provider). */
+export interface UserOAuthBindingsTable {
+  id: Generated<number>;
+  user_id: number;
+  provider_id: number;
+  provider_user_id: string;
+  created_at: number;
+}
+
+/**
+ * `passkey_credentials` (new-api's `PasskeyCredential`, reference §3): a user's WebAuthn credential.
+ * Binary values are standard base64; times are date-time texts as GORM writes them.
+ */
+export interface PasskeyCredentialsTable {
+  id: Generated<number>;
+  user_id: number;
+  /** The credential's raw id, standard base64; unique. */
+  credential_id: string;
+  /** The COSE public key, standard base64. */
+  public_key: string;
+  attestation_type: string | null;
+  aaguid: string | null;
+  sign_count: Generated<number>;
+  clone_warning: Generated<boolean>;
+  user_present: Generated<boolean>;
+  user_verified: Generated<boolean>;
+  backup_eligible: Generated<boolean>;
+  backup_state: Generated<boolean>;
+  /** JSON array of transport names. */
+  transports: string | null;
+  attachment: string | null;
+  last_used_at: string | null;
+  created_at: string | null;
+  updated_at: string | null;
+  deleted_at: string | null;
+}
+
+/**
+ * `checkins` (new-api 1.0): one row per user and day checked in; the unique (user_id,
+ * checkin_date) pair is what makes a check-in happen once a day across processes and nodes.
+ */
+export interface CheckinsTable {
+  id: Generated<number>;
+  user_id: number;
+  /** `YYYY-MM-DD` in the server's configured time zone. */
+  checkin_date: string;
+  quota_awarded: number;
+  /** Unix seconds. */
+  created_at: number;
+}
+
 /** The whole database, as Kysely sees it. */
 export interface Database {
   models: ModelsTable;
@@ -504,9 +599,13 @@ export interface Database {
   two_factor: TwoFactorTable;
   two_factor_backup_codes: TwoFactorBackupCodesTable;
   email_codes: EmailCodesTable;
+  passkey_credentials: PasskeyCredentialsTable;
   job_leases: JobLeasesTable;
   notice_claims: NoticeClaimsTable;
   prefill_groups: PrefillGroupsTable;
+  custom_oauth_providers: CustomOAuthProvidersTable;
+  user_oauth_bindings: UserOAuthBindingsTable;
+  checkins: CheckinsTable;
 }
 
 /** Name of a table. */
@@ -562,6 +661,9 @@ export type SetupUpdate = Updateable<SetupsTable>;
 
 export type TwoFactorRow = Selectable<TwoFactorTable>;
 export type TwoFactorBackupCodeRow = Selectable<TwoFactorBackupCodesTable>;
+export type PasskeyCredentialRow = Selectable<PasskeyCredentialsTable>;
 export type PrefillGroupRow = Selectable<PrefillGroupsTable>;
+export type CustomOAuthProviderRow = Selectable<CustomOAuthProvidersTable>;
+export type UserOAuthBindingRow = Selectable<UserOAuthBindingsTable>;
 export type ModelMetaRow = Selectable<ModelsTable>;
 export type VendorRow = Selectable<VendorsTable>;

@@ -32,9 +32,12 @@ import {
 } from './ledger-table-definitions.js';
 import { twoFactor, twoFactorBackupCodes } from './two-factor-table-definitions.js';
 import { emailCodes } from './email-code-table-definitions.js';
+import { passkeyCredentials } from './passkey-table-definitions.js';
 import { noticeClaims } from './notice-claim-table-definitions.js';
 import { prefillGroups } from './prefill-group-table-definitions.js';
+import { customOAuthProviders, userOAuthBindings } from './custom-oauth-table-definitions.js';
 import { models, vendors } from './catalogue-table-definitions.js';
+import { checkins } from './checkin-table-definitions.js';
 import type { TableName } from './schema.js';
 import type { AnyTableDefinition, TableDefinition } from './table-definition-types.js';
 
@@ -68,11 +71,15 @@ export const tableDefinitions: { readonly [Table in TableName]: TableDefinition<
   two_factor: twoFactor,
   two_factor_backup_codes: twoFactorBackupCodes,
   email_codes: emailCodes,
+  passkey_credentials: passkeyCredentials,
   job_leases: jobLeases,
   notice_claims: noticeClaims,
   prefill_groups: prefillGroups,
+  custom_oauth_providers: customOAuthProviders,
+  user_oauth_bindings: userOAuthBindings,
   models,
   vendors,
+  checkins,
 };
 
 /** Every table name, in creation order. */

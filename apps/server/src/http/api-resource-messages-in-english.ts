@@ -1,5 +1,6 @@
 import { translateByTemplates, type MessageTemplates } from '../errors/message-templates.js';
 import { CATALOGUE_MESSAGES_IN_ENGLISH } from './api-catalogue-messages-in-english.js';
+import { PASSKEY_MESSAGES_IN_ENGLISH } from './api-passkey-messages-in-english.js';
 
 /**
  * The English wording of the console API's messages about resources: API keys and their usage
@@ -56,6 +57,31 @@ export const RESOURCE_MESSAGES_IN_ENGLISH: MessageTemplates = [
     /^令牌的 (\S+) 限额 (\S+) 不能高于用户的限额 (\S+)$/,
     "The API key's $1 limit $2 must not be above the user's limit $3",
   ],
+
+  // Key reveals and the secure verification before them.
+  [/^一次最多处理 (\d+) 个令牌$/, 'At most $1 API keys can be handled at once'],
+  [/^获取成功$/, 'Retrieved'],
+  [/^渠道ID格式错误$/, 'Invalid channel ID'],
+  [/^验证成功$/, 'Verified'],
+  [/^需要安全验证$/, 'Security verification required'],
+  [/^安全验证状态无效，请重新验证$/, 'The security verification is invalid, please verify again'],
+  [/^安全验证已过期，请重新验证$/, 'The security verification has expired, please verify again'],
+  [/^用户未启用2FA或Passkey$/, 'Neither two-factor authentication nor a passkey is set up'],
+  [/^验证码不能为空$/, 'The verification code must not be empty'],
+  [/^验证失败，请检查验证码$/, 'Verification failed, please check the code'],
+  [/^密码不能为空$/, 'The password must not be empty'],
+  [/^验证失败，请检查密码$/, 'Verification failed, please check the password'],
+  [
+    /^已启用两步验证的用户请使用两步验证码或 Passkey 验证$/,
+    'With two-factor authentication on, verify with a two-factor code or a passkey',
+  ],
+  [/^密码验证失败次数过多，请稍后再试$/, 'Too many failed password checks, please try again later'],
+  [/^不支持的验证方式: (.*)$/, 'Unsupported verification method: $1'],
+  [
+    /^安全验证需要浏览器登录会话$/,
+    'Secure verification needs a browser session (sign in with a password)',
+  ],
+  [/^请先完成 Passkey 验证$/, 'Please complete the passkey verification first'],
 
   // Channels, their tests and their outbound addresses.
   [/^渠道不存在$/, 'The channel does not exist'],
@@ -225,6 +251,27 @@ export const RESOURCE_MESSAGES_IN_ENGLISH: MessageTemplates = [
   [/^充值数量不能小于 (\S+)$/, 'The top-up amount must not be less than $1'],
   [/^充值金额过低$/, 'The top-up amount is too low'],
   [/^充值数量过大$/, 'The top-up amount is too large'],
+  [/^当前管理员未配置 Stripe 支付信息$/, 'The administrator has not configured Stripe payments'],
+  [/^当前管理员未配置 Creem 支付信息$/, 'The administrator has not configured Creem payments'],
+  [/^不支持的支付渠道$/, 'This payment channel is not supported'],
+  [/^充值数量不能大于 (\S+)$/, 'The top-up amount must not be more than $1'],
+  [/^拉起支付失败$/, 'The payment could not be started'],
+  [/^请选择产品$/, 'Choose a product'],
+  [/^产品配置错误$/, 'The product configuration is invalid'],
+  [/^产品不存在$/, 'The product does not exist'],
+  [/^充值订单不存在$/, 'The top-up order does not exist'],
+  [/^充值订单状态不是待支付$/, 'The top-up order is not pending'],
+  [/^充值订单的用户不存在$/, 'The user of the top-up order no longer exists'],
+  [
+    /^(\S+) 必须是 \{productId, name, price, currency, quota\} 的 JSON 数组$/,
+    '$1 must be a JSON array of {productId, name, price, currency, quota}',
+  ],
+
+  // The daily check-in.
+  [/^签到功能未启用$/, 'Daily check-in is not enabled'],
+  [/^今日已签到$/, 'You have already checked in today'],
+  [/^签到成功$/, 'Checked in'],
+  [/^月份格式错误，应为 YYYY-MM$/, 'Invalid month: expected YYYY-MM'],
 
   // Prefill groups.
   [/^预填组不存在$/, 'The prefill group does not exist'],
@@ -252,4 +299,7 @@ export const RESOURCE_MESSAGES_IN_ENGLISH: MessageTemplates = [
 
   // The model catalogue (models, vendors, the official sync).
   ...CATALOGUE_MESSAGES_IN_ENGLISH,
+
+  // Passkeys.
+  ...PASSKEY_MESSAGES_IN_ENGLISH,
 ];

@@ -51,7 +51,33 @@ const SPEC_ONLY_KEYS = [
   'gemini.thinking_adapter_enabled', 'gemini.thinking_adapter_budget_tokens_percentage',
 ];
 /** Keys of later new-api releases (new-api-2026-additions.md). */
-const NEW_API_2026_KEYS = ['console_setting.uptime_kuma_groups', 'ExposeRatioEnabled'];
+const NEW_API_2026_KEYS = [
+  'discord.enabled',
+  'discord.client_id',
+  'discord.client_secret',
+  'console_setting.uptime_kuma_groups',
+  'ExposeRatioEnabled',
+  'checkin_setting.enabled',
+  'checkin_setting.min_quota',
+  'checkin_setting.max_quota',
+  'passkey.enabled',
+  'passkey.rp_display_name',
+  'passkey.rp_id',
+  'passkey.origins',
+  'passkey.allow_insecure_origin',
+  'passkey.user_verification',
+  'passkey.attachment_preference',
+  'StripeApiSecret',
+  'StripeWebhookSecret',
+  'StripePriceId',
+  'StripeUnitPrice',
+  'StripeMinTopUp',
+  'StripePromotionCodesEnabled',
+  'CreemApiKey',
+  'CreemWebhookSecret',
+  'CreemTestMode',
+  'CreemProducts',
+];
 
 /** Keys Tollgate adds (each documented in docs/compatibility.md). */
 const TOLLGATE_KEYS = [
@@ -71,6 +97,7 @@ const TOLLGATE_KEYS = [
   'ResponseCacheEnabled',
   'ResponseCacheMaxMB',
   'ResponseCacheRules',
+  'TokenKeysInLists',
 ];
 
 function contextWith(overrides: Record<string, string> = {}): OptionRuleContext {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { OptionKey } from '@tollgate/contracts';
+import { creemProductsSchema, type OptionKey } from '@tollgate/contracts';
 import { DEFAULT_CACHE_RATIO } from './defaults/default-cache-ratio.js';
 import { DEFAULT_CHATS } from './defaults/default-chats.js';
 import { DEFAULT_COMPLETION_RATIO } from './defaults/default-completion-ratio.js';
@@ -102,6 +102,8 @@ function json<Key extends JsonOptionKey>(
   return define(key, kind, goJsonStringify(value), { schema, rules });
 }
 
+/** Any value of a 32-bit integer column. */
+const int32 = inRange({ min: -2_147_483_648, max: 2_147_483_647 });
 /** Quota values end up in 32-bit integer columns. */
 const quotaAmount = inRange({ min: 0, max: 2_147_483_647 });
 const requestCount = (min: number) => inRange({ min, max: 100_000_000 });
@@ -125,6 +127,16 @@ const maxTokenEntries: OptionRule = (value, key) => {
     if (entry < 0 || entry > 10_000_000) return `${key} 中 ${name} 的值必须在 0 到 10000000 之间`;
   }
   return undefined;
+};
+
+/** `CreemProducts`: a JSON array of `{productId, name, price, currency, quota}`. */
+const creemProductsRule: OptionRule = (value, key) => {
+  try {
+    if (creemProductsSchema.safeParse(JSON.parse(String(value))).success) return undefined;
+  } catch {
+    // Reported below.
+  }
+  return `${key} 必须是 {productId, name, price, currency, quota} 的 JSON 数组`;
 };
 
 /** An IANA time zone the runtime knows ('' = the server's TZ). */
@@ -238,6 +250,25 @@ const definitions: OptionDefinition[] = [
   str('oidc.authorization_endpoint', '', httpUrlOrEmpty),
   str('oidc.token_endpoint', '', httpUrlOrEmpty),
   str('oidc.user_info_endpoint', '', httpUrlOrEmpty),
+  bool(
+    'discord.enabled',
+    false,
+    requiresWhenEnabled(
+      filled('discord.client_id'),
+      '无法启用 Discord 登录，请先填入 Discord Client Id 以及 Discord Client Secret！',
+    ),
+  ),
+  str('discord.client_id', ''),
+  secret('discord.client_secret'),
+
+  // Passkeys: empty relying party id and origins follow ServerAddress (accounts/passkeys/).
+  bool('passkey.enabled', false),
+  str('passkey.rp_display_name', ''),
+  str('passkey.rp_id', ''),
+  str('passkey.origins', ''),
+  bool('passkey.allow_insecure_origin', false),
+  str('passkey.user_verification', 'preferred', oneOf(['preferred', 'required', 'discouraged'])),
+  str('passkey.attachment_preference', '', oneOf(['', 'platform', 'cross-platform'])),
 
   str('SMTPServer', ''),
   int('SMTPPort', 587, inRange({ min: 1, max: 65_535 })),
@@ -271,6 +302,17 @@ const definitions: OptionDefinition[] = [
   num('USDExchangeRate', 7.3, inRange({ above: 0, max: MAX_RATIO_OR_PRICE })),
   json('TopupGroupRatio', DEFAULT_GROUP_RATIO, nonNegativeEntries),
   json('PayMethods', DEFAULT_PAY_METHODS, namedAndTyped),
+  secret('StripeApiSecret'),
+  secret('StripeWebhookSecret'),
+  str('StripePriceId', ''),
+  num('StripeUnitPrice', 8, inRange({ min: 0, max: MAX_RATIO_OR_PRICE })),
+  int('StripeMinTopUp', 1, quotaAmount),
+  bool('StripePromotionCodesEnabled', false),
+  secret('CreemApiKey'),
+  secret('CreemWebhookSecret'),
+  bool('CreemTestMode', false),
+  // A JSON array kept as text, as new-api does; checked on save.
+  define('CreemProducts', 'string', '[]', { rules: [creemProductsRule] }),
   json('Chats', DEFAULT_CHATS),
 
   int('QuotaForNewUser', 0, quotaAmount),
@@ -333,6 +375,8 @@ const definitions: OptionDefinition[] = [
   bool('ResponseCacheEnabled', false),
   num('ResponseCacheMaxMB', 64, inRange({ min: 1, max: 65_536 })),
   json('ResponseCacheRules', []),
+  // Tollgate's own: full token keys in lists again, for the April-2025 console (tokens/token-key-mask.ts).
+  bool('TokenKeysInLists', false),
   str('LimitTimeZone', '', timeZoneOrEmpty),
 
   // new-api stores "" for none; a stored "" is read as the default (no pages).
@@ -364,6 +408,12 @@ const definitions: OptionDefinition[] = [
   bool('gemini.thinking_adapter_enabled', false),
   num('gemini.thinking_adapter_budget_tokens_percentage', 0.6, budgetPercentage),
   bool('global.pass_through_request_enabled', false),
+
+  // new-api 1.0's daily check-in (checkins/). Any 32-bit integer is stored as new-api stores it;
+  // the reader clamps negatives to 0 and swaps an inverted range (checkins/checkin-settings.ts).
+  bool('checkin_setting.enabled', false),
+  int('checkin_setting.min_quota', 1000, int32),
+  int('checkin_setting.max_quota', 10000, int32),
 ];
 
 /** The option catalogue, keyed by option key (in a stable, grouped order). */

@@ -38,7 +38,8 @@ const STATUS_FIELDS = [
   'chats', 'demo_site_enabled', 'self_use_mode_enabled', 'password_login_enabled',
   'password_register_enabled', 'register_enabled', 'oidc_enabled', 'oidc_client_id',
   'oidc_authorization_endpoint', 'setup', 'pay_methods', 'chat_link', 'chat_link2',
-  'usd_exchange_rate', 'default_use_auto_group', 'webhook_allow_http',
+  'usd_exchange_rate', 'default_use_auto_group', 'webhook_allow_http', 'checkin_enabled',
+  'passkey_login', 'discord_oauth', 'discord_client_id', 'custom_oauth_providers',
 ];
 
 describe('listOptionsForRoot', () => {
@@ -89,6 +90,13 @@ describe('buildStatusPayload', () => {
       'AMA 问天': 'ama://set-api-key?server={address}&key={key}',
     });
     expect(payload.pay_methods.map((method) => method.type)).toEqual(['zfb', 'wx']);
+  });
+
+  it('says whether the daily check-in is offered (checkin_setting.enabled)', async () => {
+    const store = await openStore();
+    expect(buildStatusPayload(store, extras).checkin_enabled).toBe(false);
+    await store.update('checkin_setting.enabled', 'true');
+    expect(buildStatusPayload(store, extras).checkin_enabled).toBe(true);
   });
 
   it('says whether http:// webhooks are accepted (NOTIFY_ALLOW_HTTP_WEBHOOK)', async () => {

@@ -1,4 +1,10 @@
-import type { OptionEntry, OptionKey, PayMethod, StatusPayload } from '@tollgate/contracts';
+import type {
+  OptionEntry,
+  OptionKey,
+  PayMethod,
+  PublicCustomOAuthProvider,
+  StatusPayload,
+} from '@tollgate/contracts';
 import { findOptionDefinition } from './option-catalogue.js';
 import type { OptionStore } from './option-store.js';
 
@@ -36,6 +42,8 @@ export interface StatusExtras {
   enableBatchUpdate: boolean;
   /** `http://` webhook URLs are accepted (NOTIFY_ALLOW_HTTP_WEBHOOK). */
   webhookAllowHttp: boolean;
+  /** Enabled custom OAuth providers (read from their table by the caller). */
+  customOAuthProviders?: PublicCustomOAuthProvider[];
 }
 
 /**
@@ -78,6 +86,10 @@ export function buildStatusPayload(store: StatusOptionReader, extras: StatusExtr
     oidc_authorization_endpoint: text('oidc.authorization_endpoint'),
     linuxdo_oauth: flag('LinuxDOOAuthEnabled'),
     linuxdo_client_id: text('LinuxDOClientId'),
+    discord_oauth: flag('discord.enabled'),
+    discord_client_id: text('discord.client_id'),
+    custom_oauth_providers: extras.customOAuthProviders ?? [],
+    passkey_login: flag('passkey.enabled'),
     telegram_oauth: flag('TelegramOAuthEnabled'),
     telegram_bot_name: text('TelegramBotName'),
     wechat_login: flag('WeChatAuthEnabled'),
@@ -108,5 +120,6 @@ export function buildStatusPayload(store: StatusOptionReader, extras: StatusExtr
     register_enabled: flag('RegisterEnabled'),
     default_use_auto_group: flag('DefaultUseAutoGroup'),
     webhook_allow_http: extras.webhookAllowHttp,
+    checkin_enabled: flag('checkin_setting.enabled'),
   };
 }

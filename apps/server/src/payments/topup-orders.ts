@@ -107,11 +107,13 @@ export async function createEpayOrder(
     create_time: now,
     complete_time: 0,
     status: TOP_UP_STATUS.pending,
+    payment_method: type,
+    currency: '',
   });
   return { url, form };
 }
 
-function topUpRowToDto(row: TopUpRow): TopUpOrder {
+export function topUpRowToDto(row: TopUpRow): TopUpOrder {
   return {
     id: Number(row.id),
     user_id: Number(row.user_id),
@@ -121,6 +123,8 @@ function topUpRowToDto(row: TopUpRow): TopUpOrder {
     create_time: Number(row.create_time ?? 0),
     complete_time: Number(row.complete_time ?? 0),
     status: row.status ?? '',
+    payment_method: row.payment_method ?? '',
+    currency: row.currency ?? '',
   };
 }
 

@@ -116,3 +116,46 @@ export async function softDeleteUserToken(
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
+
+/** A live token by id, whoever owns it (root's key reveal). */
+export async function findLiveToken(db: Db, id: number): Promise<TokenRow | undefined> {
+  return db
+    .selectFrom('tokens')
+    .selectAll()
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+}
+
+/** The owner's live tokens among `ids` (others' and unknown ids are left out). */
+export async function findUserTokensByIds(
+  db: Db,
+  userId: number,
+  ids: readonly number[],
+): Promise<TokenRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .selectFrom('tokens')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('id', 'in', ids)
+    .where('deleted_at', 'is', null)
+    .execute();
+}
+
+/** Marks the owner's live tokens among `ids` deleted; returns how many were. */
+export async function softDeleteUserTokens(
+  target: QueryTarget,
+  userId: number,
+  ids: readonly number[],
+): Promise<number> {
+  if (ids.length === 0) return 0;
+  const result = await target.db
+    .updateTable('tokens')
+    .set({ deleted_at: softDeleteTimestamp(target.dialect) })
+    .where('id', 'in', ids)
+    .where('user_id', '=', userId)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}

@@ -24,11 +24,13 @@ import { acceptableUsername, quotaText, type UserServiceDeps } from './user-rule
 import {
   affCodeTaken,
   emailTaken,
-  findIdentityHolders,
+  identityStore,
   maxUserId,
-  setIdentity,
 } from '../accounts/oauth/identity-repository.js';
-import type { ExternalIdentity, IdentityProvider } from '../accounts/oauth/identity-providers.js';
+import type {
+  ExternalIdentity,
+  IdentityAccountKind as IdentityProvider,
+} from '../accounts/oauth/identity-providers.js';
 
 export interface OAuthAccountDeps extends UserServiceDeps {
   /** The shared limiter (Redis, cluster primary or memory) that holds the identity claims. */
@@ -52,7 +54,7 @@ export async function findBoundAccount(
   identityId: string,
 ): Promise<UserRow | undefined> {
   const { db } = deps.database;
-  const holders = await findIdentityHolders(db, provider.column, identityId);
+  const holders = await identityStore(provider).holders(db, identityId);
   if (holders.length === 0) return undefined;
   const live = holders.find((holder) => holder.deleted_at === null);
   if (!live) throw failure(DEREGISTERED);
@@ -96,12 +98,14 @@ export async function bindIdentity(
 ): Promise<void> {
   const { db } = deps.database;
   await withIdentityClaim(deps, provider, identityId, async () => {
-    const holders = await findIdentityHolders(db, provider.column, identityId);
+    const holders = await identityStore(provider).holders(db, identityId);
     if (holders.some((holder) => holder.id !== userId)) {
       throw failure(provider.alreadyBoundMessage);
     }
     if (holders.length > 0) return;
-    if (!(await setIdentity(db, userId, provider.column, identityId))) throw failure(DEREGISTERED);
+    if (!(await identityStore(provider).attach(db, userId, identityId))) {
+      throw failure(DEREGISTERED);
+    }
   });
 }
 
@@ -153,7 +157,7 @@ async function writeAccount(
   inviteCode: string,
 ): Promise<void> {
   // A sign-up that held the claim before this one may have bound the identity meanwhile.
-  if ((await findIdentityHolders(transaction, provider.column, identity.id)).length > 0) return;
+  if ((await identityStore(provider).holders(transaction, identity.id)).length > 0) return;
   const { options } = deps;
   const username = await chooseUsername(transaction, provider, identity);
   const inviterId = inviteCode
@@ -179,7 +183,7 @@ async function writeAccount(
       inviter_id: inviterId,
     },
   );
-  await setIdentity(transaction, id, provider.column, identity.id);
+  await identityStore(provider).attach(transaction, id, identity.id);
 
   const now = nowSeconds();
   const logs: LogRow[] = [];

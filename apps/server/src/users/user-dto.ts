@@ -21,6 +21,7 @@ export function userRowToDto(row: UserRow) {
     wechat_id: row.wechat_id ?? '',
     telegram_id: row.telegram_id ?? '',
     linux_do_id: row.linux_do_id ?? '',
+    discord_id: row.discord_id ?? '',
     quota: Number(row.quota ?? 0),
     used_quota: Number(row.used_quota ?? 0),
     request_count: Number(row.request_count ?? 0),

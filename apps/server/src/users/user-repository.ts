@@ -180,6 +180,7 @@ export async function insertUser(handle: DatabaseHandle, user: NewUser): Promise
     wechat_id: '',
     telegram_id: '',
     linux_do_id: '',
+    discord_id: '',
     setting: '',
   });
 }

@@ -399,6 +399,8 @@ describe.each(testDatabaseKinds())('online top-up through Epay on %s', (kind) =>
       create_time: expect.any(Number),
       complete_time: expect.any(Number),
       status: 'success',
+      payment_method: expect.any(String),
+      currency: '',
     });
     expect(paid.complete_time).toBeGreaterThan(0);
     expect(items.some((item) => item.status === 'pending' && item.complete_time === 0)).toBe(true);

@@ -18,6 +18,7 @@ const PREREQUISITES: Record<string, string> = {
   TelegramBotToken: '123:telegram-token',
   TurnstileSiteKey: 'turnstile-site',
   'oidc.client_id': 'oidc-client',
+  'discord.client_id': 'discord-client',
 };
 
 /** Free-form strings whose checks need a specific shape. */
@@ -27,6 +28,10 @@ const SHAPED_STRINGS: Record<string, string> = {
   Logo: 'https://cdn.example.com/logo.png',
   WeChatAccountQRCodeImageURL: 'data:image/png;base64,AAAA',
   LimitTimeZone: 'Asia/Shanghai',
+  CreemProducts:
+    '[{"productId":"prod_1","name":"Starter","price":4.99,"currency":"USD","quota":1000}]',
+  'passkey.user_verification': 'required',
+  'passkey.attachment_preference': 'platform',
 };
 
 function goodValue(definition: OptionDefinition): string {

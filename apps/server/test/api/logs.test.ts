@@ -99,7 +99,9 @@ describe.each(testDatabaseKinds())('logs API on %s', (kind) => {
     const created = await harness.call(alice, 'POST', '/api/token/', { name: 'alice-key' });
     expect(created.json().success).toBe(true);
     const token = (await get(alice, '/api/token/')).data[0];
-    aliceTokenKey = token.key;
+    // Lists show keys masked; the reveal route gives the full key.
+    aliceTokenKey = (await harness.call(alice, 'POST', `/api/token/${token.id}/key`)).json().data
+      .key;
     aliceTokenId = token.id;
 
     channelA = await insertReturningId(harness.runtime.context.database, 'channels', {

@@ -50,9 +50,23 @@ describe.each(testDatabaseKinds())('tokens API on %s', (kind) => {
     return (await harness.call(session, 'POST', '/api/token/', body)).json();
   }
 
+  /** The list, with each token's full key put back from the database (lists show them masked). */
   async function listAll(session: Session): Promise<TokenJson[]> {
-    return (await harness.call(session, 'GET', '/api/token/?p=0&size=100')).json().data;
+    const listed: TokenJson[] = (
+      await harness.call(session, 'GET', '/api/token/?p=0&size=100')
+    ).json().data;
+    const rows = await harness.runtime.context.database.db
+      .selectFrom('tokens')
+      .select(['id', 'key'])
+      .execute();
+    const keys = new Map(rows.map((row) => [row.id, row.key]));
+    return listed.map((token) => ({ ...token, key: keys.get(token.id) ?? token.key }));
   }
+
+  /** A 48-character key as lists show it. */
+  const masked = (key: string) => `${key.slice(0, 4)}**********${key.slice(-4)}`;
+  /** A token as single-token answers show it: key masked. */
+  const shown = (token: TokenJson): TokenJson => ({ ...token, key: masked(token.key) });
 
   async function tokenNamed(session: Session, name: string): Promise<TokenJson> {
     const token = (await listAll(session)).find((item) => item.name === name);
@@ -84,7 +98,7 @@ describe.each(testDatabaseKinds())('tokens API on %s', (kind) => {
     await harness?.close();
   });
 
-  it('creates a token with defaults and lists it with its full key', async () => {
+  it('creates a token with defaults and lists it with its key masked', async () => {
     changes.length = 0;
     const response = await harness.call(alice, 'POST', '/api/token/', { name: 'first' });
     expect(response.statusCode).toBe(200);
@@ -109,18 +123,18 @@ describe.each(testDatabaseKinds())('tokens API on %s', (kind) => {
       group: '',
       DeletedAt: null,
     });
-    expect(token.key).toMatch(/^[0-9a-zA-Z]{48}$/);
+    expect(token.key).toMatch(/^[0-9a-zA-Z]{4}\*{10}[0-9a-zA-Z]{4}$/);
     expect(Math.abs(token.created_time - now())).toBeLessThan(5);
     expect(token.accessed_time).toBe(token.created_time);
-    expect(changes).toEqual([{ tokenId: token.id, tokenKey: token.key }]);
 
     const stored = await harness.runtime.context.database.db
       .selectFrom('tokens')
       .selectAll()
       .where('id', '=', token.id)
       .executeTakeFirstOrThrow();
-    expect(stored.key).toBe(token.key);
-    expect(stored.key.startsWith('sk-')).toBe(false);
+    expect(stored.key).toMatch(/^[0-9a-zA-Z]{48}$/);
+    expect(token.key).toBe(masked(stored.key));
+    expect(changes).toEqual([{ tokenId: token.id, tokenKey: stored.key }]);
   });
 
   it('creates every field as given', async () => {
@@ -311,7 +325,7 @@ describe.each(testDatabaseKinds())('tokens API on %s', (kind) => {
   it('gets an own token by id and hides everyone else’s', async () => {
     const target = await tokenNamed(bob, 'page-3');
     const own = (await harness.call(bob, 'GET', `/api/token/${target.id}`)).json();
-    expect(own).toEqual({ success: true, message: '', data: target });
+    expect(own).toEqual({ success: true, message: '', data: shown(target) });
 
     const foreign = await harness.call(alice, 'GET', `/api/token/${target.id}`);
     expect(foreign.statusCode).toBe(200);
@@ -332,7 +346,7 @@ describe.each(testDatabaseKinds())('tokens API on %s', (kind) => {
     changes.length = 0;
     const expiry = now() + 3600;
     const response = await harness.call(alice, 'PUT', '/api/token/', {
-      ...target,
+      ...shown(target),
       name: 'renamed',
       status: 2,
       expired_time: expiry,
@@ -349,7 +363,7 @@ describe.each(testDatabaseKinds())('tokens API on %s', (kind) => {
     const body = response.json();
     expect(body.success).toBe(true);
     expect(body.data).toEqual({
-      ...target,
+      ...shown(target),
       name: 'renamed',
       expired_time: expiry,
       remain_quota: 42,
@@ -431,7 +445,7 @@ describe.each(testDatabaseKinds())('tokens API on %s', (kind) => {
 
     const disabled = (await setStatus(target.id, 2)).json();
     expect(disabled.success).toBe(true);
-    expect(disabled.data).toEqual({ ...target, status: 2 });
+    expect(disabled.data).toEqual({ ...shown(target), status: 2 });
     expect(changes).toEqual([{ tokenId: target.id, tokenKey: target.key }]);
     expect((await setStatus(target.id, 1)).json().data.status).toBe(1);
 

@@ -191,7 +191,13 @@ describe('WORKERS=2: two worker processes behind one port act as one server', ()
     const list = JSON.parse(
       (await fresh(`${server.url}/api/token/?p=0&size=10`, { headers: session })).body,
     );
-    const key = `sk-${list.data.find((row: { name: string }) => row.name === 'cluster').key}`;
+    // Lists show keys masked; the reveal route gives the full one.
+    const tokenId = list.data.find((row: { name: string }) => row.name === 'cluster').id;
+    const revealed = JSON.parse(
+      (await fresh(`${server.url}/api/token/${tokenId}/key`, { method: 'POST', headers: session }))
+        .body,
+    );
+    const key = `sk-${revealed.data.key}`;
 
     const statuses: number[] = [];
     for (let index = 0; index < 6; index += 1) {

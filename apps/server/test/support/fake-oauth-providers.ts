@@ -7,6 +7,8 @@
  *   code; a bad one answers 200 with `error`, as GitHub does), `GET /user` (Bearer token).
  * - LinuxDO-shaped: `GET /oauth2/authorize`, `POST /oauth2/token` (HTTP Basic client
  *   credentials, form body), `GET /api/user` (Bearer token).
+ * - Discord-shaped: `GET /oauth2/authorize`, `POST /api/oauth2/token` (client credentials in the
+ *   form, redirect_uri `http://tollgate.test/oauth/discord`), `GET /api/users/@me` (Bearer).
  * - WeChat server: `GET /api/wechat/user?code=` with `Authorization: <token>`.
  *
  * Codes and tokens are single use / bound to their user; every request is recorded.
@@ -51,7 +53,7 @@ function close(server: Server): Promise<void> {
 }
 
 /** Which provider's paths and formats a fake speaks. */
-export type OAuthShape = 'github' | 'linuxdo';
+export type OAuthShape = 'github' | 'linuxdo' | 'discord';
 
 const PATHS: Record<OAuthShape, { authorize: string; token: string; user: string }> = {
   github: {
@@ -60,6 +62,11 @@ const PATHS: Record<OAuthShape, { authorize: string; token: string; user: string
     user: '/user',
   },
   linuxdo: { authorize: '/oauth2/authorize', token: '/oauth2/token', user: '/api/user' },
+  discord: {
+    authorize: '/oauth2/authorize',
+    token: '/api/oauth2/token',
+    user: '/api/users/@me',
+  },
 };
 
 /** A GitHub- or LinuxDO-shaped OAuth provider. */
@@ -102,7 +109,7 @@ export class FakeOAuthProvider {
    */
   async authorize(personKey: string, state: string): Promise<{ code: string; state: string }> {
     const query = new URLSearchParams({ client_id: this.client.clientId, state, as: personKey });
-    if (this.shape === 'linuxdo') query.set('response_type', 'code');
+    if (this.shape !== 'github') query.set('response_type', 'code');
     const response = await fetch(`${this.baseUrl}${PATHS[this.shape].authorize}?${query}`, {
       redirect: 'manual',
     });
@@ -148,6 +155,7 @@ export class FakeOAuthProvider {
       return;
     }
     if (request.method === 'POST' && url.pathname === paths.token) {
+      if (this.shape === 'discord') return this.discordToken(body, response);
       return this.shape === 'github'
         ? this.githubToken(request, body, response)
         : this.linuxDoToken(request, body, response);
@@ -203,6 +211,26 @@ export class FakeOAuthProvider {
       return;
     }
     sendJson(response, 200, { access_token: token, token_type: 'bearer', scope: 'user:email' });
+  }
+
+  /** Discord: client credentials and the code in the form, with the registered redirect_uri. */
+  private discordToken(body: string, response: ServerResponse): void {
+    const form = new URLSearchParams(body);
+    if (
+      form.get('client_id') !== this.client.clientId ||
+      form.get('client_secret') !== this.client.clientSecret
+    ) {
+      return sendJson(response, 401, { error: 'invalid_client' });
+    }
+    if (form.get('grant_type') !== 'authorization_code') {
+      return sendJson(response, 400, { error: 'unsupported_grant_type' });
+    }
+    if (form.get('redirect_uri') !== 'http://tollgate.test/oauth/discord') {
+      return sendJson(response, 400, { error: 'invalid_grant', error_description: 'redirect_uri' });
+    }
+    const token = this.redeemCode(form.get('code') ?? '');
+    if (!token) return sendJson(response, 400, { error: 'invalid_grant' });
+    sendJson(response, 200, { access_token: token, token_type: 'Bearer', expires_in: 604800 });
   }
 
   private linuxDoToken(request: IncomingMessage, body: string, response: ServerResponse): void {

@@ -55,7 +55,7 @@ export async function manageUser(
 /** Every users row (deregistered ones included) whose identity column holds `identityId`. */
 export async function usersWithIdentity(
   harness: TestApp,
-  column: 'github_id' | 'oidc_id' | 'linux_do_id' | 'wechat_id' | 'telegram_id',
+  column: 'github_id' | 'oidc_id' | 'linux_do_id' | 'wechat_id' | 'telegram_id' | 'discord_id',
   identityId: string,
 ): Promise<UserRow[]> {
   return harness.runtime.context.database.db

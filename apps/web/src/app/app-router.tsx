@@ -57,6 +57,9 @@ const ResetConfirmPage = lazy(() =>
 const OAuthCallbackPage = lazy(() =>
   import('../features/auth').then((module) => ({ default: module.OAuthCallbackPage })),
 );
+const OAuthCallbackBySlug = lazy(() =>
+  import('../features/auth').then((module) => ({ default: module.OAuthCallbackBySlug })),
+);
 
 function unavailableRoutes(guarded: boolean): RouteObject[] {
   return unavailableScreens
@@ -94,6 +97,8 @@ export const routes: RouteObject[] = [
       { path: '/oauth/github', element: <OAuthCallbackPage provider="github" /> },
       { path: '/oauth/oidc', element: <OAuthCallbackPage provider="oidc" /> },
       { path: '/oauth/linuxdo', element: <OAuthCallbackPage provider="linuxdo" /> },
+      { path: '/oauth/discord', element: <OAuthCallbackPage provider="discord" /> },
+      { path: '/oauth/:slug', element: <OAuthCallbackBySlug /> },
       { path: '/pricing', element: <PricingPage /> },
       { path: '/chat/:id?', element: <ChatPage /> },
       { path: '/channel/add', element: <ChannelEditorPage /> },

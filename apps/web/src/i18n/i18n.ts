@@ -37,6 +37,7 @@ export const namespaces = [
   'wallet',
   'redemptions',
   'twoFactor',
+  'passkeys',
   'tasks',
   'limits',
   'models',

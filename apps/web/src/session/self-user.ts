@@ -21,6 +21,7 @@ export interface SelfUser {
   wechat_id: string;
   telegram_id: string;
   linux_do_id: string;
+  discord_id: string;
   /** How many users registered through the invite link. */
   aff_count: number;
   /** Invite reward not yet moved to the balance. */
@@ -64,6 +65,7 @@ export async function fetchSelf(): Promise<SelfUser> {
     wechat_id: text(data.wechat_id),
     telegram_id: text(data.telegram_id),
     linux_do_id: text(data.linux_do_id),
+    discord_id: text(data.discord_id),
     aff_count: number(data.aff_count),
     aff_quota: number(data.aff_quota),
     aff_history_quota: number(data.aff_history_quota),

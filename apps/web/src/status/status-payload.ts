@@ -29,6 +29,7 @@ const stringFields: readonly KeysOfType<StatusContract, string>[] = [
   'oidc_client_id',
   'oidc_authorization_endpoint',
   'linuxdo_client_id',
+  'discord_client_id',
   'telegram_bot_name',
   'top_up_link',
 ];
@@ -47,7 +48,9 @@ const booleanFields: readonly (KeysOfType<StatusContract, boolean> | 'password_l
   'github_oauth',
   'oidc_enabled',
   'linuxdo_oauth',
+  'discord_oauth',
   'telegram_oauth',
+  'passkey_login',
   'self_use_mode_enabled',
   'demo_site_enabled',
   'default_use_auto_group',
@@ -55,6 +58,7 @@ const booleanFields: readonly (KeysOfType<StatusContract, boolean> | 'password_l
   'setup',
   'enable_batch_update',
   'webhook_allow_http',
+  'checkin_enabled',
 ];
 
 const numberFields: readonly KeysOfType<StatusContract, number>[] = [
@@ -88,6 +92,15 @@ export function parseStatusPayload(value: unknown): StatusPayload | null {
     payload.pay_methods = value.pay_methods.filter(
       (method) =>
         isRecord(method) && typeof method.name === 'string' && typeof method.type === 'string',
+    );
+  }
+  if (Array.isArray(value.custom_oauth_providers)) {
+    payload.custom_oauth_providers = value.custom_oauth_providers.filter(
+      (provider) =>
+        isRecord(provider) &&
+        ['name', 'slug', 'icon', 'kind', 'authorization_endpoint', 'client_id', 'scopes'].every(
+          (key) => typeof provider[key] === 'string',
+        ),
     );
   }
   return payload as StatusPayload;

@@ -4,6 +4,14 @@
  * and how an account made from the identity is named.
  */
 import type { OptionKey } from '@tollgate/contracts';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+
+/** An account holding an identity; `deleted_at` set means deregistered. */
+export interface IdentityHolder {
+  id: number;
+  deleted_at: string | null;
+}
 
 /** Who someone is at a provider, as read after a successful provider round trip. */
 export interface ExternalIdentity {
@@ -17,15 +25,32 @@ export interface ExternalIdentity {
   preferredUsername?: string;
 }
 
-export type IdentityColumn = 'github_id' | 'oidc_id' | 'linux_do_id' | 'wechat_id' | 'telegram_id';
+export type IdentityColumn =
+  | 'github_id'
+  | 'oidc_id'
+  | 'linux_do_id'
+  | 'wechat_id'
+  | 'telegram_id'
+  | 'discord_id';
 
-export interface IdentityProvider {
-  key: 'github' | 'oidc' | 'linuxdo' | 'wechat' | 'telegram';
-  column: IdentityColumn;
-  /** The boolean option that switches sign-in and binding with this provider on. */
-  enabledOption: OptionKey;
-  /** Answer while the provider is switched off. */
-  disabledMessage: string;
+/**
+ * Where identities of one kind are kept and who holds them: a users column for the built-in
+ * providers, `user_oauth_bindings` for a custom provider.
+ */
+export interface IdentityStore {
+  /** Every account (deregistered ones included) holding the identity, oldest first. */
+  holders(db: Kysely<Database>, identityId: string): Promise<IdentityHolder[]>;
+  /** Gives the identity to a live account; false when there is no such account. */
+  attach(db: Kysely<Database>, userId: number, identityId: string): Promise<boolean>;
+}
+
+/** What the account side needs to know of an identity's kind (built-in or custom provider). */
+export interface IdentityAccountKind {
+  /** Names the kind in claims and logs (`github`, `custom:7`). */
+  key: string;
+  /** A built-in provider's users column; ignored when `store` is given. */
+  column?: IdentityColumn;
+  store?: IdentityStore;
   /** Answer when the identity belongs to another account already. */
   alreadyBoundMessage: string;
   /** Generated usernames are this prefix and the next user id (`github_42`). */
@@ -34,6 +59,15 @@ export interface IdentityProvider {
   defaultDisplayName: string;
   /** Whether the invite code kept with the OAuth state rewards an account made here. */
   honoursInvites: boolean;
+}
+
+export interface IdentityProvider extends IdentityAccountKind {
+  key: 'github' | 'oidc' | 'linuxdo' | 'wechat' | 'telegram' | 'discord';
+  column: IdentityColumn;
+  /** The boolean option that switches sign-in and binding with this provider on. */
+  enabledOption: OptionKey;
+  /** Answer while the provider is switched off. */
+  disabledMessage: string;
 }
 
 export const GITHUB: IdentityProvider = {
@@ -67,6 +101,17 @@ export const LINUXDO: IdentityProvider = {
   alreadyBoundMessage: '该 Linux DO 账户已被绑定',
   usernamePrefix: 'linuxdo_',
   defaultDisplayName: 'LinuxDO User',
+  honoursInvites: true,
+};
+
+export const DISCORD: IdentityProvider = {
+  key: 'discord',
+  column: 'discord_id',
+  enabledOption: 'discord.enabled',
+  disabledMessage: '管理员未开启通过 Discord 登录以及注册',
+  alreadyBoundMessage: '该 Discord 账户已被绑定',
+  usernamePrefix: 'discord_',
+  defaultDisplayName: 'Discord User',
   honoursInvites: true,
 };
 

@@ -1,14 +1,26 @@
 /** Queries over the users' third-party identity columns (`github_id`, `oidc_id`, ...). */
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import type { IdentityColumn } from './identity-providers.js';
+import type {
+  IdentityAccountKind,
+  IdentityColumn,
+  IdentityHolder,
+  IdentityStore,
+} from './identity-providers.js';
 
 type Db = Kysely<Database>;
 
-/** An account holding an identity; `deleted_at` set means deregistered. */
-export interface IdentityHolder {
-  id: number;
-  deleted_at: string | null;
+export type { IdentityHolder };
+
+/** The store of a kind: its own, or its users column. */
+export function identityStore(kind: IdentityAccountKind): IdentityStore {
+  if (kind.store) return kind.store;
+  const column = kind.column;
+  if (!column) throw new Error(`identity kind ${kind.key} has neither a store nor a column`);
+  return {
+    holders: (db, identityId) => findIdentityHolders(db, column, identityId),
+    attach: (db, userId, identityId) => setIdentity(db, userId, column, identityId),
+  };
 }
 
 /**

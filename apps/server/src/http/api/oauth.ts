@@ -8,7 +8,9 @@ import {
 } from '@tollgate/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { githubIdentity } from '../../accounts/oauth/github-identity.js';
+import { discordIdentity } from '../../accounts/oauth/discord-identity.js';
 import {
+  DISCORD,
   GITHUB,
   LINUXDO,
   OIDC,
@@ -42,6 +44,7 @@ import { readSession } from '../auth.js';
 import { ok } from '../envelope.js';
 import { parseInput } from '../parse-body.js';
 import { rateLimitHook } from '../rate-limit-hooks.js';
+import { customOAuthCallback } from './oauth-custom-callback.js';
 import { beginSignIn } from './session.js';
 
 const STATE_MISMATCH = 'state is empty or not same';
@@ -99,15 +102,10 @@ export async function registerOAuthRoutes(api: FastifyInstance, context: AppCont
   }
 
   /**
-   * A provider's callback: the state must be the one this browser was given (single use); then a
-   * signed-in user binds the identity, a visitor signs in (or signs up).
+   * The state must be the one this browser was given (single use); a refusal the provider sent
+   * back ends the callback. Returns the query and what was kept with the state.
    */
-  async function oauthCallback(
-    provider: IdentityProvider,
-    readIdentity: IdentityReader,
-    request: FastifyRequest,
-    reply: FastifyReply,
-  ) {
+  async function checkedCallback(request: FastifyRequest, reply: FastifyReply) {
     const query = parseInput(oauthCallbackQuerySchema, request.query);
     const pending = await redeemOAuthState(request.cookies[OAUTH_STATE_COOKIE_NAME], query.state, {
       secret: config.sessionSecret,
@@ -119,7 +117,20 @@ export async function registerOAuthRoutes(api: FastifyInstance, context: AppCont
     // The provider sent the user back with a refusal (denied consent, ...). Checked after the
     // state (new-api checks it first), so a crafted link cannot put its text on the console.
     if (query.error) throw failure(query.error_description || query.error);
+    return { query, pending };
+  }
 
+  /**
+   * A provider's callback: after the state check, a signed-in user binds the identity, a visitor
+   * signs in (or signs up).
+   */
+  async function oauthCallback(
+    provider: IdentityProvider,
+    readIdentity: IdentityReader,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ) {
+    const { query, pending } = await checkedCallback(request, reply);
     const current = await signedInAccount(request);
     ensureEnabled(provider);
     if (current && current.status !== USER_STATUS.enabled) throw failure('用户已被封禁');
@@ -155,9 +166,22 @@ export async function registerOAuthRoutes(api: FastifyInstance, context: AppCont
       log,
     );
 
+  const serverAddress = (request: FastifyRequest) =>
+    options.get('ServerAddress').replace(/\/+$/, '') || `${request.protocol}://${request.host}`;
+
+  const readDiscord: IdentityReader = (query, request, log) =>
+    discordIdentity(
+      {
+        clientId: options.get('discord.client_id'),
+        clientSecret: options.get('discord.client_secret'),
+        baseUrl: config.oauthProviderUrls.discord,
+        redirectUri: `${serverAddress(request)}/oauth/discord`,
+      },
+      query.code,
+      log,
+    );
+
   const readOidc: IdentityReader = (query, request, log) => {
-    const serverAddress =
-      options.get('ServerAddress').replace(/\/+$/, '') || `${request.protocol}://${request.host}`;
     return oidcIdentity(
       {
         clientId: options.get('oidc.client_id'),
@@ -166,7 +190,7 @@ export async function registerOAuthRoutes(api: FastifyInstance, context: AppCont
         authorizationEndpoint: options.get('oidc.authorization_endpoint'),
         tokenEndpoint: options.get('oidc.token_endpoint'),
         userInfoEndpoint: options.get('oidc.user_info_endpoint'),
-        redirectUri: `${serverAddress}/oauth/oidc`,
+        redirectUri: `${serverAddress(request)}/oauth/oidc`,
       },
       { code: query.code, state: query.state, iss: query.iss },
       context.relay.outbound,
@@ -216,6 +240,20 @@ export async function registerOAuthRoutes(api: FastifyInstance, context: AppCont
   api.get('/oauth/linuxdo', route, (request, reply) =>
     oauthCallback(LINUXDO, readLinuxDo, request, reply),
   );
+
+  // The unified route: Discord and every custom provider by slug (the fixed routes above and
+  // below are matched first, so GitHub, OIDC and LinuxDO keep their own).
+  const customCallback = customOAuthCallback(context, deps, {
+    checkedCallback,
+    signedInAccount,
+    signIn,
+    serverAddress,
+  });
+  api.get<{ Params: { provider: string } }>('/oauth/:provider', route, (request, reply) => {
+    const name = request.params.provider;
+    if (name === 'discord') return oauthCallback(DISCORD, readDiscord, request, reply);
+    return customCallback(name, request, reply);
+  });
 
   api.get('/oauth/wechat', route, async (request, reply) => {
     ensureEnabled(WECHAT);

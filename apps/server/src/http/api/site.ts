@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { buildStatusPayload } from '../../options/public-options.js';
+import { publicCustomProviders } from '../../users/custom-oauth-provider-service.js';
 import type { AppContext } from '../app-context.js';
 import { requireAdmin } from '../auth.js';
 import { fail, ok } from '../envelope.js';
@@ -15,6 +16,7 @@ export async function registerSiteRoutes(api: FastifyInstance, context: AppConte
         setupDone: context.setup.done,
         enableBatchUpdate: context.config.batchUpdate.enabled,
         webhookAllowHttp: context.config.notifyAllowHttpWebhook,
+        customOAuthProviders: await publicCustomProviders(context.database),
       }),
     ),
   );

@@ -17,6 +17,7 @@ import {
   updateOwnToken,
   updateOwnTokenStatus,
 } from '../../tokens/token-service.js';
+import { withShownKeys } from '../../tokens/token-key-mask.js';
 import type { AppContext } from '../app-context.js';
 import { requireAuthenticated, requireUser } from '../auth.js';
 import { ok } from '../envelope.js';
@@ -38,23 +39,32 @@ function isStatusOnly(query: unknown): boolean {
  */
 export async function registerTokenRoutes(api: FastifyInstance, context: AppContext) {
   const guard = { preHandler: requireUser(context) };
+  /** Lists, a token and the edit answer show keys masked (token-key-mask.ts). */
+  const shown = <T extends { key: string }>(tokens: T[]) =>
+    withShownKeys(tokens, context.options.getBoolean('TokenKeysInLists'));
 
   /** `data` is a bare array (no total): the console pages lazily with a 0-based `p`. */
   api.get('/token/', guard, async (request) => {
     const { p, size } = parseInput(tokenPageQuerySchema, request.query);
     const page = Math.min(Math.max(p, 0), MAX_PAGE_NUMBER);
     const pageSize = size <= 0 ? TOKEN_PAGE_SIZE_DEFAULT : Math.min(size, TOKEN_PAGE_SIZE_MAX);
-    return ok(await listOwnTokens(context, requireAuthenticated(request).id, page, pageSize));
+    return ok(
+      shown(await listOwnTokens(context, requireAuthenticated(request).id, page, pageSize)),
+    );
   });
 
   api.get('/token/search', guard, async (request) => {
     const { keyword, token } = parseInput(tokenSearchQuerySchema, request.query);
-    return ok(await searchOwnTokens(context, requireAuthenticated(request).id, keyword, token));
+    return ok(
+      shown(await searchOwnTokens(context, requireAuthenticated(request).id, keyword, token)),
+    );
   });
 
-  api.get<{ Params: { id: string } }>('/token/:id', guard, async (request) =>
-    ok(await getOwnToken(context, requireAuthenticated(request).id, parseId(request.params.id))),
-  );
+  api.get<{ Params: { id: string } }>('/token/:id', guard, async (request) => {
+    const owner = requireAuthenticated(request).id;
+    const [token] = shown([await getOwnToken(context, owner, parseId(request.params.id))]);
+    return ok(token);
+  });
 
   /** Answers `{success, message}` without the new keys, as new-api; the list shows them. */
   api.post('/token/', guard, async (request) => {
@@ -68,10 +78,10 @@ export async function registerTokenRoutes(api: FastifyInstance, context: AppCont
     const owner = requireAuthenticated(request);
     if (isStatusOnly(request.query)) {
       const body = parseInput(updateTokenStatusRequestSchema, request.body);
-      return ok(await updateOwnTokenStatus(context, owner.id, body));
+      return ok(shown([await updateOwnTokenStatus(context, owner.id, body)])[0]);
     }
     const body = parseInput(updateTokenRequestSchema, request.body);
-    return ok(await updateOwnToken(context, owner, body));
+    return ok(shown([await updateOwnToken(context, owner, body)])[0]);
   });
 
   // The console calls `DELETE /api/token/{id}/`; the router answers both spellings.

@@ -27,7 +27,7 @@ const BAD_PAYMENT_INPUT = '参数错误';
  * reason}` — new-api's shape for these two calls, which every console reads — instead of the
  * `success` envelope. Only business refusals become `error`; anything else is the usual 500.
  */
-async function paymentAnswer(
+export async function paymentAnswer(
   work: () => Promise<Record<string, unknown>> | Record<string, unknown>,
 ): Promise<Record<string, unknown>> {
   try {
@@ -40,7 +40,7 @@ async function paymentAnswer(
   }
 }
 
-function parsePaymentInput<Schema extends z.ZodType>(
+export function parsePaymentInput<Schema extends z.ZodType>(
   schema: Schema,
   body: unknown,
 ): z.infer<Schema> {

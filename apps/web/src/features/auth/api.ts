@@ -5,7 +5,10 @@ import { http, type Envelope } from '../../lib/http-client';
 export type LoginCredentials = LoginRequest;
 
 /** Providers with an OAuth callback route. */
-export type OAuthProvider = 'github' | 'oidc' | 'linuxdo';
+/** The built-in providers that redirect (their callback is `/oauth/<name>`). */
+export type BuiltInOAuthProvider = 'github' | 'oidc' | 'linuxdo' | 'discord';
+/** A built-in provider, or the slug of a custom provider (`/oauth/<slug>`). */
+export type OAuthProvider = BuiltInOAuthProvider | (string & {});
 
 /** `POST /api/user/login?turnstile=`: data is the signed-in user (id, username, role, …). */
 export function login(credentials: LoginCredentials, turnstileToken: string): Promise<unknown> {

@@ -1,6 +1,6 @@
 /** Sign-in screens: login, registration, the OAuth callback, the password reset; the pieces binding reuses. */
 export { LoginPage } from './components/login-page';
-export { OAuthCallbackPage } from './components/oauth-callback-page';
+export { OAuthCallbackBySlug, OAuthCallbackPage } from './components/oauth-callback-page';
 export { RegisterPage } from './components/register-page';
 export { ResetConfirmPage } from './components/reset-confirm-page';
 export { ResetRequestPage } from './components/reset-request-page';
@@ -18,3 +18,4 @@ export {
   wechatBind,
   type OAuthProvider,
 } from './api';
+export { ProviderIcon } from './components/provider-icon';

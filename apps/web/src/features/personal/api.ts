@@ -1,4 +1,8 @@
-import type { AffTransferRequest, UpdateSelfRequest } from '@tollgate/contracts';
+import type {
+  AffTransferRequest,
+  UpdateSelfRequest,
+  UserOAuthBindingView,
+} from '@tollgate/contracts';
 import { http } from '../../lib/http-client';
 
 export type { SelfUser } from '../../session/self-user';
@@ -62,4 +66,15 @@ export function transferAffQuota(quota: number): Promise<unknown> {
 /** `PUT /api/user/setting`: replaces the whole user setting. */
 export function updateUserSetting(request: UserSettingRequest): Promise<unknown> {
   return http.put<unknown>('/api/user/setting', request);
+}
+
+/** `GET /api/user/oauth/bindings`: the user's custom-provider bindings. */
+export async function fetchOwnOAuthBindings(): Promise<UserOAuthBindingView[]> {
+  const data = await http.get<unknown>('/api/user/oauth/bindings');
+  return Array.isArray(data) ? (data as UserOAuthBindingView[]) : [];
+}
+
+/** `DELETE /api/user/oauth/bindings/:provider_id`: removes one of the user's bindings. */
+export function unbindOwnOAuth(providerId: number): Promise<unknown> {
+  return http.delete<unknown>(`/api/user/oauth/bindings/${providerId}`);
 }

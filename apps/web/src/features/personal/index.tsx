@@ -2,9 +2,11 @@ import { Space, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { TwoFactorCard } from '../two-factor';
+import { PasskeyCard } from '../passkeys';
 import { AccountSecurityCard } from './components/account-security-card';
 import { AccountSummaryCard } from './components/account-summary-card';
 import { BindingsCard } from './components/bindings-card';
+import { CheckinCard } from './checkin/checkin-card';
 import { InviteCard } from './components/invite-card';
 import { useSelfQuery } from '../../session/self-user';
 import { NotificationTab } from './tabs/notification-tab';
@@ -17,10 +19,12 @@ function PersonalInfoTab() {
   return (
     <Space orientation="vertical" size={16} style={{ width: '100%' }}>
       <AccountSummaryCard user={query.data} loading={query.isPending} />
+      <CheckinCard />
       <InviteCard user={query.data} loading={query.isPending} />
       <BindingsCard user={query.data} />
       <AccountSecurityCard user={query.data} />
       <TwoFactorCard />
+      <PasskeyCard />
     </Space>
   );
 }

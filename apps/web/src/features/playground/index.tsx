@@ -28,7 +28,7 @@ export default function PlaygroundPage() {
   const { t } = useTranslation('playground');
   const isMobile = useIsMobile();
   const user = useStoredUser();
-  useEnabledTokenKeys();
+  useEnabledTokenKeys({ revealFirst: false });
   const modelsQuery = usePlaygroundModelsQuery();
   const groupsQuery = usePlaygroundGroupsQuery();
   const [settings, setSettings] = useState<ChatSettings>({

@@ -1,4 +1,6 @@
 import {
+  type BuiltInBindingType,
+  type UserOAuthBindingView,
   GROUP_LIMITS_OPTION,
   type CreateUserRequest,
   type ManageUserAction,
@@ -29,6 +31,7 @@ export interface ManagedUser {
   wechat_id: string;
   telegram_id: string;
   linux_do_id: string;
+  discord_id: string;
   /** Set when the user deregistered (soft delete); such rows have no actions. */
   DeletedAt: string | null;
   /** The user's own limits and budgets (absent on servers without limits). */
@@ -86,6 +89,7 @@ export function toManagedUser(value: unknown): ManagedUser | null {
     wechat_id: text(value.wechat_id),
     telegram_id: text(value.telegram_id),
     linux_do_id: text(value.linux_do_id),
+    discord_id: text(value.discord_id),
     // Any set value (a date text, whatever the database's format) marks a deregistered user.
     DeletedAt:
       value.DeletedAt === null || value.DeletedAt === undefined || value.DeletedAt === ''
@@ -166,4 +170,23 @@ export async function fetchGroupLimits(): Promise<Record<string, UsageLimits>> {
   if (!Array.isArray(data)) return {};
   const entry = data.find((row) => isRecord(row) && row.key === GROUP_LIMITS_OPTION);
   return isRecord(entry) && typeof entry.value === 'string' ? readGroupLimits(entry.value) : {};
+}
+
+/** `GET /api/user/:id/oauth/bindings`: a user's custom-provider bindings (admin). */
+export async function fetchUserOAuthBindings(id: number): Promise<UserOAuthBindingView[]> {
+  const data = await http.get<unknown>(`/api/user/${id}/oauth/bindings`);
+  return Array.isArray(data) ? (data as UserOAuthBindingView[]) : [];
+}
+
+/** `DELETE /api/user/:id/oauth/bindings/:provider_id`: removes a user's binding (admin). */
+export function unbindUserOAuth(target: { userId: number; providerId: number }): Promise<unknown> {
+  return http.delete<unknown>(`/api/user/${target.userId}/oauth/bindings/${target.providerId}`);
+}
+
+/** `DELETE /api/user/:id/bindings/:binding_type`: clears a built-in binding of a user (admin). */
+export function clearUserBinding(target: {
+  userId: number;
+  type: BuiltInBindingType;
+}): Promise<unknown> {
+  return http.delete<unknown>(`/api/user/${target.userId}/bindings/${target.type}`);
 }

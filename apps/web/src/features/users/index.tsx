@@ -5,6 +5,7 @@ import { AddButton } from '../../components/add-button';
 import { DataTable, useListSearch, useTablePaging } from '../../components/data-table';
 import { notify } from '../../lib/notifier';
 import { useResetUserTwoFactorMutation } from '../two-factor';
+import { useResetUserPasskeyMutation } from '../passkeys';
 import type { ManageAction, ManagedUser } from './api';
 import { useUserColumns } from './components/use-user-columns';
 import { UserSearchBar, type UserFilters } from './components/user-search-bar';
@@ -27,6 +28,7 @@ export default function UsersPage() {
   const groupsQuery = useGroupsQuery();
   const manageMutation = useManageUserMutation();
   const resetTwoFactor = useResetUserTwoFactorMutation();
+  const resetPasskey = useResetUserPasskeyMutation();
 
   const onManage = (user: ManagedUser, action: ManageAction) => {
     manageMutation.mutate(
@@ -38,10 +40,15 @@ export default function UsersPage() {
     resetTwoFactor.mutate(user.id, {
       onSuccess: () => notify.success(t('twoFactor:admin.resetSuccess')),
     });
+  const onResetPasskey = (user: ManagedUser) =>
+    resetPasskey.mutate(user.id, {
+      onSuccess: () => notify.success(t('passkeys:admin.resetSuccess')),
+    });
   const columns = useUserColumns({
     onEdit: (user) => setEditingId(user.id),
     onManage,
     onResetTwoFactor,
+    onResetPasskey,
   });
 
   return (
@@ -51,7 +58,12 @@ export default function UsersPage() {
         columns={columns}
         rows={usersQuery.data?.items ?? []}
         rowKey={(user) => user.id}
-        loading={usersQuery.isFetching || manageMutation.isPending || resetTwoFactor.isPending}
+        loading={
+          usersQuery.isFetching ||
+          manageMutation.isPending ||
+          resetTwoFactor.isPending ||
+          resetPasskey.isPending
+        }
         rowClassName={(user) => (user.DeletedAt !== null ? 'tg-deregistered-row' : '')}
         filters={
           <UserSearchBar groups={groupsQuery.data ?? []} value={filters} onSearch={applySearch} />

@@ -24,7 +24,7 @@ export async function redeemCode(key: string): Promise<number> {
  * `readPaymentAnswer`), so the console client, which would call them malformed, is not used;
  * the session header and the 401 rule are the same.
  */
-async function postPaymentCall(
+export async function postPaymentCall(
   path: string,
   body: Record<string, unknown>,
   signal?: AbortSignal,

@@ -5,17 +5,25 @@ import { BalanceCard } from './components/balance-card';
 import { OnlineTopUpCard } from './components/online-top-up-card';
 import { RedeemCard } from './components/redeem-card';
 import { TopUpHistoryCard } from './components/top-up-history-card';
+import { AdminTopUpCard } from './components/admin-top-up-card';
+import { CreemProductsCard } from './components/creem-products-card';
+import { StripeTopUpCard } from './components/stripe-top-up-card';
+import { useTopUpInfoQuery } from './gateway-queries';
+import { isAdmin, useStoredUser } from '../../session/stored-user';
 import { useSelfQuery } from '../../session/self-user';
 
 /**
  * My wallet (/topup): balance, redeem a code (and the link to buy one), online top-up through the
- * payment provider, and the user's own top-up orders.
+ * payment provider, Stripe and Creem checkouts when configured, the user's own top-up orders and,
+ * for admins, every user's orders with manual completion.
  */
 export default function WalletPage() {
   const status = useStatus();
   const self = useSelfQuery();
   // Read on every render: the status store re-renders this page when the settings change.
   const display = readQuotaDisplay();
+  const info = useTopUpInfoQuery().data;
+  const admin = isAdmin(useStoredUser());
 
   return (
     <Space orientation="vertical" size={16} style={{ width: '100%' }}>
@@ -35,7 +43,22 @@ export default function WalletPage() {
           />
         </Col>
       </Row>
+      {info?.enable_stripe_topup || info?.enable_creem_topup ? (
+        <Row gutter={[16, 16]}>
+          {info.enable_stripe_topup ? (
+            <Col xs={24} lg={info.enable_creem_topup ? 10 : 24}>
+              <StripeTopUpCard minTopUp={info.stripe_min_topup} />
+            </Col>
+          ) : null}
+          {info.enable_creem_topup ? (
+            <Col xs={24} lg={info.enable_stripe_topup ? 14 : 24}>
+              <CreemProductsCard products={info.creem_products} display={display} />
+            </Col>
+          ) : null}
+        </Row>
+      ) : null}
       <TopUpHistoryCard display={display} />
+      {admin ? <AdminTopUpCard display={display} /> : null}
     </Space>
   );
 }

@@ -6,6 +6,7 @@ import { Link, useSearchParams } from 'react-router';
 import { notify } from '../../../lib/notifier';
 import { useBusyAction } from '../../../lib/use-busy-action';
 import { LoginCodeStep, requiresTwoFactor } from '../../two-factor';
+import { PasskeyLoginButton } from '../../passkeys';
 import { useStatus } from '../../../status/status-store';
 import { login, type LoginCredentials } from '../api';
 import { useDefaultPasswordWarning } from '../dialogs/default-password-warning';
@@ -100,7 +101,9 @@ export function LoginPage() {
           type="info"
           showIcon
           title={
-            hasThirdPartyLogin(status) ? t('login.passwordLoginDisabled') : t('login.noLoginMethod')
+            hasThirdPartyLogin(status) || status.passkey_login
+              ? t('login.passwordLoginDisabled')
+              : t('login.noLoginMethod')
           }
         />
       )}
@@ -124,6 +127,11 @@ export function LoginPage() {
           {t('login.forgotPassword')} <Link to="/reset">{t('login.toReset')}</Link>
         </Typography.Text>
       </div>
+      {!pendingLogin && status.passkey_login && (
+        <div style={{ marginTop: 16 }}>
+          <PasskeyLoginButton onSignedIn={(data) => finishSignIn(data, { target: '/token' })} />
+        </div>
+      )}
       {!pendingLogin && (
         <ThirdPartyLogin
           status={status}

@@ -1,7 +1,7 @@
 import { Card, Spin, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { notify } from '../../../lib/notifier';
 import { LoginCodeStep, requiresTwoFactor } from '../../two-factor';
 import { exchangeOAuthCode, type OAuthProvider } from '../api';
@@ -11,7 +11,7 @@ import { useCompleteSignIn } from './use-sign-in';
 
 /**
  * The page a provider sends the browser back to (`/oauth/github`, `/oauth/oidc`,
- * `/oauth/linuxdo`): hands every callback parameter to the server, then binds (back to the
+ * `/oauth/linuxdo`, `/oauth/discord`, `/oauth/<custom slug>`): hands every callback parameter to the server, then binds (back to the
  * settings with a toast), signs in (to /token; first the code step when the account has
  * two-factor sign-in on), or fails (the server's message, then to /setting, which sends a visitor
  * on to /login); see `oauthCallbackPath`.
@@ -72,4 +72,10 @@ export function OAuthCallbackPage({ provider }: { provider: OAuthProvider }) {
       </div>
     </Card>
   );
+}
+
+/** `/oauth/:slug`: the callback of a custom provider (or of a built-in one by its name). */
+export function OAuthCallbackBySlug() {
+  const { slug = '' } = useParams();
+  return <OAuthCallbackPage key={slug} provider={slug.toLowerCase()} />;
 }

@@ -1,6 +1,12 @@
 import type { StatusPayload } from '../../../status/status-payload';
 import { fetchOAuthState, type OAuthProvider } from '../api';
-import { githubAuthorizeUrl, linuxDoAuthorizeUrl, oidcAuthorizeUrl } from './oauth-urls';
+import {
+  customAuthorizeUrl,
+  discordAuthorizeUrl,
+  githubAuthorizeUrl,
+  linuxDoAuthorizeUrl,
+  oidcAuthorizeUrl,
+} from './oauth-urls';
 
 /** The authorisation page of `provider` for `state`, with the client ids the status names. */
 export function providerAuthorizeUrl(
@@ -21,6 +27,13 @@ export function providerAuthorizeUrl(
         state,
         origin,
       );
+    case 'discord':
+      return discordAuthorizeUrl(status.discord_client_id ?? '', state, origin);
+    default: {
+      const custom = status.custom_oauth_providers?.find((entry) => entry.slug === provider);
+      if (!custom) throw new Error(`unknown sign-in provider ${provider}`);
+      return customAuthorizeUrl(custom, state, origin);
+    }
   }
 }
 

@@ -1,4 +1,9 @@
-import { GithubOutlined, SafetyCertificateOutlined, WechatOutlined } from '@ant-design/icons';
+import {
+  DiscordOutlined,
+  GithubOutlined,
+  SafetyCertificateOutlined,
+  WechatOutlined,
+} from '@ant-design/icons';
 import { Divider, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +15,7 @@ import { requiresTwoFactor } from '../../two-factor';
 import { telegramLogin, wechatLogin, type OAuthProvider } from '../api';
 import { WeChatLoginDialog } from '../dialogs/wechat-login-dialog';
 import { LinuxDoIcon } from './linux-do-icon';
+import { ProviderIcon } from './provider-icon';
 import { redirectToProvider } from './provider-redirect';
 import { TelegramLoginButton } from './telegram-login-button';
 import { ProviderButton } from './provider-button';
@@ -30,12 +36,17 @@ export function hasThirdPartyLogin(status: StatusPayload): boolean {
     status.github_oauth ||
       status.oidc_enabled ||
       status.linuxdo_oauth ||
+      status.discord_oauth ||
       status.wechat_login ||
-      status.telegram_oauth,
+      status.telegram_oauth ||
+      (status.custom_oauth_providers?.length ?? 0) > 0,
   );
 }
 
-/** Buttons for the enabled third-party sign-ins (GitHub, OIDC, Linux DO, WeChat, Telegram). */
+/**
+ * Buttons for the enabled third-party sign-ins (GitHub, OIDC, Linux DO, Discord, WeChat, the
+ * custom providers root added, Telegram).
+ */
 export function ThirdPartyLogin({
   status,
   turnstileToken,
@@ -105,6 +116,12 @@ export function ThirdPartyLogin({
       onClick: () => redirect('linuxdo'),
     },
     {
+      name: 'discord',
+      enabled: status.discord_oauth,
+      icon: <DiscordOutlined style={{ color: '#5865f2' }} />,
+      onClick: () => redirect('discord'),
+    },
+    {
       name: 'wechat',
       enabled: status.wechat_login,
       icon: <WechatOutlined style={{ color: '#07c160' }} />,
@@ -126,6 +143,14 @@ export function ThirdPartyLogin({
               onClick={onClick}
             />
           ))}
+        {(status.custom_oauth_providers ?? []).map((provider) => (
+          <ProviderButton
+            key={`custom-${provider.slug}`}
+            label={t('thirdParty.custom', { name: provider.name })}
+            icon={<ProviderIcon icon={provider.icon} name={provider.name} />}
+            onClick={() => redirect(provider.slug)}
+          />
+        ))}
       </Space>
       {status.telegram_oauth && status.telegram_bot_name && (
         <TelegramLoginButton

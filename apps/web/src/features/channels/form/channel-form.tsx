@@ -107,7 +107,7 @@ export function ChannelForm({ form, initialValues, channelId, onSubmit }: Channe
       </Form.Item>
 
       <Divider titlePlacement="start">{t('form.sections.api')}</Divider>
-      <ConnectionFields form={form} isEdit={isEdit} />
+      <ConnectionFields form={form} isEdit={isEdit} channelId={channelId} />
 
       <Divider titlePlacement="start">{t('form.sections.models')}</Divider>
       <ModelsField

@@ -1,20 +1,23 @@
-import { Button, Form, Input, type FormInstance } from 'antd';
+import { Button, Form, Input, Space, type FormInstance } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { endsWithV1 } from '../rules/base-url';
 import { baseUrlFieldOf, channelType, otherFieldOf, type OtherField } from '../rules/channel-types';
 import type { ChannelFormValues } from '../rules/form-values';
 import { invalidKeys, keyFormatOf, keyFormatText } from '../rules/key-format';
 import { keyLineCount, takesSeveralKeys } from '../rules/key-modes';
+import { ChannelKeyReveal } from '../dialogs/channel-key-reveal';
 import { vertexRegionTemplate } from './json-templates';
 import { KeyModeFields } from './key-mode-fields';
 
 interface ConnectionFieldsProps {
   form: FormInstance<ChannelFormValues>;
   isEdit: boolean;
+  /** The edited channel (null when adding): root may view its stored key. */
+  channelId?: number | null;
 }
 
 /** The key field: its placeholder states the type's format; a mismatch is pointed out. */
-function KeyField({ form, isEdit }: ConnectionFieldsProps) {
+function KeyField({ form, isEdit, channelId }: ConnectionFieldsProps) {
   const { t } = useTranslation('channels');
   const type: number = Form.useWatch('type', form) ?? 1;
   const createMode = Form.useWatch('create_mode', form) ?? 'single';
@@ -56,7 +59,16 @@ function KeyField({ form, isEdit }: ConnectionFieldsProps) {
       <KeyModeFields form={form} isEdit={isEdit} />
       <Form.Item
         name="key"
-        label={t('form.key')}
+        label={
+          isEdit && channelId ? (
+            <Space size={8}>
+              {t('form.key')}
+              <ChannelKeyReveal channelId={channelId} />
+            </Space>
+          ) : (
+            t('form.key')
+          )
+        }
         required={!isEdit}
         validateStatus={help ? 'warning' : undefined}
         help={help}
@@ -157,13 +169,13 @@ function OtherField({ form }: { form: FormInstance<ChannelFormValues> }) {
 }
 
 /** Key, organization (OpenAI), address and the type's extra field. */
-export function ConnectionFields({ form, isEdit }: ConnectionFieldsProps) {
+export function ConnectionFields({ form, isEdit, channelId }: ConnectionFieldsProps) {
   const { t } = useTranslation('channels');
   const type: number = Form.useWatch('type', form) ?? 1;
   return (
     <>
       <BaseUrlField form={form} />
-      <KeyField form={form} isEdit={isEdit} />
+      <KeyField form={form} isEdit={isEdit} channelId={channelId} />
       {type === channelType.openAi && (
         <Form.Item
           name="openai_organization"

@@ -1,4 +1,5 @@
 import {
+  DiscordOutlined,
   GithubOutlined,
   LinkOutlined,
   MailOutlined,
@@ -24,9 +25,10 @@ import {
 import type { SelfUser } from '../api';
 import { EmailBindDialog } from '../dialogs/email-bind-dialog';
 import { useRefreshSelf } from '../../../session/self-user';
+import { CustomBindings } from './custom-bindings';
 
 /** The identity kinds the card lists, in the spec's order. */
-type BindingKind = 'email' | 'wechat' | 'github' | 'oidc' | 'telegram' | 'linuxdo';
+type BindingKind = 'email' | 'wechat' | 'github' | 'oidc' | 'telegram' | 'linuxdo' | 'discord';
 
 interface BindingRowProps {
   kind: BindingKind;
@@ -58,7 +60,7 @@ function BindingRow({ kind, icon, value, action }: BindingRowProps) {
 
 /**
  * Personal settings: the email and third-party identities bound to the account, and binding
- * more. GitHub, OIDC and Linux DO go to the provider and come back through `/oauth/<provider>`;
+ * more. GitHub, OIDC, Linux DO, Discord and the custom providers go to the provider and come back through `/oauth/<provider>`;
  * WeChat takes the code its official account sends; Telegram binds through its widget; email
  * through a mailed code. A provider the administrator has not switched on cannot be bound.
  */
@@ -202,6 +204,17 @@ export function BindingsCard({ user }: { user: SelfUser | undefined }) {
             Boolean(user?.linux_do_id),
           )}
         />
+        <BindingRow
+          kind="discord"
+          icon={<DiscordOutlined style={{ color: '#5865f2' }} />}
+          value={user?.discord_id ?? ''}
+          action={redirectButton(
+            'discord',
+            Boolean(status.discord_oauth),
+            Boolean(user?.discord_id),
+          )}
+        />
+        {user && <CustomBindings />}
       </div>
       <EmailBindDialog
         open={emailOpen}

@@ -46,6 +46,7 @@ export const generalFields = sectionFields('operation.general', [
   },
   { key: 'DemoSiteEnabled', kind: 'switch', label: 'demoSite' },
   { key: 'SelfUseModeEnabled', kind: 'switch', label: 'selfUseMode', hint: true },
+  { key: 'TokenKeysInLists', kind: 'switch', label: 'tokenKeysInLists', hint: true },
 ]);
 
 export const drawingFields = sectionFields('operation.drawing', [
@@ -132,4 +133,11 @@ export const ratioJsonFields = sectionFields('ratios.json', [
   { key: 'DefaultUseAutoGroup', kind: 'switch', label: 'defaultUseAutoGroup', hint: true },
   { key: 'ModelFallbacks', kind: 'json', label: 'modelFallbacks', hint: true },
   { key: 'GroupModelFallbacks', kind: 'json', label: 'groupModelFallbacks', hint: true },
+]);
+
+/** The daily check-in (new-api 1.0's `checkin_setting.*`); the card shows on the personal page. */
+export const checkinFields = sectionFields('operation.checkin', [
+  { key: 'checkin_setting.enabled', kind: 'switch', label: 'enabled', hint: true },
+  { key: 'checkin_setting.min_quota', kind: 'number', label: 'minQuota', min: 0 },
+  { key: 'checkin_setting.max_quota', kind: 'number', label: 'maxQuota', hint: true, min: 0 },
 ]);

@@ -8,6 +8,7 @@ import { RatioJsonEditors } from '../ratios/ratio-json-editors';
 import { UnsetModels } from '../ratios/unset-models';
 import { VisualRatioEditor } from '../ratios/visual-ratio-editor';
 import {
+  checkinFields,
   dashboardFields,
   drawingFields,
   generalFields,
@@ -40,6 +41,7 @@ export function OperationTab({ options }: { options: OptionValues }) {
       />
       <ResponseCacheSection options={options} />
       <OptionSection title="operation.quota.title" fields={quotaFields} options={options} />
+      <OptionSection title="operation.checkin.title" fields={checkinFields} options={options} />
       <Tabs
         className="tg-settings-ratio-tabs"
         type="card"

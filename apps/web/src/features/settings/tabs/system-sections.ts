@@ -50,6 +50,24 @@ export const paymentFields = sectionFields('system.payment', [
   { key: 'PayMethods', kind: 'json', label: 'methods', hint: true },
 ]);
 
+/** Stripe Checkout top-ups: the API and webhook secrets stay on the server. */
+export const stripeFields = sectionFields('system.stripe', [
+  { key: 'StripeApiSecret', kind: 'secret', label: 'apiSecret', hint: true },
+  { key: 'StripeWebhookSecret', kind: 'secret', label: 'webhookSecret', hint: true },
+  { key: 'StripePriceId', kind: 'text', label: 'priceId', hint: true },
+  { key: 'StripeUnitPrice', kind: 'number', label: 'unitPrice', hint: true, min: 0, step: 0.01 },
+  { key: 'StripeMinTopUp', kind: 'number', label: 'minTopUp', min: 0 },
+  { key: 'StripePromotionCodesEnabled', kind: 'switch', label: 'promotionCodes' },
+]);
+
+/** Creem checkout top-ups: fixed products, each crediting a set quota. */
+export const creemFields = sectionFields('system.creem', [
+  { key: 'CreemApiKey', kind: 'secret', label: 'apiKey' },
+  { key: 'CreemWebhookSecret', kind: 'secret', label: 'webhookSecret' },
+  { key: 'CreemTestMode', kind: 'switch', label: 'testMode', hint: true },
+  { key: 'CreemProducts', kind: 'json', label: 'products', hint: true },
+]);
+
 export const loginFields = sectionFields('system.login', [
   { key: 'PasswordLoginEnabled', kind: 'switch', label: 'passwordLogin' },
   { key: 'PasswordRegisterEnabled', kind: 'switch', label: 'passwordRegister' },
@@ -58,6 +76,7 @@ export const loginFields = sectionFields('system.login', [
   { key: 'GitHubOAuthEnabled', kind: 'switch', label: 'github' },
   { key: 'oidc.enabled', kind: 'switch', label: 'oidc' },
   { key: 'LinuxDOOAuthEnabled', kind: 'switch', label: 'linuxdo' },
+  { key: 'discord.enabled', kind: 'switch', label: 'discord' },
   { key: 'WeChatAuthEnabled', kind: 'switch', label: 'wechat' },
   { key: 'TelegramOAuthEnabled', kind: 'switch', label: 'telegram' },
   { key: 'TurnstileCheckEnabled', kind: 'switch', label: 'turnstile' },
@@ -117,6 +136,11 @@ export const linuxdoFields = sectionFields('system.linuxdo', [
   { key: 'LinuxDOClientSecret', kind: 'secret', label: 'clientSecret' },
 ]);
 
+export const discordFields = sectionFields('system.discord', [
+  { key: 'discord.client_id', kind: 'text', label: 'clientId' },
+  { key: 'discord.client_secret', kind: 'secret', label: 'clientSecret' },
+]);
+
 export const wechatFields = sectionFields('system.wechat', [
   {
     key: 'WeChatServerAddress',
@@ -137,6 +161,41 @@ export const wechatFields = sectionFields('system.wechat', [
 export const telegramFields = sectionFields('system.telegram', [
   { key: 'TelegramBotToken', kind: 'secret', label: 'token' },
   { key: 'TelegramBotName', kind: 'text', label: 'name' },
+]);
+
+/** Passkeys: texts in the passkeys namespace, next to the feature's own. */
+export const passkeyFields = sectionFields('passkeys:settings', [
+  { key: 'passkey.enabled', kind: 'switch', label: 'enabled' },
+  { key: 'passkey.rp_display_name', kind: 'text', label: 'rpDisplayName', hint: true },
+  { key: 'passkey.rp_id', kind: 'text', label: 'rpId', hint: true },
+  { key: 'passkey.origins', kind: 'text', label: 'origins', hint: true, wide: true },
+  {
+    key: 'passkey.allow_insecure_origin',
+    kind: 'switch',
+    label: 'allowInsecureOrigin',
+    hint: true,
+  },
+  {
+    key: 'passkey.user_verification',
+    kind: 'select',
+    label: 'userVerification',
+    hint: true,
+    choices: [
+      { value: 'preferred', label: 'passkeys:settings.uvPreferred' },
+      { value: 'required', label: 'passkeys:settings.uvRequired' },
+      { value: 'discouraged', label: 'passkeys:settings.uvDiscouraged' },
+    ],
+  },
+  {
+    key: 'passkey.attachment_preference',
+    kind: 'select',
+    label: 'attachment',
+    choices: [
+      { value: '', label: 'passkeys:settings.attachmentAny' },
+      { value: 'platform', label: 'passkeys:settings.attachmentPlatform' },
+      { value: 'cross-platform', label: 'passkeys:settings.attachmentCrossPlatform' },
+    ],
+  },
 ]);
 
 export const turnstileFields = sectionFields('system.turnstile', [

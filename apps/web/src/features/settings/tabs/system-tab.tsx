@@ -5,13 +5,18 @@ import { notify } from '../../../lib/notifier';
 import { fetchOidcEndpoints, type OptionValues } from '../api';
 import { OptionSection } from '../components/option-section';
 import type { FieldSpec } from '../field-spec';
+import { CustomOAuthSection } from '../custom-oauth/custom-oauth-section';
 import {
+  discordFields,
   emailDomainFields,
   githubFields,
   linuxdoFields,
   loginFields,
   oidcFields,
+  passkeyFields,
   paymentFields,
+  stripeFields,
+  creemFields,
   serverFields,
   smtpFields,
   telegramFields,
@@ -65,6 +70,7 @@ function OidcDiscovery({
 const providerSections: { name: string; fields: FieldSpec[]; callbackPath?: string }[] = [
   { name: 'github', fields: githubFields, callbackPath: '/oauth/github' },
   { name: 'linuxdo', fields: linuxdoFields, callbackPath: '/oauth/linuxdo' },
+  { name: 'discord', fields: discordFields, callbackPath: '/oauth/discord' },
   { name: 'wechat', fields: wechatFields },
   { name: 'telegram', fields: telegramFields },
   { name: 'turnstile', fields: turnstileFields },
@@ -94,6 +100,20 @@ export function SystemTab({ options }: { options: OptionValues }) {
             ? 'system.payment.serverAddressFirst'
             : undefined
         }
+      />
+      <OptionSection
+        title="system.stripe.title"
+        description="system.stripe.description"
+        descriptionValues={callbacks('/api/stripe/webhook')}
+        fields={stripeFields}
+        options={options}
+      />
+      <OptionSection
+        title="system.creem.title"
+        description="system.creem.description"
+        descriptionValues={callbacks('/api/creem/webhook')}
+        fields={creemFields}
+        options={options}
       />
       <OptionSection
         title="system.login.title"
@@ -127,6 +147,12 @@ export function SystemTab({ options }: { options: OptionValues }) {
           />
         )}
       </OptionSection>
+      <OptionSection
+        title="passkeys:settings.title"
+        description="passkeys:settings.description"
+        fields={passkeyFields}
+        options={options}
+      />
       {providerSections.map(({ name, fields, callbackPath }) => (
         <OptionSection
           key={name}
@@ -137,6 +163,7 @@ export function SystemTab({ options }: { options: OptionValues }) {
           options={options}
         />
       ))}
+      <CustomOAuthSection serverAddress={server} />
     </div>
   );
 }

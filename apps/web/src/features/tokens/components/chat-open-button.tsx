@@ -7,6 +7,13 @@ import { notify } from '../../../lib/notifier';
 import { storageKeys } from '../../../lib/storage-keys';
 import { useStatus } from '../../../status/status-store';
 import { buildChatLink, chatServerAddress, parseChatClients } from '../rules/chat-link';
+import { fullTokenKey } from './token-key-cell';
+
+/** The token a chat client is opened with: lists show its key masked, so it is read on use. */
+export interface ChatToken {
+  id: number;
+  key: string;
+}
 
 /**
  * The chat clients a token can be opened in (status `chats`, stored locally under `chats`) and a
@@ -21,7 +28,7 @@ export function useChatLauncher() {
     [status],
   );
 
-  const open = (template: string | undefined, tokenKey: string) => {
+  const open = (template: string | undefined, token: ChatToken) => {
     if (failed) {
       notify.error(t('chat.configError'));
       return;
@@ -31,13 +38,24 @@ export function useChatLauncher() {
       return;
     }
     const address = chatServerAddress(status.server_address, window.location.origin);
-    window.open(buildChatLink(template, address, tokenKey), '_blank', 'noopener,noreferrer');
+    // The tab opens during the click (a later one would be blocked as a pop-up) and gets its
+    // address once the key is read.
+    const tab = window.open('about:blank', '_blank');
+    if (tab) tab.opener = null;
+    fullTokenKey(token).then(
+      (key) => {
+        const link = buildChatLink(template, address, key);
+        if (tab) tab.location.href = link;
+        else window.open(link, '_blank', 'noopener,noreferrer');
+      },
+      () => tab?.close(),
+    );
   };
   return { clients, failed, open };
 }
 
 /** Opens a token in a chat client: the button uses the first client, the menu lists them all. */
-export function ChatOpenButton({ tokenKey }: { tokenKey: string }) {
+export function ChatOpenButton({ token }: { token: ChatToken }) {
   const { t } = useTranslation('tokens');
   const { clients, failed, open } = useChatLauncher();
   return (
@@ -47,7 +65,7 @@ export function ChatOpenButton({ tokenKey }: { tokenKey: string }) {
           size="small"
           icon={<MessageOutlined />}
           aria-label={t('chat.open')}
-          onClick={() => open(clients[0]?.template, tokenKey)}
+          onClick={() => open(clients[0]?.template, token)}
         />
       </Tooltip>
       <Dropdown
@@ -56,7 +74,7 @@ export function ChatOpenButton({ tokenKey }: { tokenKey: string }) {
         disabled={failed || clients.length === 0}
         menu={{
           items: clients.map((client, index) => ({ key: String(index), label: client.name })),
-          onClick: ({ key }) => open(clients[Number(key)]?.template, tokenKey),
+          onClick: ({ key }) => open(clients[Number(key)]?.template, token),
         }}
       >
         <Button size="small" icon={<DownOutlined />} aria-label={t('chat.choose')} />

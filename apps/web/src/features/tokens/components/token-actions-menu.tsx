@@ -2,9 +2,9 @@ import { MoreOutlined } from '@ant-design/icons';
 import { TOKEN_STATUS } from '@tollgate/contracts';
 import { Button, Dropdown, type MenuProps } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { copyWithFeedback } from '../../../lib/clipboard';
 import type { Token } from '../api';
 import { useChatLauncher } from './chat-open-button';
+import { copyTokenKey } from './token-key-cell';
 import { useConfirm } from '../../../lib/use-confirm';
 
 interface TokenActionsMenuProps {
@@ -43,9 +43,9 @@ export function TokenActionsMenu({ token, onEdit, onToggle, onDelete }: TokenAct
 
   const onClick: MenuProps['onClick'] = ({ key, domEvent }) => {
     domEvent.stopPropagation();
-    if (key === 'copy') void copyWithFeedback(`sk-${token.key}`);
+    if (key === 'copy') void copyTokenKey(token);
     else if (key.startsWith('chat:')) {
-      chat.open(chat.clients[Number(key.slice('chat:'.length))]?.template, token.key);
+      chat.open(chat.clients[Number(key.slice('chat:'.length))]?.template, token);
     } else if (key === 'toggle') onToggle(token);
     else if (key === 'edit') onEdit(token);
     else if (key === 'delete') {

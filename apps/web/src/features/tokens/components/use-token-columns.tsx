@@ -72,7 +72,7 @@ export function useTokenColumns({
           <Typography.Text strong>{token.name}</Typography.Text>
         ),
     },
-    cellColumn('key', t('columns.key'), (token) => <TokenKeyCell tokenKey={token.key} />),
+    cellColumn('key', t('columns.key'), (token) => <TokenKeyCell token={token} />),
     cellColumn('status', t('columns.status'), (token) => <TokenStatusCell token={token} />),
     cellColumn('usedQuota', t('columns.usedQuota'), (token) => formatQuota(token.used_quota)),
     cellColumn('remainQuota', t('columns.remainQuota'), (token) => (
@@ -109,7 +109,7 @@ export function useTokenColumns({
           <TokenActionsMenu token={token} onEdit={onEdit} onToggle={onToggle} onDelete={onDelete} />
         ) : (
           <Space size={4} wrap>
-            <ChatOpenButton tokenKey={token.key} />
+            <ChatOpenButton token={token} />
             <RowActions actions={actionsFor(token)} />
           </Space>
         ),

@@ -17,6 +17,8 @@ interface UserColumnHandlers {
   onManage: (user: ManagedUser, action: ManageAction) => void;
   /** Removes the user's two-factor sign-in (the server allows it on lower roles only). */
   onResetTwoFactor: (user: ManagedUser) => void;
+  /** Removes the user's passkey (same role rules). */
+  onResetPasskey: (user: ManagedUser) => void;
 }
 
 /** Columns of the user list, with the per-row actions. */
@@ -24,6 +26,7 @@ export function useUserColumns({
   onEdit,
   onManage,
   onResetTwoFactor,
+  onResetPasskey,
 }: UserColumnHandlers): DataTableColumn<ManagedUser>[] {
   const { t } = useTranslation('users');
 
@@ -64,6 +67,15 @@ export function useUserColumns({
         description: t('twoFactor:admin.confirmResetDetail'),
       },
       onClick: () => onResetTwoFactor(user),
+    },
+    {
+      key: 'reset-passkey',
+      label: t('passkeys:admin.reset'),
+      confirm: {
+        title: t('passkeys:admin.confirmReset'),
+        description: t('passkeys:admin.confirmResetDetail'),
+      },
+      onClick: () => onResetPasskey(user),
     },
     {
       key: 'delete',

@@ -10,19 +10,11 @@ import { isRoot, useStoredUser } from '../../../session/stored-user';
 import { AddQuotaDialog } from '../dialogs/add-quota-dialog';
 import { useGroupLimitsQuery, useGroupsQuery } from '../queries';
 import { minimumPasswordLength, type EditUserFormState } from './use-edit-user-form';
-
-const boundAccounts = [
-  { field: 'github_id', labelKey: 'edit.bound.github' },
-  { field: 'oidc_id', labelKey: 'edit.bound.oidc' },
-  { field: 'wechat_id', labelKey: 'edit.bound.wechat' },
-  { field: 'email', labelKey: 'edit.bound.email' },
-  { field: 'telegram_id', labelKey: 'edit.bound.telegram' },
-  { field: 'linux_do_id', labelKey: 'edit.bound.linuxdo' },
-] as const;
+import { UserBindings } from './user-bindings';
 
 /**
  * The fields of the edit-user form: username, password, display name, group, quota with the
- * add-quota helper, limits, and the bindings read-only. Its holder (drawer or page) draws the
+ * add-quota helper, limits, and the bindings (read-only, each with an unbind button). Its holder (drawer or page) draws the
  * save and cancel buttons and calls `editor.submit`.
  */
 export function EditUserForm({ editor }: { editor: EditUserFormState }) {
@@ -107,15 +99,7 @@ export function EditUserForm({ editor }: { editor: EditUserFormState }) {
               texts={limitTexts}
             />
             <Divider>{t('edit.readOnlyDivider')}</Divider>
-            {boundAccounts.map((account) => (
-              <Form.Item key={account.field} label={t(account.labelKey)}>
-                <Input
-                  readOnly
-                  value={user[account.field] ?? ''}
-                  placeholder={t('edit.readOnlyHint')}
-                />
-              </Form.Item>
-            ))}
+            <UserBindings user={user} onChanged={() => userQuery.refetch()} />
           </Form>
         )}
       </LoadingFormBody>

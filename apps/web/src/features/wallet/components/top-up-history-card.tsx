@@ -1,6 +1,5 @@
 import { HistoryOutlined, ReloadOutlined } from '@ant-design/icons';
-import { TOP_UP_STATUS } from '@tollgate/contracts';
-import { Button, Card, Tag, Typography } from 'antd';
+import { Button, Card, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import {
@@ -12,17 +11,11 @@ import {
 import type { QuotaDisplay } from '../../../lib/quota-format';
 import type { TopUpOrder } from '../api';
 import { useTopUpPageQuery } from '../queries';
-import { formatMoney, formatOrderAmount } from '../rules/money';
+import { formatTopUpOrderAmount, orderMoneyText } from '../rules/money';
+import { paymentMethodLabel, TopUpStatusTag } from './top-up-status-tag';
 
 const timeOf = (seconds: number) =>
   seconds > 0 ? dayjs.unix(seconds).format('YYYY-MM-DD HH:mm:ss') : '—';
-
-function StatusTag({ status }: { status: string }) {
-  const { t } = useTranslation('wallet');
-  if (status === TOP_UP_STATUS.success) return <Tag color="success">{t('status.success')}</Tag>;
-  if (status === TOP_UP_STATUS.pending) return <Tag color="warning">{t('status.pending')}</Tag>;
-  return <Tag>{status || t('status.unknown')}</Tag>;
-}
 
 /** The user's own online top-up orders, newest first. */
 export function TopUpHistoryCard({ display }: { display: QuotaDisplay }) {
@@ -32,11 +25,14 @@ export function TopUpHistoryCard({ display }: { display: QuotaDisplay }) {
 
   const columns: DataTableColumn<TopUpOrder>[] = [
     cellColumn('create_time', t('history.createTime'), (order) => timeOf(order.create_time)),
-    cellColumn('amount', t('history.amount'), (order) => formatOrderAmount(order.amount, display)),
+    cellColumn('amount', t('history.amount'), (order) => formatTopUpOrderAmount(order, display)),
     cellColumn('money', t('history.money'), (order) =>
-      t('money', { value: formatMoney(order.money) }),
+      orderMoneyText(order, (value) => t('money', { value })),
     ),
-    cellColumn('status', t('history.status'), (order) => <StatusTag status={order.status} />),
+    cellColumn('payment_method', t('history.paymentMethod'), (order) =>
+      paymentMethodLabel(order.payment_method),
+    ),
+    cellColumn('status', t('history.status'), (order) => <TopUpStatusTag status={order.status} />),
     {
       key: 'trade_no',
       title: t('history.tradeNo'),

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { formatInputAmount, formatMoney, formatOrderAmount } from './money';
+import {
+  formatInputAmount,
+  formatMoney,
+  formatOrderAmount,
+  formatTopUpOrderAmount,
+  orderMoneyText,
+} from './money';
 
 const currency = { quotaPerUnit: 500000, displayInCurrency: true };
 const quota = { quotaPerUnit: 500000, displayInCurrency: false };
@@ -39,5 +45,28 @@ describe('formatOrderAmount', () => {
 
   it('treats an unreadable amount as 0', () => {
     expect(formatOrderAmount(Number.NaN, currency)).toBe('$0.00');
+  });
+});
+
+describe('formatTopUpOrderAmount', () => {
+  it('reads Creem orders as raw quota and every other order as units', () => {
+    expect(formatTopUpOrderAmount({ amount: 2, payment_method: 'stripe' }, quota)).toBe(
+      formatOrderAmount(2, quota),
+    );
+    expect(formatTopUpOrderAmount({ amount: 1_000_000, payment_method: 'creem' }, quota)).toBe(
+      formatOrderAmount(2, quota),
+    );
+    expect(formatTopUpOrderAmount({ amount: 1_000_000, payment_method: 'creem' }, currency)).toBe(
+      formatOrderAmount(2, currency),
+    );
+  });
+});
+
+describe('orderMoneyText', () => {
+  it('names the currency of hosted-checkout orders and uses the site text otherwise', () => {
+    expect(orderMoneyText({ money: 49, currency: 'eur' }, (value) => `¥${value}`)).toBe(
+      '49.00 EUR',
+    );
+    expect(orderMoneyText({ money: 7.3, currency: '' }, (value) => `¥${value}`)).toBe('¥7.30');
   });
 });

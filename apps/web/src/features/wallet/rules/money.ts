@@ -25,3 +25,24 @@ export function formatOrderAmount(units: number, display: QuotaDisplay): string 
   const safeUnits = Number.isFinite(units) ? units : 0;
   return formatQuota(safeUnits * display.quotaPerUnit, 2, display);
 }
+
+/** An order's money: with its currency for Stripe and Creem orders, else the site's money text. */
+export function orderMoneyText(
+  order: { money: number; currency: string },
+  siteMoney: (value: string) => string,
+): string {
+  const value = formatMoney(order.money);
+  return order.currency ? `${value} ${order.currency.toUpperCase()}` : siteMoney(value);
+}
+
+/**
+ * An order's amount by how it was paid: Creem orders store the raw quota their product credits,
+ * every other order stores top-up units.
+ */
+export function formatTopUpOrderAmount(
+  order: { amount: number; payment_method: string },
+  display: QuotaDisplay,
+): string {
+  if (order.payment_method !== 'creem') return formatOrderAmount(order.amount, display);
+  return formatQuota(Number.isFinite(order.amount) ? order.amount : 0, 2, display);
+}

@@ -16,18 +16,10 @@ import {
   type PublicKeyCredentialRequestOptionsJSON,
 } from '@simplewebauthn/browser';
 import { http, type RequestOptions } from './http-client';
+import { PasskeyBrowserError, reportPasskeyError } from './passkey-browser-error';
 import { isRecord } from './local-store';
 
-/** Why the browser did not produce a passkey answer. */
-export class PasskeyBrowserError extends Error {
-  constructor(
-    readonly reason: 'unsupported' | 'cancelled',
-    cause?: unknown,
-  ) {
-    super(reason, { cause });
-    this.name = 'PasskeyBrowserError';
-  }
-}
+export { PasskeyBrowserError, reportPasskeyError };
 
 export const passkeysSupported = () => browserSupportsWebAuthn();
 

@@ -6,7 +6,7 @@ import { Link, useSearchParams } from 'react-router';
 import { notify } from '../../../lib/notifier';
 import { useBusyAction } from '../../../lib/use-busy-action';
 import { LoginCodeStep, requiresTwoFactor } from '../../two-factor';
-import { PasskeyLoginButton } from '../../passkeys';
+import { PasskeyLoginButton } from './passkey-login-button';
 import { useStatus } from '../../../status/status-store';
 import { login, type LoginCredentials } from '../api';
 import { useDefaultPasswordWarning } from '../dialogs/default-password-warning';

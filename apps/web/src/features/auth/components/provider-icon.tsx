@@ -1,32 +1,8 @@
-import {
-  AliyunOutlined,
-  AppleOutlined,
-  DingtalkOutlined,
-  DiscordOutlined,
-  GithubOutlined,
-  GitlabOutlined,
-  GoogleOutlined,
-  SafetyCertificateOutlined,
-  SlackOutlined,
-  WindowsOutlined,
-} from '@ant-design/icons';
-import type { ReactNode } from 'react';
+import { lazy, Suspense } from 'react';
+import { brandOf } from './provider-brands';
 
-/** Icon names a custom provider may use (lower-cased; a brand's usual names). */
-const NAMED_ICONS: Record<string, ReactNode> = {
-  github: <GithubOutlined />,
-  gitlab: <GitlabOutlined />,
-  google: <GoogleOutlined />,
-  microsoft: <WindowsOutlined />,
-  azure: <WindowsOutlined />,
-  windows: <WindowsOutlined />,
-  apple: <AppleOutlined />,
-  slack: <SlackOutlined />,
-  discord: <DiscordOutlined />,
-  dingtalk: <DingtalkOutlined />,
-  aliyun: <AliyunOutlined />,
-  oidc: <SafetyCertificateOutlined />,
-};
+// The brand icons load with the first provider that shows one, not with the login page.
+const ProviderBrandIcon = lazy(() => import('./provider-brand-icon'));
 
 /**
  * The icon of a custom sign-in provider: an image when `icon` is an https address, a known brand
@@ -38,12 +14,16 @@ export function ProviderIcon({ icon, name }: { icon: string; name: string }) {
   if (/^https:\/\//i.test(trimmed)) {
     return <img src={trimmed} alt="" width={18} height={18} style={{ verticalAlign: -3 }} />;
   }
-  const named = NAMED_ICONS[trimmed.split('.')[0]!.toLowerCase()];
-  if (named) return named;
-  const letter = [...name.trim()][0]?.toUpperCase() ?? '?';
-  return (
+  const letter = (
     <span aria-hidden style={{ fontWeight: 600, fontSize: 15, lineHeight: 1 }}>
-      {letter}
+      {[...name.trim()][0]?.toUpperCase() ?? '?'}
     </span>
+  );
+  const brand = brandOf(trimmed);
+  if (!brand) return letter;
+  return (
+    <Suspense fallback={letter}>
+      <ProviderBrandIcon brand={brand} />
+    </Suspense>
   );
 }

@@ -3,7 +3,7 @@ import { Alert, Button, Card, Popconfirm, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../../lib/notifier';
 import { useStatus } from '../../../status/status-store';
-import { reportPasskeyError } from '../passkey-errors';
+import { reportPasskeyError } from '../../../lib/passkey-browser-error';
 import {
   usePasskeyStatusQuery,
   useRegisterPasskeyMutation,

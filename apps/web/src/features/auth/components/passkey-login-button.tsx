@@ -2,8 +2,6 @@ import { KeyOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useBusyAction } from '../../../lib/use-busy-action';
-import { signInWithPasskey } from '../../../lib/passkey-ceremony';
-import { reportPasskeyError } from '../passkey-errors';
 
 /**
  * The login page's "Sign in with a passkey" (shown when the site offers it): a discoverable
@@ -14,10 +12,12 @@ export function PasskeyLoginButton({ onSignedIn }: { onSignedIn: (data: unknown)
   const busy = useBusyAction();
   const onClick = () =>
     busy.run(async () => {
+      // Loaded on the click: the login page's first load stays without the WebAuthn library.
+      const ceremony = await import('../../../lib/passkey-ceremony');
       try {
-        onSignedIn(await signInWithPasskey());
+        onSignedIn(await ceremony.signInWithPasskey());
       } catch (error) {
-        reportPasskeyError(error, t);
+        ceremony.reportPasskeyError(error, t);
       }
     });
   return (

@@ -139,8 +139,15 @@ export async function seedTollgate(
   const token = Array.isArray(tokens.data)
     ? tokens.data.find((row) => isObject(row) && row.name === 'bench')
     : undefined;
-  if (!token || typeof token.key !== 'string') throw new Error(`no token key from ${target.label}`);
-  target.tokenKey = `sk-${token.key}`;
+  if (!token || typeof token.id !== 'number') throw new Error(`no token from ${target.label}`);
+  // Lists show masked keys; the full key comes from the reveal route.
+  const revealed = await call(origin, 'POST', `/api/token/${token.id}/key`, {
+    ...session,
+    body: {},
+  });
+  const key = isObject(revealed.data) ? revealed.data.key : undefined;
+  if (typeof key !== 'string') throw new Error(`no token key from ${target.label}`);
+  target.tokenKey = key.startsWith('sk-') ? key : `sk-${key}`;
   target.session = session;
   target.logConsume = logConsume;
 }

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { cpus, freemem, loadavg, totalmem } from 'node:os';
 import {
   readGcStats,
@@ -35,9 +36,13 @@ export async function registerPerformanceRoutes(api: FastifyInstance, context: A
   const requests = new RequestTally();
   let countingSince = Math.floor(Date.now() / 1000);
   startPerformanceWatch();
-  // Every request of this server (relay and console), counted when its answer ends.
-  api.server.on('request', (_request, response) => {
-    response.once('finish', () => requests.record(response.statusCode));
+  // Every request of this server (relay and console), counted when its answer ends. One shared
+  // listener, no closure per request: this runs on every relay call. A response finishes once.
+  function countFinished(this: ServerResponse): void {
+    requests.record(this.statusCode);
+  }
+  api.server.on('request', (_request: IncomingMessage, response: ServerResponse) => {
+    response.on('finish', countFinished);
   });
 
   const caches = (): CacheSize[] => {

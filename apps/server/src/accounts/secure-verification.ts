@@ -9,7 +9,12 @@
  * it cannot be forged; a sign-out or password change ends the session and the proof with it.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { decodeSession, SESSION_COOKIE_NAME, type SessionData } from './session-cookie.js';
+import {
+  decodeSession,
+  SESSION_COOKIE_ATTRIBUTES,
+  SESSION_COOKIE_NAME,
+  type SessionData,
+} from './session-cookie.js';
 import { signPayload } from './signed-payload.js';
 
 /** How long a passed verification is good for (new-api: 5 minutes). */
@@ -39,7 +44,7 @@ const nowSeconds = (now: number) => Math.floor(now / 1000);
 
 /**
  * Re-issues the session cookie with `session`'s fields, keeping its expiry (a verification does
- * not lengthen the session). Same cookie attributes as a sign-in (http/api/session.ts).
+ * not lengthen the session), with the attributes of every session cookie.
  */
 export function reissueSession(
   reply: FastifyReply,
@@ -48,11 +53,8 @@ export function reissueSession(
   now = Date.now(),
 ): void {
   reply.setCookie(SESSION_COOKIE_NAME, signPayload({ ...session }, sessionSecret), {
-    path: '/',
+    ...SESSION_COOKIE_ATTRIBUTES,
     maxAge: Math.max(0, session.exp - nowSeconds(now)),
-    httpOnly: true,
-    sameSite: 'strict',
-    secure: false,
   });
 }
 

@@ -27,6 +27,14 @@ export const SESSION_COOKIE_NAME = 'session';
 /** 30 days, as new-api. */
 export const SESSION_MAX_AGE_SECONDS = 2_592_000;
 
+/** The session cookie's attributes, the same whenever it is written (besides its `maxAge`). */
+export const SESSION_COOKIE_ATTRIBUTES = {
+  path: '/',
+  httpOnly: true,
+  sameSite: 'strict',
+  secure: false,
+} as const;
+
 /**
  * Encodes a session as `<base64url json>.<HMAC-SHA256>` (signed the way @fastify/cookie signs).
  * Any node sharing SESSION_SECRET can verify it, so sessions work behind a load balancer without

@@ -2,6 +2,7 @@ import { loginRequestSchema, registerRequestSchema } from '@tollgate/contracts';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import {
   encodeSession,
+  SESSION_COOKIE_ATTRIBUTES,
   SESSION_COOKIE_NAME,
   SESSION_MAX_AGE_SECONDS,
 } from '../../accounts/session-cookie.js';
@@ -40,11 +41,8 @@ export function startSession(reply: FastifyReply, context: AppContext, user: Use
     context.config.sessionSecret,
   );
   reply.setCookie(SESSION_COOKIE_NAME, value, {
-    path: '/',
+    ...SESSION_COOKIE_ATTRIBUTES,
     maxAge: SESSION_MAX_AGE_SECONDS,
-    httpOnly: true,
-    sameSite: 'strict',
-    secure: false,
   });
 }
 

@@ -1,5 +1,5 @@
 import { Space, Switch, Tag, Tooltip, Typography } from 'antd';
-import dayjs from 'dayjs';
+import { unixTimeText } from '../../../lib/unix-time';
 import { useTranslation } from 'react-i18next';
 import { cellColumn, RowActions, type DataTableColumn } from '../../../components/data-table';
 import { MetaIcon } from '../../../components/meta-icon';
@@ -30,10 +30,6 @@ function TagList({ items, color }: { items: readonly string[]; color?: string })
       ))}
     </Space>
   );
-}
-
-export function formatUnixTime(seconds: number): string {
-  return seconds > 0 ? dayjs.unix(seconds).format('YYYY-MM-DD HH:mm:ss') : '-';
 }
 
 /** Columns of the model list. */
@@ -123,7 +119,7 @@ export function useModelColumns({ vendors, onEdit }: ModelColumnsOptions) {
       ),
     ),
     cellColumn('updated_time', t('columns.updated'), (model) => (
-      <span style={{ whiteSpace: 'nowrap' }}>{formatUnixTime(model.updated_time)}</span>
+      <span style={{ whiteSpace: 'nowrap' }}>{unixTimeText(model.updated_time)}</span>
     )),
     cellColumn(
       'actions',

@@ -15,7 +15,7 @@ import { onSuccessNotify } from '../../../lib/success-feedback';
 import { VendorFormDialog, type VendorDialogTarget } from '../dialogs/vendor-form-dialog';
 import type { Vendor } from '../model-shapes';
 import { useDeleteVendorMutation, useVendorsQuery } from '../queries';
-import { formatUnixTime } from './use-model-columns';
+import { unixTimeText } from '../../../lib/unix-time';
 
 /** The vendors tab: search, the paged list, add, edit and delete. */
 export function VendorsTab() {
@@ -57,7 +57,7 @@ export function VendorsTab() {
       ),
     ),
     cellColumn('updated_time', t('vendors.columns.updated'), (vendor) => (
-      <span style={{ whiteSpace: 'nowrap' }}>{formatUnixTime(vendor.updated_time)}</span>
+      <span style={{ whiteSpace: 'nowrap' }}>{unixTimeText(vendor.updated_time)}</span>
     )),
     cellColumn(
       'actions',

@@ -1,7 +1,6 @@
 import { AuditOutlined, ReloadOutlined } from '@ant-design/icons';
 import { TOP_UP_STATUS, type AdminTopUpOrder } from '@tollgate/contracts';
 import { Button, Card, Input, Popconfirm, Space, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -12,12 +11,12 @@ import {
 } from '../../../components/data-table';
 import { notify } from '../../../lib/notifier';
 import type { QuotaDisplay } from '../../../lib/quota-format';
+import { unixTimeText } from '../../../lib/unix-time';
 import { useAdminTopUpPageQuery, useCompleteTopUpMutation } from '../gateway-queries';
 import { formatTopUpOrderAmount, orderMoneyText } from '../rules/money';
 import { paymentMethodLabel, TopUpStatusTag } from './top-up-status-tag';
 
-const timeOf = (seconds: number) =>
-  seconds > 0 ? dayjs.unix(seconds).format('YYYY-MM-DD HH:mm:ss') : '—';
+const timeOf = (seconds: number) => unixTimeText(seconds, '—');
 
 /**
  * Admins: every user's top-up orders, searched by order number or username, with manual

@@ -1,6 +1,5 @@
 import { HistoryOutlined, ReloadOutlined } from '@ant-design/icons';
 import { Button, Card, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import {
   cellColumn,
@@ -9,13 +8,13 @@ import {
   type DataTableColumn,
 } from '../../../components/data-table';
 import type { QuotaDisplay } from '../../../lib/quota-format';
+import { unixTimeText } from '../../../lib/unix-time';
 import type { TopUpOrder } from '../api';
 import { useTopUpPageQuery } from '../queries';
 import { formatTopUpOrderAmount, orderMoneyText } from '../rules/money';
 import { paymentMethodLabel, TopUpStatusTag } from './top-up-status-tag';
 
-const timeOf = (seconds: number) =>
-  seconds > 0 ? dayjs.unix(seconds).format('YYYY-MM-DD HH:mm:ss') : '—';
+const timeOf = (seconds: number) => unixTimeText(seconds, '—');
 
 /** The user's own online top-up orders, newest first. */
 export function TopUpHistoryCard({ display }: { display: QuotaDisplay }) {

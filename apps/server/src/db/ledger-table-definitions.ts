@@ -12,16 +12,18 @@ export const quotaHolds: TableDefinition<'quota_holds'> = {
     holder: { type: 'varchar', length: 64, notNull: true },
     user_id: { type: 'bigint', notNull: true },
     token_id: { type: 'bigint', notNull: true },
+    subscription_id: { type: 'bigint', notNull: true, default: 0 },
     amount: { type: 'quota', notNull: true, default: 0 },
     expires_at: { type: 'bigint', notNull: true },
   },
   indexes: [
     {
-      name: 'idx_quota_holds_holder_user_token',
-      columns: ['holder', 'user_id', 'token_id'],
+      name: 'idx_quota_holds_holder_pool',
+      columns: ['holder', 'user_id', 'token_id', 'subscription_id'],
       unique: true,
     },
     { name: 'idx_quota_holds_expires_at', columns: ['expires_at'] },
+    { name: 'idx_quota_holds_subscription_id', columns: ['subscription_id'] },
   ],
 };
 

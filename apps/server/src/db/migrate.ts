@@ -89,7 +89,29 @@ async function migrateTable(
     if (existingIndexes.has(index.name)) continue;
     await createIndex(handle, table, index, warn);
   }
+  for (const retired of RETIRED_INDEXES[table] ?? []) {
+    if (!existingIndexes.has(retired)) continue;
+    await applyOnce(
+      `drop index ${retired} on ${table}`,
+      async () => !(await listIndexes(handle, table)).includes(retired),
+      async () => {
+        await (dialect === 'mysql'
+          ? sql`alter table ${sql.table(table)} drop index ${sql.id(retired)}`
+          : sql`drop index if exists ${sql.id(retired)}`
+        ).execute(db);
+      },
+    );
+  }
 }
+
+/**
+ * Indexes of Tollgate's own tables that a newer definition replaced (never one of new-api's
+ * tables): dropped once the replacement exists. `quota_holds` gained `subscription_id`, and a
+ * process may hold a user's wallet and subscription pools at once.
+ */
+const RETIRED_INDEXES: Partial<Record<TableName, readonly string[]>> = {
+  quota_holds: ['idx_quota_holds_holder_user_token'],
+};
 
 /**
  * Drops the indexes of `table`'s definition that an interrupted `CREATE INDEX CONCURRENTLY` left

@@ -14,6 +14,17 @@
  * - JSON columns are plain strings (the drivers never parse them).
  */
 import type { Insertable, Selectable, Updateable, Generated } from 'kysely';
+import type {
+  SubscriptionOrdersTable,
+  SubscriptionPlansTable,
+  UserSubscriptionsTable,
+} from './subscription-schema.js';
+
+export type {
+  SubscriptionOrdersTable,
+  SubscriptionPlansTable,
+  UserSubscriptionsTable,
+} from './subscription-schema.js';
 
 /** `users`: console accounts. */
 export interface UsersTable {
@@ -302,6 +313,8 @@ export interface QuotaHoldsTable {
   user_id: number;
   /** 0 for calls without a token (the playground). */
   token_id: number;
+  /** The subscription whose pool the quota came from; 0: the user's wallet (`users.quota`). */
+  subscription_id: Generated<number>;
   /** Quota held; negative when calls cost more than their estimates (owed on release). */
   amount: number;
   /** Unix seconds after which the holder is presumed gone. */
@@ -606,6 +619,9 @@ export interface Database {
   custom_oauth_providers: CustomOAuthProvidersTable;
   user_oauth_bindings: UserOAuthBindingsTable;
   checkins: CheckinsTable;
+  subscription_plans: SubscriptionPlansTable;
+  subscription_orders: SubscriptionOrdersTable;
+  user_subscriptions: UserSubscriptionsTable;
 }
 
 /** Name of a table. */
@@ -667,3 +683,6 @@ export type CustomOAuthProviderRow = Selectable<CustomOAuthProvidersTable>;
 export type UserOAuthBindingRow = Selectable<UserOAuthBindingsTable>;
 export type ModelMetaRow = Selectable<ModelsTable>;
 export type VendorRow = Selectable<VendorsTable>;
+export type SubscriptionPlanRow = Selectable<SubscriptionPlansTable>;
+export type SubscriptionOrderRow = Selectable<SubscriptionOrdersTable>;
+export type UserSubscriptionRow = Selectable<UserSubscriptionsTable>;

@@ -38,6 +38,11 @@ import { prefillGroups } from './prefill-group-table-definitions.js';
 import { customOAuthProviders, userOAuthBindings } from './custom-oauth-table-definitions.js';
 import { models, vendors } from './catalogue-table-definitions.js';
 import { checkins } from './checkin-table-definitions.js';
+import {
+  subscriptionOrders,
+  subscriptionPlans,
+  userSubscriptions,
+} from './subscription-table-definitions.js';
 import type { TableName } from './schema.js';
 import type { AnyTableDefinition, TableDefinition } from './table-definition-types.js';
 
@@ -80,6 +85,9 @@ export const tableDefinitions: { readonly [Table in TableName]: TableDefinition<
   models,
   vendors,
   checkins,
+  subscription_plans: subscriptionPlans,
+  subscription_orders: subscriptionOrders,
+  user_subscriptions: userSubscriptions,
 };
 
 /** Every table name, in creation order. */

@@ -191,6 +191,7 @@ const rowsWithId: { [Table in TableWithId]: Insertable<Database[Table]> } = {
     holder: 'host:123:abcd',
     user_id: 7,
     token_id: 9,
+    subscription_id: 3,
     amount: -big,
     expires_at: 1_700_000_060,
   },

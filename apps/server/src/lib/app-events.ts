@@ -21,6 +21,11 @@ export interface AppEventMap {
   'circuit-changed': [CircuitChange];
   /** Model or vendor metadata changed (catalogue/): the pricing list is computed again. */
   'catalogue-changed': [];
+  /**
+   * A user's subscriptions changed (bought, bound, invalidated, deleted, expired, reset by an
+   * admin): the relay's subscription book reads that user's active subscriptions again.
+   */
+  'subscriptions-changed': [{ userId: number }];
 }
 
 /**
@@ -43,6 +48,7 @@ export const BRIDGED_EVENTS: ReadonlyArray<keyof AppEventMap> = [
   'setup-completed',
   'circuit-changed',
   'catalogue-changed',
+  'subscriptions-changed',
 ];
 
 export class AppEvents extends EventEmitter<AppEventMap> {}

@@ -51,7 +51,7 @@ function formatterFor(timeZone: string): Intl.DateTimeFormat {
 }
 
 /** The wall clock of `zone` at `epochMs`, read as if it were UTC (epoch ms). */
-function wallClockAsUtc(epochMs: number, timeZone: string): number {
+export function wallClockAsUtc(epochMs: number, timeZone: string): number {
   const parts: Record<string, number> = {};
   for (const part of formatterFor(timeZone).formatToParts(epochMs)) {
     if (part.type !== 'literal') parts[part.type] = Number(part.value);
@@ -63,7 +63,7 @@ function wallClockAsUtc(epochMs: number, timeZone: string): number {
  * The instant at which the zone's wall clock shows `wallMs` (a wall time written as UTC). Two
  * passes find the offset in force at that instant, so a boundary next to a DST change is right.
  */
-function wallToEpoch(wallMs: number, timeZone: string): number {
+export function wallToEpoch(wallMs: number, timeZone: string): number {
   let guess = wallMs - (wallClockAsUtc(wallMs, timeZone) - wallMs);
   guess = wallMs - (wallClockAsUtc(guess, timeZone) - guess);
   return guess;

@@ -37,10 +37,11 @@ function refundLog(
 /**
  * Gives `holder`'s holds back to the balances in one transaction: all of them (a process stopping
  * cleanly), or only those expired before `expiredBefore` (a process that died: its holds are no
- * longer renewed). Holds are locked first, then users by id, then tokens by id — the order the
- * ledger's own writes use — and re-checked under the lock, so a holder that is alive after all and
- * renewed them in the meantime keeps them. With `log`, each user gets a system log row saying what
- * was given back.
+ * longer renewed). A hold goes back to the pool it came from: the user's wallet or the
+ * subscription's `amount_used`. Holds are locked first, then users by id, then subscriptions by id,
+ * then tokens by id — the order the ledger's own writes use — and re-checked under the lock, so a
+ * holder that is alive after all and renewed them in the meantime keeps them. With `log`, each user
+ * gets a system log row saying what was given back.
  */
 export async function giveBackHolds(
   target: HoldTarget,
@@ -51,31 +52,47 @@ export async function giveBackHolds(
   return lockingTransaction(target).execute(async (transaction) => {
     let query = transaction
       .selectFrom('quota_holds')
-      .select(['id', 'user_id', 'token_id', 'amount', 'expires_at'])
+      .select(['id', 'user_id', 'token_id', 'subscription_id', 'amount', 'expires_at'])
       .where('holder', '=', holder)
       .orderBy('user_id')
-      .orderBy('token_id');
+      .orderBy('token_id')
+      .orderBy('subscription_id');
     if (options.expiredBefore !== undefined) {
       query = query.where('expires_at', '<', options.expiredBefore);
     }
     if (target.dialect !== 'sqlite') query = query.forUpdate();
     const rows = await query.execute();
+    // What each user gets back (both pools, for the log), what goes to wallets, what leaves
+    // subscriptions' amount_used, and what goes back to tokens.
     const users: ReclaimedQuota = new Map();
+    const wallets = new Map<number, number>();
+    const subscriptions = new Map<number, number>();
     const tokens = new Map<number, number>();
+    const add = (map: Map<number, number>, id: number, amount: number) =>
+      map.set(id, (map.get(id) ?? 0) + amount);
     for (const row of rows) {
       const amount = Number(row.amount);
-      users.set(Number(row.user_id), (users.get(Number(row.user_id)) ?? 0) + amount);
-      if (Number(row.token_id) !== 0) {
-        tokens.set(Number(row.token_id), (tokens.get(Number(row.token_id)) ?? 0) + amount);
-      }
+      add(users, Number(row.user_id), amount);
+      if (Number(row.subscription_id)) add(subscriptions, Number(row.subscription_id), amount);
+      else add(wallets, Number(row.user_id), amount);
+      if (Number(row.token_id) !== 0) add(tokens, Number(row.token_id), amount);
     }
-    for (const userId of ascending(users.keys())) {
-      const amount = users.get(userId)!;
+    for (const userId of ascending(wallets.keys())) {
+      const amount = wallets.get(userId)!;
       if (amount === 0) continue;
       await transaction
         .updateTable('users')
         .set((eb) => ({ quota: eb('quota', '+', amount) }))
         .where('id', '=', userId)
+        .execute();
+    }
+    for (const id of ascending(subscriptions.keys())) {
+      const amount = subscriptions.get(id)!;
+      if (amount === 0) continue;
+      await transaction
+        .updateTable('user_subscriptions')
+        .set((eb) => ({ amount_used: eb('amount_used', '-', amount) }))
+        .where('id', '=', id)
         .execute();
     }
     for (const tokenId of ascending(tokens.keys())) {

@@ -1,14 +1,25 @@
 import type { LogRow } from '../logs/log-insert-statement.js';
 
-/** A user and one of their tokens: the pair quota is held for (token 0: calls without a token). */
+/**
+ * A user and one of their tokens: the pair quota is held for (token 0: calls without a token), and
+ * the pool it comes from: the user's wallet (`users.quota`), or one of their subscriptions
+ * (`subscriptionId`: its `amount_used` grows instead).
+ */
 export interface HoldKey {
   userId: number;
   tokenId: number;
+  /** Absent or 0: the wallet. */
+  subscriptionId?: number;
 }
 
-/** `userId:tokenId`, the key of a hold in maps. */
-export function holdKeyText(userId: number, tokenId: number): string {
-  return `${userId}:${tokenId}`;
+/** `userId:tokenId` (`userId:tokenId:subscriptionId` for a subscription's pool), a hold's key in maps. */
+export function holdKeyText(userId: number, tokenId: number, subscriptionId = 0): string {
+  return subscriptionId ? `${userId}:${tokenId}:${subscriptionId}` : `${userId}:${tokenId}`;
+}
+
+/** The key of `key`'s hold. */
+export function holdKeyOf(key: HoldKey): string {
+  return holdKeyText(key.userId, key.tokenId, key.subscriptionId);
 }
 
 /**
@@ -33,14 +44,17 @@ export interface LeaseRequest extends HoldKey {
 /** What a lease request got; `shortfall` says which balance refused when `granted` is 0. */
 export interface LeaseGrant {
   granted: number;
-  shortfall?: 'user' | 'token';
+  shortfall?: 'user' | 'token' | 'subscription';
   /** The hold's amount once written (what the process holds in the database now). */
   hold: number;
 }
 
 /** The final numbers of one call, applied exactly once, with its log row. */
 export interface Settlement extends HoldKey {
-  /** Quota the call really costs, taken from the user's and token's balances. */
+  /**
+   * Quota the call really costs, taken from the token's balance and from the pool (the user's
+   * wallet, or the subscription's `amount_used`); the user's usage counters count it either way.
+   */
   quota: number;
   channelId: number;
   /** False for calls that produced nothing: counters (used_quota, request_count) stay unchanged. */
@@ -85,6 +99,8 @@ export class PendingWrites {
   readonly releases = new Map<string, HoldRelease>();
   readonly holdCharges = new Map<string, HoldCharge>();
   readonly users = new Map<number, UserChange>();
+  /** Quota to add to a subscription's `amount_used` (negative: to give back), by its id. */
+  readonly subscriptions = new Map<number, number>();
   readonly tokens = new Map<number, TokenChange>();
   readonly channels = new Map<number, number>();
   logs: LogRow[] = [];
@@ -94,6 +110,7 @@ export class PendingWrites {
       this.releases.size === 0 &&
       this.holdCharges.size === 0 &&
       this.users.size === 0 &&
+      this.subscriptions.size === 0 &&
       this.tokens.size === 0 &&
       this.channels.size === 0 &&
       this.logs.length === 0
@@ -103,26 +120,29 @@ export class PendingWrites {
   /** Adds one call's settlement. Returns false when it writes nothing. */
   addSettlement(settlement: Settlement): boolean {
     const { quota, userId, tokenId } = settlement;
+    const subscriptionId = settlement.subscriptionId ?? 0;
     const used = settlement.countUsage ? quota : 0;
     const requests = settlement.countUsage ? 1 : 0;
     if (settlement.log) this.logs.push(settlement.log);
     if (quota !== 0 || used !== 0 || requests !== 0) {
-      this.addUser(userId, { quota, used, requests });
+      this.addUser(userId, { quota: subscriptionId ? 0 : quota, used, requests });
     }
+    if (subscriptionId && quota !== 0) this.addSubscription(subscriptionId, quota);
     if (quota !== 0 && tokenId !== 0) this.addToken(tokenId, { quota, used: quota });
     if (used !== 0 && settlement.channelId > 0) this.addChannel(settlement.channelId, used);
     if (settlement.fromHold && settlement.fromHold > 0) {
-      this.addHoldCharge({ userId, tokenId, amount: settlement.fromHold });
+      const charge: HoldCharge = { userId, tokenId, amount: settlement.fromHold };
+      if (subscriptionId) charge.subscriptionId = subscriptionId;
+      this.addHoldCharge(charge);
     }
     return quota !== 0 || used !== 0 || requests !== 0 || settlement.log !== undefined;
   }
 
   /** Gives a hold back to the balances. */
   addRelease(key: HoldKey): void {
-    this.releases.set(holdKeyText(key.userId, key.tokenId), {
-      userId: key.userId,
-      tokenId: key.tokenId,
-    });
+    const release: HoldRelease = { userId: key.userId, tokenId: key.tokenId };
+    if (key.subscriptionId) release.subscriptionId = key.subscriptionId;
+    this.releases.set(holdKeyOf(key), release);
   }
 
   addLog(row: LogRow): void {
@@ -135,7 +155,7 @@ export class PendingWrites {
   }
 
   private addHoldCharge(charge: HoldCharge): void {
-    const key = holdKeyText(charge.userId, charge.tokenId);
+    const key = holdKeyOf(charge);
     const current = this.holdCharges.get(key);
     if (current) current.amount += charge.amount;
     else this.holdCharges.set(key, { ...charge });
@@ -146,6 +166,7 @@ export class PendingWrites {
     for (const release of other.releases.values()) this.addRelease(release);
     for (const charge of other.holdCharges.values()) this.addHoldCharge(charge);
     for (const [id, change] of other.users) this.addUser(id, change);
+    for (const [id, quota] of other.subscriptions) this.addSubscription(id, quota);
     for (const [id, change] of other.tokens) this.addToken(id, change);
     for (const [id, used] of other.channels) this.addChannel(id, used);
     this.logs = other.logs.concat(this.logs);
@@ -160,6 +181,10 @@ export class PendingWrites {
     } else {
       this.users.set(id, { ...change });
     }
+  }
+
+  private addSubscription(id: number, quota: number): void {
+    this.subscriptions.set(id, (this.subscriptions.get(id) ?? 0) + quota);
   }
 
   private addToken(id: number, change: TokenChange): void {

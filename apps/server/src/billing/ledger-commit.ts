@@ -4,16 +4,22 @@ import { lockingTransaction } from './locking-transaction.js';
 import type { Database } from '../db/schema.js';
 import { writeLogRows, type LogDestination } from '../logs/log-destination.js';
 import {
+  holdKeyOf,
   holdKeyText,
   type LeaseGrant,
   type LeaseRequest,
   type PendingWrites,
 } from './ledger-batch.js';
+import { lockSubscriptionPools, type SubscriptionPool } from './subscription-resets.js';
 
-/** Balances as the database holds them right after a batch, by user id and token id. */
+/**
+ * Balances as the database holds them right after a batch, by user id and token id, and the
+ * `amount_used` of the subscriptions it touched (after any period reset), by subscription id.
+ */
 export interface ObservedBalances {
   users: Map<number, number>;
   tokens: Map<number, number>;
+  subscriptions?: Map<number, number>;
 }
 
 /** Where and as whom a ledger writes. */
@@ -26,6 +32,8 @@ export interface LedgerTarget {
   holdSeconds: number;
   /** Where log rows go: this database's `logs` table, or its outbox. */
   logs: LogDestination;
+  /** The zone of subscription reset boundaries (default UTC). */
+  timeZone?: () => string;
 }
 
 export interface BatchResult {
@@ -39,10 +47,56 @@ interface HeldRow {
   amount: number;
 }
 
+/** The subscription pools a batch touches, locked once (after users, before tokens). */
+class PoolLocks {
+  private pools: Map<number, SubscriptionPool> | undefined;
+
+  constructor(
+    private readonly transaction: Transaction<Database>,
+    private readonly dialect: SqlDialect,
+    private readonly ids: Set<number>,
+    private readonly now: number,
+    private readonly timeZone: string,
+  ) {}
+
+  async lock(): Promise<Map<number, SubscriptionPool>> {
+    this.pools ??= await lockSubscriptionPools(
+      this.transaction,
+      this.dialect,
+      this.ids,
+      this.now,
+      this.timeZone,
+    );
+    return this.pools;
+  }
+}
+
 interface RowChange {
   quota: number;
   used: number;
   requests: number;
+}
+
+interface HoldKeyFields {
+  userId: number;
+  tokenId: number;
+  subscriptionId?: number;
+}
+
+/** Every subscription pool a batch changes or asks for. */
+function subscriptionIds(
+  writes: PendingWrites | undefined,
+  leases: readonly LeaseRequest[],
+): Set<number> {
+  const ids = new Set<number>(writes?.subscriptions.keys() ?? []);
+  for (const key of [
+    ...(writes?.releases.values() ?? []),
+    ...(writes?.holdCharges.values() ?? []),
+    ...leases,
+  ]) {
+    if (key.subscriptionId) ids.add(key.subscriptionId);
+  }
+  return ids;
 }
 
 function ascending(ids: Iterable<number>): number[] {
@@ -101,6 +155,8 @@ export async function commitLedgerBatch(
 
     const users = new Map<number, RowChange>();
     const tokens = new Map<number, RowChange>();
+    // Quota added to each subscription's amount_used (a subscription's "take" from its pool).
+    const subscriptions = new Map<number, number>(writes?.subscriptions ?? []);
     for (const [id, user] of writes?.users ?? []) {
       Object.assign(change(users, id), user);
     }
@@ -109,10 +165,21 @@ export async function commitLedgerBatch(
       current.quota = token.quota;
       current.used = token.used;
     }
-    const takeDirectly = (userId: number, tokenId: number, quota: number) => {
-      change(users, userId).quota += quota;
-      if (tokenId !== 0) change(tokens, tokenId).quota += quota;
+    const takeDirectly = (key: HoldKeyFields, quota: number) => {
+      if (key.subscriptionId) {
+        subscriptions.set(key.subscriptionId, (subscriptions.get(key.subscriptionId) ?? 0) + quota);
+      } else {
+        change(users, key.userId).quota += quota;
+      }
+      if (key.tokenId !== 0) change(tokens, key.tokenId).quota += quota;
     };
+    const pools = new PoolLocks(
+      transaction,
+      dialect,
+      subscriptionIds(writes, leases),
+      nowSeconds,
+      target.timeZone?.() ?? 'UTC',
+    );
 
     // New amounts of hold rows: a number to write, 0 to delete.
     const holdAmounts = new Map<string, number>();
@@ -124,23 +191,26 @@ export async function commitLedgerBatch(
     for (const [key, charge] of writes?.holdCharges ?? []) {
       if (!held.has(key)) continue;
       const take = Math.min(charge.amount, amountOf(key));
-      takeDirectly(charge.userId, charge.tokenId, -take);
+      takeDirectly(charge, -take);
       holdAmounts.set(key, amountOf(key) - take);
     }
     for (const [key, release] of writes?.releases ?? []) {
       // A hold another process already gave back (it expired) has nothing left to give.
       if (!held.has(key)) continue;
-      takeDirectly(release.userId, release.tokenId, -amountOf(key));
+      takeDirectly(release, -amountOf(key));
       holdAmounts.set(key, 0);
       released.add(key);
     }
 
-    const grants = await grantLeases(transaction, dialect, leases, users, tokens);
+    const grants = await grantLeases(transaction, dialect, leases, users, tokens, {
+      pools,
+      subscriptions,
+    });
     leases.forEach((lease, index) => {
       // Read back even when refused, so the caches see the balance that refused it.
-      change(users, lease.userId);
+      if (!lease.subscriptionId) change(users, lease.userId);
       if (lease.tokenId !== 0) change(tokens, lease.tokenId);
-      const key = holdKeyText(lease.userId, lease.tokenId);
+      const key = holdKeyOf(lease);
       const row = held.get(key);
       // Calls settled against the hold were charged directly: it shrinks by what they used. A
       // hold another process gave back meanwhile had all of it returned; nothing to shrink.
@@ -150,7 +220,7 @@ export async function commitLedgerBatch(
       grant.hold = base - rebase + grant.granted;
       if (grant.granted === 0 && rebase === 0) return;
       holdAmounts.set(key, grant.hold);
-      takeDirectly(lease.userId, lease.tokenId, grant.granted - rebase);
+      takeDirectly(lease, grant.granted - rebase);
     });
 
     // Read back inside the transaction: this batch's own changes plus everything other processes
@@ -176,6 +246,23 @@ export async function commitLedgerBatch(
       }
       const row = await update.returning('quota').executeTakeFirst();
       if (row) balances.users.set(userId, Number(row.quota));
+    }
+    if (subscriptions.size > 0) {
+      // Locked and reset (when a boundary passed) before the deltas apply; the lock makes the
+      // read-back exact without another statement.
+      const locked = await pools.lock();
+      balances.subscriptions = new Map();
+      for (const id of ascending(subscriptions.keys())) {
+        const delta = subscriptions.get(id)!;
+        const pool = locked.get(id);
+        if (pool) balances.subscriptions.set(id, pool.amountUsed + delta);
+        if (delta === 0) continue;
+        await transaction
+          .updateTable('user_subscriptions')
+          .set({ amount_used: sql`amount_used + ${delta}`, updated_at: nowSeconds })
+          .where('id', '=', id)
+          .execute();
+      }
     }
     const tokenIds = ascending(tokens.keys());
     for (const tokenId of tokenIds) {
@@ -231,15 +318,16 @@ async function lockHolds(
   if (userIds.size === 0) return held;
   let query = transaction
     .selectFrom('quota_holds')
-    .select(['id', 'user_id', 'token_id', 'amount'])
+    .select(['id', 'user_id', 'token_id', 'subscription_id', 'amount'])
     .where('holder', '=', holder)
     .where('user_id', 'in', ascending(userIds))
     .orderBy('user_id')
-    .orderBy('token_id');
+    .orderBy('token_id')
+    .orderBy('subscription_id');
   // SQLite has no row locks: its write transactions are exclusive (BEGIN IMMEDIATE).
   if (dialect !== 'sqlite') query = query.forUpdate();
   for (const row of await query.execute()) {
-    held.set(holdKeyText(Number(row.user_id), Number(row.token_id)), {
+    held.set(holdKeyText(Number(row.user_id), Number(row.token_id), Number(row.subscription_id)), {
       id: Number(row.id),
       amount: Number(row.amount),
     });
@@ -257,18 +345,36 @@ async function grantLeases(
   leases: readonly LeaseRequest[],
   users: Map<number, RowChange>,
   tokens: Map<number, RowChange>,
+  pooled: { pools: PoolLocks; subscriptions: Map<number, number> },
 ): Promise<LeaseGrant[]> {
   if (leases.length === 0) return [];
   const userAvailable = new Map<number, number>();
   const tokenAvailable = new Map<number, number>();
-  let userQuery = transaction
-    .selectFrom('users')
-    .select(['id', 'quota'])
-    .where('id', 'in', ascending(new Set(leases.map((lease) => lease.userId))))
-    .orderBy('id');
-  if (dialect !== 'sqlite') userQuery = userQuery.forUpdate();
-  for (const row of await userQuery.execute()) {
-    userAvailable.set(row.id, Number(row.quota) - (users.get(row.id)?.quota ?? 0));
+  const poolAvailable = new Map<number, number>();
+  const walletUsers = new Set(leases.filter((lease) => !lease.subscriptionId).map((l) => l.userId));
+  if (walletUsers.size > 0) {
+    let userQuery = transaction
+      .selectFrom('users')
+      .select(['id', 'quota'])
+      .where('id', 'in', ascending(walletUsers))
+      .orderBy('id');
+    if (dialect !== 'sqlite') userQuery = userQuery.forUpdate();
+    for (const row of await userQuery.execute()) {
+      userAvailable.set(row.id, Number(row.quota) - (users.get(row.id)?.quota ?? 0));
+    }
+  }
+  if (leases.some((lease) => lease.subscriptionId)) {
+    for (const [id, pool] of await pooled.pools.lock()) {
+      const taken = pooled.subscriptions.get(id) ?? 0;
+      poolAvailable.set(
+        id,
+        !pool.usable
+          ? 0
+          : pool.amountTotal === 0
+            ? Number.POSITIVE_INFINITY
+            : pool.amountTotal - pool.amountUsed - taken,
+      );
+    }
   }
   const tokenIds = new Set(
     leases.filter((lease) => lease.tokenId !== 0).map((lease) => lease.tokenId),
@@ -285,7 +391,8 @@ async function grantLeases(
     }
   }
   return leases.map((lease) => {
-    const forUser = userAvailable.get(lease.userId) ?? 0;
+    const pool = lease.subscriptionId ?? 0;
+    const forUser = pool ? (poolAvailable.get(pool) ?? 0) : (userAvailable.get(lease.userId) ?? 0);
     const forToken =
       lease.tokenId === 0 || lease.tokenUnlimited
         ? Number.POSITIVE_INFINITY
@@ -299,9 +406,11 @@ async function grantLeases(
     }
     if (granted === 0) {
       const smallest = lease.steps[0] ?? lease.wanted;
-      return { granted: 0, shortfall: forUser < smallest ? 'user' : 'token', hold: 0 };
+      const balance = pool ? 'subscription' : 'user';
+      return { granted: 0, shortfall: forUser < smallest ? balance : 'token', hold: 0 };
     }
-    userAvailable.set(lease.userId, forUser - granted);
+    if (pool) poolAvailable.set(pool, forUser - granted);
+    else userAvailable.set(lease.userId, forUser - granted);
     if (lease.tokenId !== 0) {
       tokenAvailable.set(lease.tokenId, (tokenAvailable.get(lease.tokenId) ?? 0) - granted);
     }
@@ -329,10 +438,17 @@ async function writeHolds(
           .execute();
       }
     } else if (amount !== 0) {
-      const [userId, tokenId] = key.split(':').map(Number);
+      const [userId, tokenId, subscriptionId = 0] = key.split(':').map(Number);
       await transaction
         .insertInto('quota_holds')
-        .values({ holder, user_id: userId, token_id: tokenId, amount, expires_at: expiresAt })
+        .values({
+          holder,
+          user_id: userId,
+          token_id: tokenId,
+          subscription_id: subscriptionId,
+          amount,
+          expires_at: expiresAt,
+        })
         .execute();
     }
   }

@@ -116,6 +116,11 @@ export class LedgerWriter {
     );
   }
 
+  /** Quota added to subscription `id`'s `amount_used` that the database does not show yet. */
+  unwrittenSubscriptionCharge(id: number): number {
+    return (this.pending.subscriptions.get(id) ?? 0) + (this.writing?.subscriptions.get(id) ?? 0);
+  }
+
   /** What settled calls will take out of the `key` hold that the database does not show yet. */
   unwrittenHoldCharge(key: string): number {
     return this.pending.holdCharge(key) + (this.writing?.holdCharge(key) ?? 0);

@@ -1,6 +1,6 @@
 import type { LogRow } from '../logs/log-insert-statement.js';
-import { holdKeyText, type LeaseGrant } from './ledger-batch.js';
-import { shortfallError, userQuotaError } from './ledger-refusals.js';
+import { holdKeyOf, holdKeyText, type LeaseGrant } from './ledger-batch.js';
+import { shortfallError, subscriptionQuotaError, userQuotaError } from './ledger-refusals.js';
 import type { LedgerTarget, ObservedBalances } from './ledger-commit.js';
 import { LedgerWriter } from './ledger-writer.js';
 import { giveBackHolds } from './hold-reclaimer.js';
@@ -19,12 +19,19 @@ export interface AdmitRequest {
   token: { id: number; remain_quota: number; unlimited_quota: boolean };
   /** The call's estimated cost (pre-consumption, reference §4.1). */
   estimate: number;
+  /**
+   * The subscription whose pool pays instead of the user's wallet, with what this process last
+   * saw left in it (Infinity: unlimited). The database decides: the view only spares a write.
+   */
+  subscription?: { id: number; remaining: number };
 }
 
 /** A call admitted by the ledger; settle it exactly once. */
 export interface Admission {
   userId: number;
   tokenId: number;
+  /** The subscription that pays (absent: the wallet). */
+  subscriptionId?: number;
   /** The part of a hold set aside for this call (0: nothing held, the cost is charged directly). */
   estimate: number;
 }
@@ -48,6 +55,8 @@ interface Waiter {
 interface Lease {
   userId: number;
   tokenId: number;
+  /** 0: the wallet. */
+  subscriptionId: number;
   tokenUnlimited: boolean;
   /** Quota held in the database for this pair, as this process knows it. */
   held: number;
@@ -124,18 +133,24 @@ export class QuotaLedger {
    */
   admit(request: AdmitRequest): Admission | Promise<Admission> {
     const { user, token, estimate } = request;
-    const key = holdKeyText(user.id, token.id);
+    const subscriptionId = request.subscription?.id ?? 0;
+    const key = holdKeyText(user.id, token.id, subscriptionId);
     let lease = this.leases.get(key);
     const available = lease ? lease.held - lease.used - lease.inFlight : 0;
+    const admitted = (held: number): Admission =>
+      subscriptionId
+        ? { userId: user.id, tokenId: token.id, subscriptionId, estimate: held }
+        : { userId: user.id, tokenId: token.id, estimate: held };
     if (estimate <= 0) {
       // Nothing to set aside (a per-image price, a free model): charged directly at settlement.
-      if (this.userView(request) <= 0 && available <= 0) throw userQuotaError();
-      return { userId: user.id, tokenId: token.id, estimate: 0 };
+      if (this.userView(request) <= 0 && available <= 0) throw this.emptyPoolError(request);
+      return admitted(0);
     }
     if (!lease) {
       lease = {
         userId: user.id,
         tokenId: token.id,
+        subscriptionId,
         tokenUnlimited: token.unlimited_quota,
         held: 0,
         used: 0,
@@ -150,9 +165,9 @@ export class QuotaLedger {
     lease.lastActive = Date.now();
     if (lease.waiters.length === 0 && available >= estimate) {
       lease.inFlight += estimate;
-      return { userId: user.id, tokenId: token.id, estimate };
+      return admitted(estimate);
     }
-    if (this.userView(request) <= 0 && available <= 0) throw userQuotaError();
+    if (this.userView(request) <= 0 && available <= 0) throw this.emptyPoolError(request);
     const waiting = lease;
     return new Promise((resolve, reject) => {
       waiting.waiters.push({ estimate, resolve, reject });
@@ -165,7 +180,7 @@ export class QuotaLedger {
    * with its log row, in the next group commit. Resolves once written (at once in batch mode).
    */
   settle(admission: Admission, charge: CallCharge): Promise<void> {
-    const key = holdKeyText(admission.userId, admission.tokenId);
+    const key = holdKeyOf(admission);
     const lease = admission.estimate > 0 ? this.leases.get(key) : undefined;
     // A roomy hold is left alone (it shrinks at its next top-up); a tight one pays for the call in
     // the same write, so other processes never see the call counted in the hold and the balance.
@@ -173,6 +188,7 @@ export class QuotaLedger {
     const written = this.writer.settle({
       userId: admission.userId,
       tokenId: admission.tokenId,
+      subscriptionId: admission.subscriptionId ?? 0,
       quota: charge.quota,
       channelId: charge.channelId,
       countUsage: charge.countUsage,
@@ -205,13 +221,21 @@ export class QuotaLedger {
     return this.writer.unwrittenTokenCharge(tokenId);
   }
 
+  /** The same for a subscription's pool (quota its `amount_used` does not show yet). */
+  unwrittenSubscriptionCharge(subscriptionId: number): number {
+    return this.writer.unwrittenSubscriptionCharge(subscriptionId);
+  }
+
   /**
-   * What this process holds for `userId`'s calls in flight (its `quota_holds` amounts; other
-   * processes' holds are not included). Scans this process's holds: for occasional use.
+   * What this process holds from `userId`'s wallet for calls in flight (its `quota_holds` amounts;
+   * other processes' holds and subscription pools are not included). Scans this process's holds:
+   * for occasional use.
    */
   heldForUser(userId: number): number {
     let held = 0;
-    for (const lease of this.leases.values()) if (lease.userId === userId) held += lease.held;
+    for (const lease of this.leases.values()) {
+      if (lease.userId === userId && lease.subscriptionId === 0) held += lease.held;
+    }
     return held;
   }
 
@@ -248,9 +272,21 @@ export class QuotaLedger {
     this.timers.push(timer);
   }
 
-  /** The user's balance as the database will show it once this process's writes land. */
+  /**
+   * The paying pool's balance as the database will show it once this process's writes land: the
+   * user's wallet, or what is left of the subscription.
+   */
   private userView(request: AdmitRequest): number {
+    const subscription = request.subscription;
+    if (subscription) {
+      return subscription.remaining - this.writer.unwrittenSubscriptionCharge(subscription.id);
+    }
     return request.user.quota - this.writer.unwrittenUserCharge(request.user.id);
+  }
+
+  /** The refusal for a call whose paying pool is used up. */
+  private emptyPoolError(request: AdmitRequest): Error {
+    return request.subscription ? subscriptionQuotaError(request.estimate) : userQuotaError();
   }
 
   private tokenView(request: AdmitRequest): number {
@@ -278,6 +314,7 @@ export class QuotaLedger {
       .lease({
         userId: lease.userId,
         tokenId: lease.tokenId,
+        subscriptionId: lease.subscriptionId,
         tokenUnlimited: lease.tokenUnlimited,
         wanted: size.wanted,
         steps: size.steps,
@@ -287,8 +324,7 @@ export class QuotaLedger {
         (grant) => {
           // The hold shrank by what calls used (or was given back by another process meanwhile);
           // charges settled since this write began will shrink it further.
-          lease.held =
-            grant.hold - this.writer.unwrittenHoldCharge(holdKeyText(lease.userId, lease.tokenId));
+          lease.held = grant.hold - this.writer.unwrittenHoldCharge(holdKeyOf(lease));
           lease.used -= rebase;
           lease.roomy = size.roomy;
           this.admitWaiting(lease, waiters.length, grant.shortfall);
@@ -323,7 +359,16 @@ export class QuotaLedger {
     for (const waiter of waiters) {
       if (uncovered.length === 0 && lease.held - lease.used - lease.inFlight >= waiter.estimate) {
         lease.inFlight += waiter.estimate;
-        waiter.resolve({ userId: lease.userId, tokenId: lease.tokenId, estimate: waiter.estimate });
+        waiter.resolve(
+          lease.subscriptionId
+            ? {
+                userId: lease.userId,
+                tokenId: lease.tokenId,
+                subscriptionId: lease.subscriptionId,
+                estimate: waiter.estimate,
+              }
+            : { userId: lease.userId, tokenId: lease.tokenId, estimate: waiter.estimate },
+        );
       } else if (shortfall !== undefined) {
         waiter.reject(shortfallError(shortfall, waiter.estimate));
       } else {

@@ -11,7 +11,13 @@ export type DurationUnit = 'year' | 'month' | 'day' | 'hour' | 'custom';
 export type ResetPeriod = 'never' | 'daily' | 'weekly' | 'monthly' | 'custom';
 
 export const DURATION_UNITS: readonly DurationUnit[] = ['year', 'month', 'day', 'hour', 'custom'];
-export const RESET_PERIODS: readonly ResetPeriod[] = ['never', 'daily', 'weekly', 'monthly', 'custom'];
+export const RESET_PERIODS: readonly ResetPeriod[] = [
+  'never',
+  'daily',
+  'weekly',
+  'monthly',
+  'custom',
+];
 
 /** A plan's duration and reset rule, as stored on `subscription_plans`. */
 export interface PlanCalendar {
@@ -123,7 +129,8 @@ export function catchUpResets(
   } else if (period !== 'custom') {
     // Calendar periods: the start of the period holding `now` is the boundary last passed.
     const unit = period === 'daily' ? 'day' : period === 'weekly' ? 'week' : 'month';
-    if (period !== 'never') boundary = Math.max(boundary, windowAt(unit, now * 1000, timeZone).start);
+    if (period !== 'never')
+      boundary = Math.max(boundary, windowAt(unit, now * 1000, timeZone).start);
   }
   const nextReset = nextResetAfter(
     boundary,

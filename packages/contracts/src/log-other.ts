@@ -48,6 +48,11 @@ export interface ConsumeLogOther {
   cache_saved_quota?: number;
   /** The index (0-based line) of the multi-key channel's key that answered. */
   multi_key_index?: number;
+  /** `subscription` when a subscription's pool paid (absent: the wallet). */
+  billing_source?: 'subscription';
+  subscription_id?: number;
+  subscription_plan_id?: number;
+  subscription_plan_title?: string;
 }
 
 /**
@@ -95,6 +100,11 @@ export interface LogOther {
   cache_saved_quota?: number;
   /** The index (0-based line) of the multi-key channel's key that answered. */
   multi_key_index?: number;
+  /** `subscription` when a subscription's pool paid the call, else absent (the wallet). */
+  billing_source?: string;
+  subscription_id?: number;
+  subscription_plan_id?: number;
+  subscription_plan_title?: string;
   /** `admin_info.use_channel`: the channel ids tried, in order (admin view only). */
   use_channel?: string[];
 }
@@ -118,6 +128,8 @@ export const LOG_OTHER_NUMBER_FIELDS = [
   'audio_completion_ratio',
   'image_n',
   'cache_saved_quota',
+  'subscription_id',
+  'subscription_plan_id',
 ] as const satisfies readonly (keyof LogOther)[];
 
 export const LOG_OTHER_STRING_FIELDS = [
@@ -127,6 +139,8 @@ export const LOG_OTHER_STRING_FIELDS = [
   'image_quality',
   'group',
   'fallback_from',
+  'billing_source',
+  'subscription_plan_title',
 ] as const satisfies readonly (keyof LogOther)[];
 
 export const LOG_OTHER_BOOLEAN_FIELDS = [

@@ -1,5 +1,6 @@
 import { estimatePreConsume, estimatePromptTokens } from '../billing/index.js';
 import type { Admission } from '../billing/quota-ledger.js';
+import { admitFromPayer } from './choose-payer.js';
 import type { CallPlan } from './relay-call-context.js';
 import type { RelayServices } from './relay-services.js';
 
@@ -29,7 +30,8 @@ export function estimateCall(services: RelayServices, plan: CallPlan): CallEstim
 }
 
 /**
- * Sets the call's estimated cost aside before the upstream call (reference §4.1); the ledger
+ * Sets the call's estimated cost aside before the upstream call (reference §4.1), from the pool
+ * the user's billing preference names (wallet or subscription, choose-payer.ts); the ledger
  * refuses with the reference's 403 when the balances cannot cover it.
  */
 export function admitCall(
@@ -37,9 +39,5 @@ export function admitCall(
   plan: CallPlan,
   estimate: CallEstimate = estimateCall(services, plan),
 ): Admission | Promise<Admission> {
-  return services.ledger.admit({
-    user: plan.caller.user,
-    token: plan.caller.token,
-    estimate: estimate.quota,
-  });
+  return admitFromPayer(services, plan.caller, estimate.quota);
 }

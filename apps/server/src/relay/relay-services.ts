@@ -40,6 +40,7 @@ import { MemoryCacheStore } from './response-cache/memory-cache-store.js';
 import { RedisCacheStore } from './response-cache/redis-cache-store.js';
 import { ResponseCache } from './response-cache/response-cache.js';
 import { UpstreamFingerprintBook } from './upstream-fingerprint/upstream-fingerprint-book.js';
+import { SubscriptionBook } from './subscription-book.js';
 
 /** Everything a relay call uses, created once per process. */
 export interface RelayServices {
@@ -68,6 +69,8 @@ export interface RelayServices {
   channelSlots: ChannelSlots;
   /** Quota holds, settlements and their log rows (one group commit). */
   ledger: QuotaLedger;
+  /** Users' active subscriptions, which may pay for calls by their billing preference. */
+  subscriptions: SubscriptionBook;
   /** Copies log rows to LOG_SQL_DSN's database when it is separate. */
   logOutbox: LogOutboxDrainer | undefined;
   upstream: UpstreamClient;
@@ -164,11 +167,20 @@ export async function createRelayServices(parts: {
       holder: holderId(),
       holdSeconds: parts.config.quotaHoldSeconds,
       logs,
+      timeZone: () => limitTimeZone(parts.options.get('LimitTimeZone')),
     },
     parts.config.batchUpdate,
     (error) => onError(error, 'settlement'),
   );
-  ledger.onBalances((balances) => callers.observeBalances(balances));
+  const subscriptions = new SubscriptionBook(db, parts.events, (error) =>
+    onError(error, 'subscriptions'),
+  );
+  await subscriptions.refresh();
+  subscriptions.startSync(parts.config.syncFrequencySeconds);
+  ledger.onBalances((balances) => {
+    callers.observeBalances(balances);
+    subscriptions.observeBalances(balances);
+  });
   const logOutbox = separateLogs
     ? new LogOutboxDrainer(db, logDatabase, { onError: (error) => onError(error, 'log outbox') })
     : undefined;
@@ -204,6 +216,7 @@ export async function createRelayServices(parts: {
     circuits,
     channelSlots,
     ledger,
+    subscriptions,
     logOutbox,
     upstream: new UpstreamClient({
       relayTimeoutSeconds: parts.config.relayTimeoutSeconds,
@@ -229,6 +242,7 @@ export async function createRelayServices(parts: {
 export async function closeRelayServices(services: RelayServices): Promise<void> {
   services.channels.stop();
   services.circuits.close();
+  services.subscriptions.stop();
   await services.inFlight.idle();
   await services.dashboard.stop(services.db);
   await services.ledger.close();

@@ -143,6 +143,17 @@ function consumeLogRowOf(
   // A fallback answered: the row is the answering model's (its name, price and channel).
   if (call.fallback !== undefined) other.fallback_from = call.fallback.from;
   if (call.multiKeyIndex !== undefined) other.multi_key_index = call.multiKeyIndex;
+  const subscriptionId = call.admission.subscriptionId;
+  if (subscriptionId) {
+    // A subscription paid (the wallet did not): which one, for the user's and the admin's logs.
+    const subscription = call.services.subscriptions.find(caller.user.id, subscriptionId);
+    other.billing_source = 'subscription';
+    other.subscription_id = subscriptionId;
+    if (subscription) {
+      other.subscription_plan_id = subscription.planId;
+      other.subscription_plan_title = subscription.planTitle;
+    }
+  }
   if (cached !== undefined) {
     other.cache_hit = true;
     other.cache_saved_quota = cached.savedQuota;

@@ -95,9 +95,10 @@ async function migrateTable(
       `drop index ${retired} on ${table}`,
       async () => !(await listIndexes(handle, table)).includes(retired),
       async () => {
-        await (dialect === 'mysql'
-          ? sql`alter table ${sql.table(table)} drop index ${sql.id(retired)}`
-          : sql`drop index if exists ${sql.id(retired)}`
+        await (
+          dialect === 'mysql'
+            ? sql`alter table ${sql.table(table)} drop index ${sql.id(retired)}`
+            : sql`drop index if exists ${sql.id(retired)}`
         ).execute(db);
       },
     );

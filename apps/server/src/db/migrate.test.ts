@@ -105,6 +105,32 @@ describe.each(testDatabaseKinds())('migrateDatabase on %s', { timeout: 30_000 },
     await expectCompleteSchema(database.handle);
   });
 
+  it('retires the hold index of earlier Tollgate versions once its replacement exists', async () => {
+    const { handle } = await fresh();
+    await migrateDatabase(handle);
+    // An earlier version's quota_holds: unique over (holder, user_id, token_id) only.
+    const drop = handle.db.schema.dropIndex('idx_quota_holds_holder_pool');
+    await (kind === 'mysql' ? drop.on('quota_holds') : drop).execute();
+    await handle.db.schema
+      .createIndex('idx_quota_holds_holder_user_token')
+      .on('quota_holds')
+      .columns(['holder', 'user_id', 'token_id'])
+      .unique()
+      .execute();
+    await migrateDatabase(handle);
+    const indexes = await listIndexes(handle, 'quota_holds');
+    expect(indexes).toContain('idx_quota_holds_holder_pool');
+    expect(indexes).not.toContain('idx_quota_holds_holder_user_token');
+    // A process may now hold a user's wallet and a subscription of theirs for one token.
+    await handle.db
+      .insertInto('quota_holds')
+      .values([
+        { holder: 'h', user_id: 1, token_id: 2, subscription_id: 0, amount: 5, expires_at: 9 },
+        { holder: 'h', user_id: 1, token_id: 2, subscription_id: 3, amount: 5, expires_at: 9 },
+      ])
+      .execute();
+  });
+
   it('migrates only the tables asked for', async () => {
     const { handle } = await fresh();
     await migrateDatabase(handle, { tables: ['logs'] });

@@ -31,6 +31,8 @@ const SPENT_PAUSE_MS = 2000;
  */
 export class SubscriptionBook {
   private byUser = new Map<number, ActiveSubscription[]>();
+  /** The same subscriptions by id, for the ledger's read-backs. */
+  private byId = new Map<number, ActiveSubscription>();
   private readonly spentUntil = new Map<number, number>();
   private timer: NodeJS.Timeout | undefined;
   private readonly follow = ({ userId }: { userId: number }) => {
@@ -50,12 +52,16 @@ export class SubscriptionBook {
   async refresh(): Promise<void> {
     const rows = await this.query().execute();
     const byUser = new Map<number, ActiveSubscription[]>();
+    const byId = new Map<number, ActiveSubscription>();
     for (const row of rows) {
+      const subscription = toActive(row);
       const list = byUser.get(Number(row.user_id)) ?? [];
-      list.push(toActive(row));
+      list.push(subscription);
       byUser.set(Number(row.user_id), list);
+      byId.set(subscription.id, subscription);
     }
     this.byUser = byUser;
+    this.byId = byId;
   }
 
   /** Refreshes every `seconds` (expiries and resets are also computed on read, in between). */
@@ -109,21 +115,25 @@ export class SubscriptionBook {
   /** Takes the pools' `amount_used` as a ledger write read them back. */
   observeBalances(balances: ObservedBalances): void {
     if (!balances.subscriptions) return;
-    for (const list of this.byUser.values()) {
-      for (const subscription of list) {
-        const used = balances.subscriptions.get(subscription.id);
-        if (used === undefined) continue;
-        if (used > subscription.amountUsed) this.spentUntil.delete(subscription.id);
-        subscription.amountUsed = used;
-      }
+    for (const [id, used] of balances.subscriptions) {
+      const subscription = this.byId.get(id);
+      if (subscription === undefined) continue;
+      // Less used than seen (a release, a new period): the pool may cover calls again.
+      if (used < subscription.amountUsed) this.spentUntil.delete(id);
+      subscription.amountUsed = used;
     }
   }
 
   private async reloadUser(userId: number): Promise<void> {
     const rows = await this.query().where('user_subscriptions.user_id', '=', userId).execute();
-    for (const row of rows) this.spentUntil.delete(Number(row.id));
-    if (rows.length === 0) this.byUser.delete(userId);
-    else this.byUser.set(userId, rows.map(toActive));
+    for (const old of this.byUser.get(userId) ?? []) this.byId.delete(old.id);
+    const list = rows.map(toActive);
+    for (const subscription of list) {
+      this.spentUntil.delete(subscription.id);
+      this.byId.set(subscription.id, subscription);
+    }
+    if (list.length === 0) this.byUser.delete(userId);
+    else this.byUser.set(userId, list);
   }
 
   private query() {

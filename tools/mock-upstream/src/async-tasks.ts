@@ -3,10 +3,10 @@ import type { JsonRecord } from './json-shape.js';
 /** How a mock task ends: it succeeds, fails, or never finishes. */
 export type TaskOutcome = 'succeed' | 'fail' | 'hang';
 
-/** One task of the fake Midjourney-proxy or Suno-API. */
+/** One task of the fake Midjourney-proxy, Suno-API or OpenAI videos API. */
 export interface MockTask {
   id: string;
-  platform: 'mj' | 'suno';
+  platform: 'mj' | 'suno' | 'video';
   action: string;
   prompt: string;
   outcome: TaskOutcome;
@@ -14,6 +14,8 @@ export interface MockTask {
   polls: number;
   /** Epoch ms. */
   submitTime: number;
+  /** The submission's other fields a platform answers with (a video's model, seconds, size). */
+  params: Record<string, string>;
 }
 
 /** Prompt words that choose a task's outcome (default: succeed) or refuse the submission. */
@@ -41,15 +43,22 @@ export class MockTaskStore {
   readonly tasks = new Map<string, MockTask>();
   private counter = 0;
 
-  create(platform: MockTask['platform'], action: string, prompt: string): MockTask {
+  create(
+    platform: MockTask['platform'],
+    action: string,
+    prompt: string,
+    params: Record<string, string> = {},
+  ): MockTask {
     this.counter += 1;
-    const id = `${platform === 'mj' ? '17' : 'suno-'}${String(this.counter).padStart(6, '0')}`;
+    const prefix = { mj: '17', suno: 'suno-', video: 'video_mock' }[platform];
+    const id = `${prefix}${String(this.counter).padStart(6, '0')}`;
     const outcome: TaskOutcome = prompt.includes(TASK_PROMPT_CONTROLS.fail)
       ? 'fail'
       : prompt.includes(TASK_PROMPT_CONTROLS.hang)
         ? 'hang'
         : 'succeed';
-    const task = { id, platform, action, prompt, outcome, polls: 0, submitTime: Date.now() };
+    const submitTime = Date.now();
+    const task = { id, platform, action, prompt, outcome, polls: 0, submitTime, params };
     this.tasks.set(id, task);
     return task;
   }

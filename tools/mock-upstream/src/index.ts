@@ -33,6 +33,7 @@ export {
   MOCK_SET_COOKIE,
 } from './route-context.js';
 export type { MultipartForm, MultipartFile } from './multipart-form.js';
+export { MOCK_VIDEO_LENGTH, mockVideoBytes } from './openai-videos.js';
 export {
   MockTaskStore,
   TASK_PROMPT_CONTROLS,

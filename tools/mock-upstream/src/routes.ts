@@ -33,6 +33,12 @@ import {
   handleTaskImage,
 } from './task-endpoints.js';
 import { handleConverse, handleInvoke } from './bedrock-runtime.js';
+import {
+  handleCreateVideo,
+  handleRemixVideo,
+  handleRetrieveVideo,
+  handleVideoContent,
+} from './openai-videos.js';
 import { handleCohereChat, handleCohereEmbed, handleCohereRerank } from './cohere-v2.js';
 import { findCloudflareRoute } from './cloudflare-workers-ai.js';
 import { findJinaOrMokaRoute } from './jina-and-moka.js';
@@ -167,8 +173,26 @@ export function findRoute(method: string, pathname: string): RouteMatch | undefi
   if (method === 'GET' && path.startsWith('/mock-files/')) {
     return { route: IMAGE_FILE_ROUTE, deployment };
   }
+  const video = findVideoRoute(method, path);
+  if (video !== undefined) return { route: video, deployment };
   const task = findTaskRoute(method, path);
   return task ? { route: task, deployment } : undefined;
+}
+
+const VIDEO_PATH = /^\/videos(?:\/([^/]+)(?:\/(content|remix))?)?$/;
+
+/** OpenAI's videos API (Sora): create, retrieve, content and remix. */
+function findVideoRoute(method: string, path: string): Route | undefined {
+  const match = VIDEO_PATH.exec(path);
+  if (!match) return undefined;
+  const id = match[1] === undefined ? undefined : safeDecode(match[1]);
+  if (id === undefined) return method === 'POST' ? openAi(handleCreateVideo) : undefined;
+  if (match[2] === 'remix') {
+    return method === 'POST' ? openAi((context) => handleRemixVideo(context, id)) : undefined;
+  }
+  if (method !== 'GET') return undefined;
+  if (match[2] === 'content') return openAi((context) => handleVideoContent(context, id));
+  return openAi((context) => handleRetrieveVideo(context, id));
 }
 
 const MJ_SUBMIT = /^\/mj\/(submit\/[a-z-]+|insight-face\/swap)$/;

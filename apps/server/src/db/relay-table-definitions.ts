@@ -175,6 +175,7 @@ export const tasks: TableDefinition<'tasks'> = {
     progress: varchar(20),
     properties: { type: 'json' },
     data: { type: 'json' },
+    private_data: { type: 'json' },
   },
   indexes: plainIndexes('tasks', [
     'created_at',

@@ -275,6 +275,11 @@ export interface TasksTable {
   properties: string | null;
   /** Raw upstream JSON payload; NULL or valid JSON. */
   data: string | null;
+  /**
+   * JSON the task's owner never sees (new-api's column): a video task's upstream id and upstream
+   * model, `{"upstream_task_id", "upstream_model"}`; NULL for other tasks.
+   */
+  private_data: string | null;
 }
 
 /** `quota_data`: hourly dashboard buckets. */

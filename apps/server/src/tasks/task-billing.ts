@@ -19,7 +19,9 @@ export interface TaskPlan {
   group: string;
   modelPrice: number;
   groupRatio: number;
-  /** int(price × groupRatio × QuotaPerUnit); 0 for free actions. */
+  /** Further multipliers of the price (a video's `seconds` and `size`); empty for most tasks. */
+  ratios: Readonly<Record<string, number>>;
+  /** int(price × groupRatio × ratios × QuotaPerUnit); 0 for free actions. */
   quota: number;
   channel: CachedChannel;
 }
@@ -33,7 +35,7 @@ export function planTask(
   services: RelayServices,
   call: AuthenticatedCall,
   model: string,
-  options: { free?: boolean; channel?: CachedChannel },
+  options: { free?: boolean; channel?: CachedChannel; ratios?: Readonly<Record<string, number>> },
 ): TaskPlan {
   const { caller } = call;
   checkModelAllowed(caller, model);
@@ -62,10 +64,12 @@ export function planTask(
     ownNumber(row as Record<string, unknown>, group) ??
     ownNumber(services.options.getJson('GroupRatio'), group) ??
     1;
+  const ratios = options.ratios ?? {};
+  const product = Object.values(ratios).reduce((total, ratio) => total * ratio, 1);
   const quota = options.free
     ? 0
-    : Math.trunc(modelPrice * groupRatio * services.options.getNumber('QuotaPerUnit'));
-  return { call, model, group, modelPrice, groupRatio, quota, channel };
+    : Math.trunc(modelPrice * groupRatio * product * services.options.getNumber('QuotaPerUnit'));
+  return { call, model, group, modelPrice, groupRatio, ratios, quota, channel };
 }
 
 /**
@@ -113,6 +117,14 @@ export async function settleTask(
     quota: charged,
   });
   const idText = plan.model.startsWith('suno_') ? '' : `，ID ${outcome.taskId}`;
+  const ratioText = Object.entries(plan.ratios)
+    .map(([name, ratio]) => `，${name} ${Number(ratio.toFixed(6))}`)
+    .join('');
+  const other: Record<string, unknown> = {
+    model_price: plan.modelPrice,
+    group_ratio: plan.groupRatio,
+  };
+  if (ratioText) other.other_ratios = plan.ratios;
   await services.ledger.settle(admission, {
     quota: charged,
     channelId: plan.channel.id,
@@ -122,7 +134,7 @@ export async function settleTask(
       username: caller.user.username,
       created_at: createdAt,
       type: LOG_TYPE.consume,
-      content: `模型固定价格 ${plan.modelPrice.toFixed(2)}，分组倍率 ${plan.groupRatio.toFixed(2)}，操作 ${outcome.action}${idText}`,
+      content: `模型固定价格 ${plan.modelPrice.toFixed(2)}，分组倍率 ${plan.groupRatio.toFixed(2)}${ratioText}，操作 ${outcome.action}${idText}`,
       prompt_tokens: 0,
       completion_tokens: 0,
       token_name: caller.token.name ?? '',
@@ -133,7 +145,7 @@ export async function settleTask(
       use_time: Math.floor((now - outcome.startedAt) / 1000),
       is_stream: false,
       group: plan.group,
-      other: JSON.stringify({ model_price: plan.modelPrice, group_ratio: plan.groupRatio }),
+      other: JSON.stringify(other),
     },
   });
   return charged;

@@ -8,10 +8,16 @@ import { failAndRefund, FINAL_STATUSES } from './task-refund.js';
 import { callTaskUpstream } from './task-upstream.js';
 
 /** Seconds after submission when an unfinished task is failed. */
-const TASK_TIMEOUT_SECONDS = 3600;
-const TIMEOUT_REASON = '上游任务超时（超过1小时）';
+export const TASK_TIMEOUT_SECONDS = 3600;
+export const TIMEOUT_REASON = '上游任务超时（超过1小时）';
 
-function refundTask(services: RelayServices, row: TaskRow, reason: string, columns = {}) {
+/** Fails a task of the `tasks` table and refunds it once, with the reference's log text. */
+export function refundTask(
+  services: RelayServices,
+  row: TaskRow,
+  reason: string,
+  columns: Record<string, string | number | null> = {},
+) {
   return failAndRefund(services, {
     table: 'tasks',
     id: row.id,

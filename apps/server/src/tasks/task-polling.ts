@@ -3,12 +3,15 @@ import { repeatAfter, type BackgroundJob } from '../lib/periodic-job.js';
 import type { RelayServices } from '../relay/relay-services.js';
 import { pollMidjourneyTasks } from './midjourney/mj-poller.js';
 import { pollPlatformTasks } from './task-poller.js';
+import { pollVideoTasks } from './video/video-poller.js';
 
-/** One round of every task poller (Midjourney and the task platforms). */
+/** One round of every task poller (Midjourney, the task platforms and video). */
 export async function pollAllTasks(services: RelayServices, signal?: AbortSignal): Promise<void> {
   await pollMidjourneyTasks(services, signal);
   if (signal?.aborted) return;
   await pollPlatformTasks(services, signal);
+  if (signal?.aborted) return;
+  await pollVideoTasks(services, signal);
 }
 
 /**

@@ -36,19 +36,34 @@ async function readLimited(body: Readable): Promise<string> {
  * Sends one task request to a channel through the shared upstream pool (and the channel's proxy),
  * giving up after `timeoutMs`; throws on network failures and timeouts.
  */
-export async function callTaskUpstream(
+export function callTaskUpstream(
   services: RelayServices,
   channel: CachedChannel,
   request: { method: 'GET' | 'POST'; path: string; headers: Record<string, string>; body?: string },
   timeoutMs: number,
 ): Promise<TaskAnswer> {
+  return sendTaskRequest(
+    services,
+    channel,
+    { ...request, url: `${channelBase(channel)}${request.path}` },
+    timeoutMs,
+  );
+}
+
+/** `callTaskUpstream` for a request that names its whole URL (on the channel's host). */
+export async function sendTaskRequest(
+  services: RelayServices,
+  channel: CachedChannel,
+  request: {
+    method: 'GET' | 'POST';
+    url: string;
+    headers: Record<string, string>;
+    body?: string | Buffer;
+  },
+  timeoutMs: number,
+): Promise<TaskAnswer> {
   const response = await services.upstream.request(
-    {
-      url: `${channelBase(channel)}${request.path}`,
-      method: request.method,
-      headers: request.headers,
-      body: request.body,
-    },
+    { url: request.url, method: request.method, headers: request.headers, body: request.body },
     AbortSignal.timeout(timeoutMs),
     channel.setting.proxy || undefined,
   );

@@ -29,6 +29,7 @@ import { authenticateExchange } from './authenticate-exchange.js';
 import { sendRelayError } from './relay-error-response.js';
 import { RelayExchange } from '../../relay/relay-exchange.js';
 import { TaskRoutes } from './task-routes.js';
+import { isVideoPath } from './video-routes.js';
 import { logRelayAccess } from '../access-log.js';
 
 /** `POST` relay routes and their modes (token auth, OpenAI-compatible). */
@@ -109,6 +110,10 @@ export class RelayFront {
       return this.serveGeminiCall(call);
     }
     const method = request.method;
+    // Video tasks (`/v1/videos…`, `/v1/video/generations…`) are task routes.
+    if (isVideoPath(url) && method !== 'OPTIONS' && this.tasks.handle(request, response)) {
+      return true;
+    }
     const exchange = () => new RelayExchange(request, response, this.logger(), this.proxies);
 
     if (method === 'POST') {

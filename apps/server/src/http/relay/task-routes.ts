@@ -22,6 +22,7 @@ import { submitPlatformTask } from '../../tasks/task-submit.js';
 import { readRelayBody } from './read-relay-body.js';
 import { authenticateExchange } from './authenticate-exchange.js';
 import { sendRelayError } from './relay-error-response.js';
+import { videoRoute } from './video-routes.js';
 
 /** `/mj/<rest>` and `/<mode>/mj/<rest>` (`/mj-fast/mj/…`); `/api/mj/…` is the console's. */
 const MIDJOURNEY_PATH = /^(?:\/([^/]+))?\/mj\/(.+)$/;
@@ -52,8 +53,9 @@ function sendTaskError(exchange: RelayExchange, error: unknown): void {
 
 /**
  * The asynchronous task routes (reference §10): Midjourney-proxy under `/mj/…` and
- * `/<mode>/mj/…`, and every task platform under `/<platform>/…`. Token-authenticated (the
- * `mj-api-secret` header is accepted), except the image proxy.
+ * `/<mode>/mj/…`, every task platform under `/<platform>/…`, and video under `/v1/videos` and
+ * `/v1/video/generations` (video-routes.ts). Token-authenticated (the `mj-api-secret` header is
+ * accepted), except the image proxy and a video's file (a token or the console session).
  */
 export class TaskRoutes {
   constructor(
@@ -68,6 +70,16 @@ export class TaskRoutes {
     const mark = url.indexOf('?');
     const path = mark < 0 ? url : url.slice(0, mark);
     const method = request.method ?? 'GET';
+    const video = videoRoute(method, path);
+    if (video) {
+      const services = this.services;
+      if (video.auth === 'viewer') {
+        this.run(request, response, false, (exchange) => video.run(services, exchange));
+      } else {
+        this.run(request, response, true, (exchange, call) => video.run(services, exchange, call!));
+      }
+      return true;
+    }
     const mj = MIDJOURNEY_PATH.exec(path);
     if (mj && mj[1] !== 'api') {
       return this.midjourney(request, response, method, mj[2]);

@@ -21,4 +21,7 @@ export const DEFAULT_MODEL_PRICE: Readonly<Record<string, number>> = {
   mj_upscale: 0.05,
   swap_face: 0.05,
   mj_upload: 0.05,
+  // Video models: USD per second of 720p video (multiplied by seconds and the size tier).
+  'sora-2': 0.1,
+  'sora-2-pro': 0.3,
 };

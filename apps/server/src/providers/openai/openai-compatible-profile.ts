@@ -36,6 +36,11 @@ export interface OpenAiCompatibleProfile {
    * through. Only OpenAI and Azure; other vendors get Responses calls converted to chat.
    */
   readonly servesResponses?: boolean;
+  /**
+   * The vendor serves OpenAI's videos API (Sora, `{responsesRoot}/v1/videos`) itself: video
+   * tasks on its channels go there (tasks/video/sora). Only OpenAI and Azure.
+   */
+  readonly servesVideos?: boolean;
   /** The upstream URL; absent = base + the client's path + its query (`openAiPathUrl`). */
   readonly url?: (call: OpenAiUrlCall) => string;
   /** Credential headers; absent = `Authorization: Bearer <key>` when the channel has a key. */

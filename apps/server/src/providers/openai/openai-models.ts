@@ -23,4 +23,6 @@ export const OPENAI_MODELS: readonly string[] = [
   'tts-1-hd',
   'whisper-1',
   'omni-moderation-latest',
+  'sora-2',
+  'sora-2-pro',
 ];

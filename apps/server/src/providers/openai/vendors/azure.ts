@@ -17,6 +17,7 @@ export const azureVendor = compatibleVendor(
   {
     ...plainOpenAiProfile('azure'),
     servesResponses: true,
+    servesVideos: true,
     url: ({ input, base, model, settings }) =>
       input.mode === 'responses'
         ? `${base}/openai/v1/responses${input.query ? `?${input.query}` : ''}`

@@ -10,6 +10,7 @@ export const openAiVendor = compatibleVendor(
   {
     ...plainOpenAiProfile('openai'),
     servesResponses: true,
+    servesVideos: true,
     credentialHeaders: (channel) => ({
       ...bearerCredentials(channel),
       ...(channel.organization ? { 'OpenAI-Organization': channel.organization } : {}),

@@ -17,6 +17,8 @@ export const SERVER_TABLE = {
     { units: ['relay'] },
     // Console services (`*-service.ts`) with their repositories.
     { units: ['users', 'log-views'] },
+    // Subscriptions: sold through the payment gateways, which learn of them as an order book.
+    { units: ['subscriptions'] },
     {
       units: [
         'tokens',
@@ -62,6 +64,7 @@ export const SERVER_TABLE = {
     'prefill-groups',
     'log-views',
     'checkins',
+    'subscriptions',
   ],
 };
 

@@ -24,6 +24,7 @@ import { pollsTasksHere, startTaskPolling } from './tasks/task-polling.js';
 import { startHoldReclaimer } from './billing/hold-reclaimer.js';
 import { startLogRetention, type LogRetention } from './logs/log-retention.js';
 import { startLogTotalsCompactor } from './logs/log-totals-compactor.js';
+import { startSubscriptionSweep } from './subscriptions/subscription-sweep.js';
 import {
   startNotifications,
   type NotificationServices,
@@ -202,6 +203,17 @@ export async function startRuntime(
           }),
         )
       : undefined;
+    // Subscriptions past their end expire (giving their group back) and due pools reset.
+    if (jobsHere) {
+      jobLeases.run('subscription-sweep', () =>
+        startSubscriptionSweep({
+          database,
+          options,
+          events,
+          onError: (error) => overrides.onError?.(error, 'subscription sweep'),
+        }),
+      );
+    }
     // The hourly log totals' deltas are folded, when the log database keeps them.
     const logTotals = logTotalsProbe(logDatabase);
     if (jobsHere && logDatabase.dialect === 'postgres') {

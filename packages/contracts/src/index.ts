@@ -22,3 +22,4 @@ export * from './prefill-groups.js';
 export * from './upstream-detection.js';
 export * from './ratio-sync.js';
 export * from './checkins.js';
+export * from './subscriptions.js';

@@ -1,14 +1,22 @@
 /**
- * The user setting (`users.setting`, JSON text): notification preferences and the acceptance of
- * unpriced models (reference §12.1). Reading is lenient (rows written by new-api or by hand);
+ * The user setting (`users.setting`, JSON text): notification preferences, the acceptance of
+ * unpriced models (reference §12.1) and the billing preference of subscriptions. Reading is lenient (rows written by new-api or by hand);
  * writing replaces the whole object, as new-api does.
  */
-import { NOTIFY_TYPES, type NotifyType, type UpdateUserSettingRequest } from '@tollgate/contracts';
+import {
+  BILLING_PREFERENCES,
+  NOTIFY_TYPES,
+  type BillingPreference,
+  type NotifyType,
+  type UpdateUserSettingRequest,
+} from '@tollgate/contracts';
 import { failure } from '../errors/app-error.js';
 
 /** The setting as stored. Key names are new-api's. */
 export interface UserSetting {
   accept_unset_model_ratio_model?: boolean;
+  /** Where relay calls take quota from first (read it through `billingPreferenceOf`). */
+  billing_preference?: string;
   notification_email?: string;
   notify_type?: NotifyType;
   quota_warning_threshold?: number;
@@ -41,7 +49,12 @@ export function readUserSetting(text: string | null | undefined): UserSetting {
   if (typeof threshold === 'number' && Number.isFinite(threshold)) {
     setting.quota_warning_threshold = threshold;
   }
-  for (const key of ['notification_email', 'webhook_secret', 'webhook_url'] as const) {
+  for (const key of [
+    'billing_preference',
+    'notification_email',
+    'webhook_secret',
+    'webhook_url',
+  ] as const) {
     const value = parsed[key];
     if (typeof value === 'string') setting[key] = value;
   }
@@ -104,6 +117,8 @@ export function buildUserSetting(
     notify_type: notifyType,
     quota_warning_threshold: request.quota_warning_threshold,
   };
+  // Set on its own route (`PUT /api/subscription/self/preference`): kept across this one.
+  if (previous.billing_preference) setting.billing_preference = previous.billing_preference;
   if (notifyType === 'webhook') {
     const url = request.webhook_url.trim();
     const problem = webhookUrlProblem(url, rules.allowHttpWebhook);
@@ -128,5 +143,40 @@ export function userSettingText(setting: UserSetting): string {
     const value = setting[key as keyof UserSetting];
     if (value !== undefined) sorted[key] = value;
   }
+  return JSON.stringify(sorted);
+}
+
+/**
+ * The user's billing preference: `subscription_first` unless the setting names another known one
+ * (new-api maps anything unknown to it).
+ */
+export function billingPreferenceOf(setting: UserSetting): BillingPreference {
+  return normaliseBillingPreference(setting.billing_preference ?? '');
+}
+
+export function normaliseBillingPreference(value: string): BillingPreference {
+  return (BILLING_PREFERENCES as readonly string[]).includes(value)
+    ? (value as BillingPreference)
+    : 'subscription_first';
+}
+
+/**
+ * The setting text with `billing_preference` set to `preference`, every other key kept as stored
+ * (keys new-api writes that Tollgate does not read included); keys in alphabetical order.
+ */
+export function settingTextWithBillingPreference(
+  text: string | null | undefined,
+  preference: BillingPreference,
+): string {
+  let stored: Record<string, unknown> = {};
+  try {
+    const parsed: unknown = text ? JSON.parse(text) : {};
+    if (isRecord(parsed)) stored = parsed;
+  } catch {
+    // Unreadable text is replaced, as a whole-setting write would.
+  }
+  const next: Record<string, unknown> = { ...stored, billing_preference: preference };
+  const sorted: Record<string, unknown> = {};
+  for (const key of Object.keys(next).sort()) sorted[key] = next[key];
   return JSON.stringify(sorted);
 }

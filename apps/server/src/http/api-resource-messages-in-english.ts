@@ -1,6 +1,7 @@
 import { translateByTemplates, type MessageTemplates } from '../errors/message-templates.js';
 import { CATALOGUE_MESSAGES_IN_ENGLISH } from './api-catalogue-messages-in-english.js';
 import { PASSKEY_MESSAGES_IN_ENGLISH } from './api-passkey-messages-in-english.js';
+import { SUBSCRIPTION_MESSAGES_IN_ENGLISH } from './api-subscription-messages-in-english.js';
 
 /**
  * The English wording of the console API's messages about resources: API keys and their usage
@@ -302,4 +303,7 @@ export const RESOURCE_MESSAGES_IN_ENGLISH: MessageTemplates = [
 
   // Passkeys.
   ...PASSKEY_MESSAGES_IN_ENGLISH,
+
+  // Subscriptions.
+  ...SUBSCRIPTION_MESSAGES_IN_ENGLISH,
 ];

@@ -9,6 +9,7 @@ export const JOB_NAMES = [
   'log-retention',
   'log-totals',
   'channel-schedules',
+  'subscription-sweep',
 ] as const;
 
 export type JobName = (typeof JOB_NAMES)[number];

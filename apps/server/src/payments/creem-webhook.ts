@@ -18,11 +18,14 @@ import {
   type CreemSettings,
 } from './gateway-settings.js';
 import { CREEM_TIMEOUT_MS } from './creem-checkout.js';
+import type { CheckoutOrderBook } from './checkout-order-book.js';
 import { changeTopUpStatus, completeTopUp, type TopUpCompletionDeps } from './topup-completion.js';
 import * as topUps from './topup-repository.js';
 
 export interface CreemWebhookDeps extends TopUpCompletionDeps {
   options: OptionStore;
+  /** Subscription orders, looked up before top-ups. */
+  checkoutOrders?: CheckoutOrderBook;
 }
 
 /** The status Creem gets and, when nothing changed, why (for the server log). */
@@ -140,6 +143,13 @@ async function onCheckoutCompleted(
   if (asText(hinted.status) !== 'paid') return result(200, event, '', 'order not paid');
   const reference = asText(object.request_id);
   if (reference === '') return result(400, event, '', 'missing request_id');
+  const other = await deps.checkoutOrders?.creemPaid(reference, () =>
+    fetchCheckout(settings, asText(object.id)),
+  );
+  if (other) {
+    const status = other.retry ? 500 : 200;
+    return { ...result(status, event, reference, other.refusal), credited: other.changed };
+  }
   if (asText(hinted.type) !== 'onetime')
     return result(200, event, reference, 'not a one-time order');
   const order = await topUps.findTopUpByTradeNo(deps.database.db, reference);

@@ -42,10 +42,15 @@ function withoutTrailingSlashes(address: string): string {
   return address.trim().replace(/\/+$/, '');
 }
 
-/** Where the provider reports payments: `CustomCallbackAddress` (or `ServerAddress`) + the route. */
-export function epayNotifyUrl(options: EpayOptionReader): string {
+/** `CustomCallbackAddress` (or `ServerAddress`) + `route`: where the provider calls back. */
+export function epayCallbackUrl(options: EpayOptionReader, route: string): string {
   const base = options.get('CustomCallbackAddress').trim() || options.get('ServerAddress');
-  return `${withoutTrailingSlashes(base)}/api/user/epay/notify`;
+  return `${withoutTrailingSlashes(base)}${route}`;
+}
+
+/** Where the provider reports top-up payments. */
+export function epayNotifyUrl(options: EpayOptionReader): string {
+  return epayCallbackUrl(options, '/api/user/epay/notify');
 }
 
 /** Where the payer's browser goes back to after paying: the console's usage log. */

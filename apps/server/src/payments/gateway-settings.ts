@@ -21,14 +21,23 @@ export interface StripeSettings {
   promotionCodes: boolean;
 }
 
-export function readStripeSettings(options: OptionReader): StripeSettings | undefined {
+/** The Stripe account alone (no top-up price): enough for webhooks and subscription orders. */
+export type StripeAccount = Pick<StripeSettings, 'apiSecret' | 'webhookSecret'>;
+
+/** The account when the secret looks like an API key and a webhook secret is set. */
+export function readStripeAccount(options: OptionReader): StripeAccount | undefined {
   const apiSecret = options.get('StripeApiSecret').trim();
   const webhookSecret = options.get('StripeWebhookSecret').trim();
+  if (!/^(sk|rk)_/.test(apiSecret) || webhookSecret === '') return undefined;
+  return { apiSecret, webhookSecret };
+}
+
+export function readStripeSettings(options: OptionReader): StripeSettings | undefined {
+  const account = readStripeAccount(options);
   const priceId = options.get('StripePriceId').trim();
-  if (!/^(sk|rk)_/.test(apiSecret) || webhookSecret === '' || priceId === '') return undefined;
+  if (!account || priceId === '') return undefined;
   return {
-    apiSecret,
-    webhookSecret,
+    ...account,
     priceId,
     unitPrice: options.getNumber('StripeUnitPrice'),
     minTopUp: options.getNumber('StripeMinTopUp'),

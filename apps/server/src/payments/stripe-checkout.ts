@@ -8,6 +8,7 @@ import { failure } from '../errors/app-error.js';
 import type { Buyer, TopUpOrderDeps } from './topup-orders.js';
 import { quoteTopUp, readTopUpPricing, type TopUpQuote } from './topup-quote.js';
 import * as topUps from './topup-repository.js';
+import { stripeCustomerOf } from './stripe-customer.js';
 import {
   majorUnitsOf,
   newOrderReference,
@@ -79,26 +80,12 @@ export async function createStripeOrder(
   if (quote.units > MAX_STRIPE_AMOUNT) throw failure(STRIPE_AMOUNT_TOO_LARGE);
 
   const db = deps.database.db;
-  const user = await db
-    .selectFrom('users')
-    .select(['email', 'stripe_customer'])
-    .where('id', '=', buyer.id)
-    .executeTakeFirst();
   const stripe = stripeClient(settings.apiSecret);
   const reference = newOrderReference('new-api-ref', buyer.id);
   const serverAddress = withoutTrailingSlashes(deps.options.get('ServerAddress'));
   let session;
   try {
-    let customer = user?.stripe_customer ?? '';
-    if (customer === '') {
-      const created = await stripe.customers.create(user?.email ? { email: user.email } : {});
-      customer = created.id;
-      await db
-        .updateTable('users')
-        .set({ stripe_customer: customer })
-        .where('id', '=', buyer.id)
-        .execute();
-    }
+    const customer = await stripeCustomerOf(db, stripe, buyer.id);
     session = await stripe.checkout.sessions.create({
       mode: 'payment',
       line_items: [{ price: settings.priceId, quantity: quote.units }],

@@ -11,12 +11,15 @@ import { truncateProduct } from '../billing/exact-decimal.js';
 import { formatQuota } from '../billing/format-quota.js';
 import type { TopUpRow } from '../db/schema.js';
 import type { OptionStore } from '../options/option-store.js';
-import { minorUnitsOf, readStripeSettings, stripeClient } from './gateway-settings.js';
+import type { CheckoutOrderBook, CheckoutOrderOutcome } from './checkout-order-book.js';
+import { minorUnitsOf, readStripeAccount, stripeClient } from './gateway-settings.js';
 import { changeTopUpStatus, completeTopUp, type TopUpCompletionDeps } from './topup-completion.js';
 import * as topUps from './topup-repository.js';
 
 export interface StripeWebhookDeps extends TopUpCompletionDeps {
   options: OptionStore;
+  /** Subscription orders, looked up before top-ups. */
+  checkoutOrders?: CheckoutOrderBook;
 }
 
 /**
@@ -45,7 +48,8 @@ export async function handleStripeWebhook(
   rawBody: Buffer,
   signature: string,
 ): Promise<StripeWebhookOutcome> {
-  const settings = readStripeSettings(deps.options);
+  // The account alone: subscriptions are sold through Stripe without a top-up price.
+  const settings = readStripeAccount(deps.options);
   if (!settings) return { ...answer('', '', 'Stripe is not configured'), status: 400 };
   const stripe = stripeClient(settings.apiSecret);
   let event: Stripe.Event;
@@ -78,6 +82,19 @@ export async function handleStripeWebhook(
     }
     throw error;
   }
+}
+
+/** The answer for a subscription order: 500 when Stripe should deliver again. */
+function otherOrderAnswer(
+  event: string,
+  reference: string,
+  outcome: CheckoutOrderOutcome,
+): StripeWebhookOutcome {
+  return {
+    ...answer(event, reference, outcome.refusal),
+    credited: outcome.changed,
+    status: outcome.retry ? 500 : 200,
+  };
 }
 
 async function findStripeOrder(
@@ -118,6 +135,8 @@ async function onSessionPaid(
   if (session.status !== 'complete' || session.payment_status !== 'paid') {
     return answer(event, reference, `session ${session.status}/${session.payment_status}`);
   }
+  const other = await deps.checkoutOrders?.stripePaid(session);
+  if (other) return otherOrderAnswer(event, reference, other);
   const order = await findStripeOrder(deps, session.client_reference_id);
   if (!order) return answer(event, reference, 'unknown order');
   const refusal = amountRefusal(session, order);
@@ -156,6 +175,8 @@ async function onSessionExpired(
   const session = await stripe.checkout.sessions.retrieve(sessionId);
   const reference = session.client_reference_id ?? '';
   if (session.status !== 'expired') return answer(event, reference, `session ${session.status}`);
+  const other = await deps.checkoutOrders?.stripeExpired(session);
+  if (other) return otherOrderAnswer(event, reference, other);
   const order = await findStripeOrder(deps, session.client_reference_id);
   if (!order) return answer(event, reference, 'unknown order');
   const changed = await changeTopUpStatus(

@@ -10,6 +10,7 @@ import { handleCreemWebhook } from '../../payments/creem-webhook.js';
 import { createStripeOrder, quoteStripeForBuyer } from '../../payments/stripe-checkout.js';
 import { handleStripeWebhook } from '../../payments/stripe-webhook.js';
 import { completeTopUpManually, readTopUpInfo } from '../../payments/topup-admin.js';
+import { subscriptionCheckoutOrders } from '../../subscriptions/subscription-checkout-orders.js';
 import type { AppContext } from '../app-context.js';
 import { requireAdmin, requireAuthenticated, requireUser } from '../auth.js';
 import { ok } from '../envelope.js';
@@ -64,6 +65,8 @@ export async function registerTopUpGatewayRoutes(api: FastifyInstance, context: 
   });
 
   // The webhooks read the body as bytes: the signatures are over the exact bytes received.
+  // Subscription orders are looked up before top-ups.
+  const webhookDeps = { ...context, checkoutOrders: subscriptionCheckoutOrders(context) };
   await api.register(async (scope) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => {
@@ -73,18 +76,18 @@ export async function registerTopUpGatewayRoutes(api: FastifyInstance, context: 
 
     scope.post('/stripe/webhook', async (request, reply) => {
       const signature = headerText(request.headers['stripe-signature']);
-      const outcome = await handleStripeWebhook(context, rawBody(request.body), signature);
+      const outcome = await handleStripeWebhook(webhookDeps, rawBody(request.body), signature);
       const details = { event: outcome.event, tradeNo: outcome.tradeNo, reason: outcome.refusal };
-      if (outcome.credited) request.log.info(details, 'stripe top-up credited');
+      if (outcome.credited) request.log.info(details, 'stripe order completed');
       else if (outcome.refusal) request.log.warn(details, 'stripe webhook changed nothing');
       return reply.status(outcome.status).type('text/plain; charset=utf-8').send('');
     });
 
     scope.post('/creem/webhook', async (request, reply) => {
       const signature = headerText(request.headers['creem-signature']) || undefined;
-      const outcome = await handleCreemWebhook(context, rawBody(request.body), signature);
+      const outcome = await handleCreemWebhook(webhookDeps, rawBody(request.body), signature);
       const details = { event: outcome.event, tradeNo: outcome.tradeNo, reason: outcome.refusal };
-      if (outcome.credited) request.log.info(details, 'creem top-up credited');
+      if (outcome.credited) request.log.info(details, 'creem order completed');
       else if (outcome.refusal) request.log.warn(details, 'creem webhook changed nothing');
       return reply.status(outcome.status).type('text/plain; charset=utf-8').send('');
     });

@@ -62,9 +62,24 @@ function textParams(source: unknown): Record<string, string> {
 }
 
 /** A notification's parameters: the posted form when there is one, else the query string. */
-function notifyParams(request: FastifyRequest): Record<string, string> {
+export function notifyParams(request: FastifyRequest): Record<string, string> {
   const posted = request.method === 'POST' ? textParams(request.body) : {};
   return Object.keys(posted).length > 0 ? posted : textParams(request.query);
+}
+
+/** Parses posted forms in `scope` (first value of each name), for providers that POST them. */
+export function acceptPostedForms(scope: FastifyInstance): void {
+  scope.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string' },
+    (_request, body, done) => {
+      const params: Record<string, string> = {};
+      for (const [name, value] of new URLSearchParams(String(body))) {
+        if (!(name in params)) params[name] = value;
+      }
+      done(null, params);
+    },
+  );
 }
 
 /**
@@ -111,17 +126,7 @@ export async function registerTopUpRoutes(api: FastifyInstance, context: AppCont
   // Providers call back with GET and a query string, or POST a form; the form parser is scoped to
   // this one route.
   await api.register(async (scope) => {
-    scope.addContentTypeParser(
-      'application/x-www-form-urlencoded',
-      { parseAs: 'string' },
-      (_request, body, done) => {
-        const params: Record<string, string> = {};
-        for (const [name, value] of new URLSearchParams(String(body))) {
-          if (!(name in params)) params[name] = value;
-        }
-        done(null, params);
-      },
-    );
+    acceptPostedForms(scope);
     const notify = async (request: FastifyRequest, reply: FastifyReply) => {
       let answer: 'success' | 'fail';
       try {

@@ -24,12 +24,11 @@ describe.skipIf(!redisUrl || !postgres)('a subscription pool shared by two proce
   let mock: Awaited<ReturnType<typeof createMockUpstream>>;
   let nodes: ServerProcess[] = [];
   let apiKey = '';
-  let env: Record<string, string>;
 
   beforeAll(async () => {
     mock = await createMockUpstream();
     database = await createTestDatabase('postgres');
-    env = {
+    const env = {
       SQL_DSN: database.dsn,
       REDIS_CONN_STRING: redisUrl!,
       SESSION_SECRET: 'shared-secret',
@@ -94,34 +93,12 @@ describe.skipIf(!redisUrl || !postgres)('a subscription pool shared by two proce
       .set({ quota: CALL_COST * WALLET_CALLS })
       .where('id', '=', user.id)
       .execute();
-    const now = Math.floor(Date.now() / 1000);
-    const plan = await db
-      .insertInto('subscription_plans')
-      .values({
-        title: 'Pool',
-        total_amount: CALL_COST * POOL_CALLS,
-        quota_reset_period: 'monthly',
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await db
-      .insertInto('user_subscriptions')
-      .values({
-        user_id: user.id,
-        plan_id: plan.id,
-        amount_total: CALL_COST * POOL_CALLS,
-        start_time: now,
-        end_time: now + 30 * 86_400,
-        status: 'active',
-        source: 'admin',
-      })
-      .execute();
-    // Both processes start with the subscription in their books.
-    await master.stop();
-    nodes = [
-      await startServerProcess({ ...env, NODE_TYPE: 'master' }),
-      await startServerProcess({ ...env, NODE_TYPE: 'slave' }),
-    ];
+    // Sold and bound through the console: the serving process hears of it at once.
+    const plan = await call('POST', '/api/subscription/admin/plans', {
+      plan: { title: 'Pool', total_amount: CALL_COST * POOL_CALLS, quota_reset_period: 'monthly' },
+    });
+    await call('POST', '/api/subscription/admin/bind', { user_id: user.id, plan_id: plan.data.id });
+    nodes.push(await startServerProcess({ ...env, NODE_TYPE: 'slave' }));
   }, 180_000);
 
   afterAll(async () => {

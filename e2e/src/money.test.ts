@@ -532,3 +532,228 @@ test(
     }
   },
 );
+
+let plansServer: ServerProcess | undefined;
+
+after(async () => {
+  await plansServer?.stop();
+  if (plansServer) rmSync(plansServer.dataDirectory, { recursive: true, force: true });
+});
+
+test(
+  'subscription plans: made on /subscription, given to a user, shown on the wallet, ended',
+  // Aimed at under 60 s on two idle cores; the limit leaves room for a busy machine.
+  { timeout: 300_000 },
+  async (t) => {
+    const startedAt = Date.now();
+    // The browser is the first test's when it got that far; this test's server is its own.
+    const [shared, started] = await Promise.all([
+      browser ?? launchBrowser().then((launched) => (browser = launched)),
+      startServer({
+        GLOBAL_API_RATE_LIMIT_ENABLE: 'false',
+        GLOBAL_WEB_RATE_LIMIT_ENABLE: 'false',
+      }).then((process) => (plansServer = process)),
+    ]);
+    const url = started.url;
+    const setup = await fetch(`${url}/api/setup`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ ...root, confirmPassword: root.password }),
+    });
+    assert.equal(((await setup.json()) as Envelope).success, true, 'setup failed');
+
+    const english = { language: 'en', theme: 'light', viewport: 'desktop' } as const;
+    const text = (key: string) => consoleText('en', key);
+    const shot = (page: Page, screen: string) =>
+      recordScreen(page, `plans-${screen}-${variantName(english)}`);
+    const contexts: BrowserContext[] = [];
+    const plan = { title: 'Pro monthly', price: 9.9, quota: 2_000_000 };
+    const subscriber = { username: 'subscriber', password: 'subscriber-pass-2024' };
+
+    try {
+      const rootSession = await openConsoleContext(shared, english);
+      contexts.push(rootSession.context);
+      const rootPage = rootSession.page;
+      const rootMain = rootPage.getByRole('main');
+      const rootId = await logIn(rootPage, url, root);
+      const rootApi = consoleApi(rootSession.context.request, url, rootId);
+      await rootApi.post('/api/user/', { ...subscriber, display_name: 'Subscriber' });
+      const users = (await rootApi.get('/api/user/?p=1&page_size=10')) as {
+        items: { id: number; username: string }[];
+      };
+      const subscriberId = users.items.find((user) => user.username === subscriber.username)?.id;
+      assert.ok(subscriberId, 'the subscriber was created');
+
+      // 1. The plan, made in the dialog on /subscription: a month of 2M quota a day, group vip.
+      await openInConsole(rootPage, '/subscription');
+      await rootMain.getByRole('button', { name: text('subscriptions:add') }).click();
+      const dialog = rootPage
+        .getByRole('dialog')
+        .filter({ hasText: text('subscriptions:form.createTitle') });
+      const field = (key: string) =>
+        dialog.getByLabel(text(`subscriptions:form.${key}`), { exact: true });
+      // The title is required: the dialog refuses to send the plan without one.
+      await dialog.getByRole('button', { name: text('common:submit') }).click();
+      await dialog.getByText(text('subscriptions:form.errors.titleRequired')).waitFor();
+      await field('title').fill(plan.title);
+      await field('subtitle').fill('A fresh quota every day');
+      await field('price').fill(String(plan.price));
+      await field('totalAmount').fill(String(plan.quota));
+      await field('resetPeriod').click();
+      await rootPage
+        .locator('.ant-select-item-option')
+        .filter({ hasText: text('subscriptions:periods.daily') })
+        .click();
+      await field('upgradeGroup').click();
+      await rootPage.locator('.ant-select-item-option').filter({ hasText: /^vip$/ }).click();
+      await shot(rootPage, 'plan-form');
+      const [created] = await Promise.all([
+        rootPage.waitForResponse(
+          (response) =>
+            new URL(response.url()).pathname === '/api/subscription/admin/plans' &&
+            response.request().method() === 'POST',
+        ),
+        dialog.getByRole('button', { name: text('common:submit') }).click(),
+      ]);
+      const createdBody = (await created.json()) as Envelope;
+      assert.equal(createdBody.success, true, String(createdBody.message));
+      await dialog.waitFor({ state: 'hidden' });
+      const planRow = rootMain.getByRole('row').filter({ hasText: plan.title });
+      await planRow.getByText(dollars(plan.quota), { exact: true }).waitFor();
+      await planRow.getByText('vip', { exact: true }).waitFor();
+      const plans = (await rootApi.get('/api/subscription/admin/plans')) as {
+        plan: { id: number; title: string; total_amount: number; quota_reset_period: string };
+      }[];
+      assert.equal(plans.length, 1);
+      assert.deepEqual(
+        [plans[0].plan.title, plans[0].plan.total_amount, plans[0].plan.quota_reset_period],
+        [plan.title, plan.quota, 'daily'],
+      );
+
+      // 2. Given to the subscriber in the user editor; the plan moves them to group vip.
+      await openInConsole(rootPage, `/user/edit/${subscriberId}`);
+      const panel = rootMain.getByTestId('user-subscriptions');
+      await panel.getByText(text('subscriptions:user.none')).waitFor();
+      await panel
+        .getByRole('combobox', { name: text('subscriptions:user.planPlaceholder'), exact: true })
+        .click();
+      await rootPage.locator('.ant-select-item-option').filter({ hasText: plan.title }).click();
+      await panel.getByRole('button', { name: text('subscriptions:user.bind') }).click();
+      const held = panel.locator('.ant-card').filter({ hasText: plan.title });
+      await held.getByText(text('subscriptions:status.active'), { exact: true }).waitFor();
+      await rootMain.getByText('vip', { exact: true }).first().waitFor();
+      const subscriberUser = (await rootApi.get(`/api/user/${subscriberId}`)) as { group: string };
+      assert.equal(subscriberUser.group, 'vip', 'the plan moved the user to its group');
+      await shot(rootPage, 'user-panel');
+
+      // 3. The subscriber sees it on the wallet, with all of the period's quota left, and
+      //    changes the billing preference.
+      const subscriberSession = await openConsoleContext(shared, english);
+      contexts.push(subscriberSession.context);
+      const page = subscriberSession.page;
+      const main = page.getByRole('main');
+      const subscriberApi = consoleApi(
+        subscriberSession.context.request,
+        url,
+        await logIn(page, url, subscriber),
+      );
+      await openInConsole(page, '/topup');
+      const section = main.getByTestId('wallet-subscriptions');
+      const mine = section
+        .locator('[data-testid^="subscription-"]')
+        .filter({ hasText: plan.title });
+      const fullQuota = text('subscriptions:remainingOf')
+        .replace('{{remaining}}', dollars(plan.quota))
+        .replace('{{total}}', dollars(plan.quota));
+      await mine.getByText(fullQuota, { exact: true }).waitFor();
+      await section
+        .getByTestId(`plan-${plans[0].plan.id}`)
+        .getByText(`${plan.price.toFixed(2)} USD`)
+        .waitFor();
+      // The select itself (its input lies under the chosen value's text).
+      const preference = section
+        .getByLabel(text('subscriptions:preference.label'), { exact: true })
+        .first();
+      await preference.click();
+      const [saved] = await Promise.all([
+        page.waitForResponse(
+          (response) => new URL(response.url()).pathname === '/api/subscription/self/preference',
+        ),
+        page
+          .locator('.ant-select-item-option')
+          .filter({ hasText: text('subscriptions:preference.wallet_first') })
+          .click(),
+      ]);
+      assert.equal(((await saved.json()) as Envelope).success, true);
+      await page.getByText(text('subscriptions:preference.saved')).first().waitFor();
+      const self = (await subscriberApi.get('/api/subscription/self')) as {
+        billing_preference: string;
+        subscriptions: unknown[];
+      };
+      assert.equal(self.billing_preference, 'wallet_first');
+      assert.equal(self.subscriptions.length, 1);
+      await shot(page, 'wallet');
+
+      // 4. The admin ends it: cancelled, the group given back, gone from the wallet's list.
+      await held.getByRole('button', { name: text('subscriptions:user.invalidate') }).click();
+      const ask = rootPage.getByRole('dialog').filter({
+        hasText: text('subscriptions:user.invalidateTitle').replace('{{title}}', plan.title),
+      });
+      await ask.getByRole('button', { name: text('common:ok') }).click();
+      await held.getByText(text('subscriptions:status.cancelled'), { exact: true }).waitFor();
+      const after = (await rootApi.get(
+        `/api/subscription/admin/users/${subscriberId}/subscriptions`,
+      )) as { subscription: { status: string } }[];
+      assert.deepEqual(
+        after.map((item) => item.subscription.status),
+        ['cancelled'],
+      );
+      assert.equal(
+        ((await rootApi.get(`/api/user/${subscriberId}`)) as { group: string }).group,
+        'default',
+        'the group the plan gave is taken back',
+      );
+      await page.reload();
+      await section.getByText(text('subscriptions:wallet.noneActive')).waitFor();
+
+      assert.deepEqual(rootSession.pageErrors, [], 'the console threw (root)');
+      assert.deepEqual(subscriberSession.pageErrors, [], 'the console threw (subscriber)');
+
+      // ── The three screens in both languages and themes, on a laptop and on a 375 px phone ──
+      const rootState = await rootSession.context.storageState();
+      const subscriberState = await subscriberSession.context.storageState();
+      const variants = allVariants();
+      await forEachVariant(shared, variants, rootState, async (view, variant) => {
+        const say = (key: string) => consoleText(variant.language, key);
+        const record = (screen: string) =>
+          recordScreen(view, `plans-${screen}-${variantName(variant)}`);
+        const viewMain = view.getByRole('main');
+        await view.goto(`${url}/subscription`);
+        await viewMain.getByRole('row').filter({ hasText: plan.title }).waitFor();
+        await record('admin');
+        await openInConsole(view, `/user/edit/${subscriberId}`);
+        await viewMain
+          .getByTestId('user-subscriptions')
+          .getByText(say('subscriptions:status.cancelled'), { exact: true })
+          .waitFor();
+        await record('user-panel');
+      });
+      await forEachVariant(shared, variants, subscriberState, async (view, variant) => {
+        const say = (key: string) => consoleText(variant.language, key);
+        const viewMain = view.getByRole('main');
+        await view.goto(`${url}/topup`);
+        const viewSection = viewMain.getByTestId('wallet-subscriptions');
+        await viewSection.getByText(say('subscriptions:wallet.noneActive')).waitFor();
+        await viewSection.scrollIntoViewIfNeeded();
+        await recordScreen(view, `plans-wallet-${variantName(variant)}`);
+      });
+
+      t.diagnostic(`took ${((Date.now() - startedAt) / 1000).toFixed(1)} s`);
+    } catch (error) {
+      await recordFailure(contexts, 'plans');
+      throw error;
+    } finally {
+      for (const context of contexts) await context.close();
+    }
+  },
+);

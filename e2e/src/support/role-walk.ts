@@ -16,6 +16,7 @@ const adminScreens = [
   '/channel/edit/1',
   '/models',
   '/redemption',
+  '/subscription',
   '/user',
   '/user/edit/2',
 ];

@@ -28,6 +28,7 @@ const ChannelEditorPage = lazy(() =>
 );
 const WalletPage = lazy(() => import('../features/wallet'));
 const RedemptionsPage = lazy(() => import('../features/redemptions'));
+const SubscriptionsPage = lazy(() => import('../features/subscriptions'));
 const NotFoundPage = lazy(() => import('../features/not-found'));
 const UnavailablePage = lazy(() => import('../features/unavailable'));
 const DrawingLogPage = lazy(() => import('../features/task-logs'));
@@ -139,6 +140,10 @@ export const routes: RouteObject[] = [
           {
             path: '/redemption',
             element: adminScreen(<RedemptionsPage />, 'redemptions:forbidden'),
+          },
+          {
+            path: '/subscription',
+            element: adminScreen(<SubscriptionsPage />, 'subscriptions:forbidden'),
           },
           { path: '/midjourney', element: <DrawingLogPage /> },
           { path: '/task', element: <TaskLogPage /> },

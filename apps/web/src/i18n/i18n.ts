@@ -41,6 +41,7 @@ export const namespaces = [
   'tasks',
   'limits',
   'models',
+  'subscriptions',
 ] as const;
 
 // Only the language shown is fetched: each one is a single chunk with antd's locale in it.

@@ -43,7 +43,7 @@ export interface RequestOptions {
   notifyErrors?: boolean;
 }
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 function buildUrl(path: string, query?: Record<string, QueryValue>): string {
   if (!query) return path;
@@ -184,6 +184,8 @@ export const http = {
     request<T>('POST', path, { ...options, body }),
   put: <T>(path: string, body?: unknown, options?: RequestOptions) =>
     request<T>('PUT', path, { ...options, body }),
+  patch: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+    request<T>('PATCH', path, { ...options, body }),
   delete: <T>(path: string, options?: Omit<RequestOptions, 'body'>) =>
     request<T>('DELETE', path, options),
   envelope: requestEnvelope,

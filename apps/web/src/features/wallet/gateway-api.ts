@@ -29,7 +29,8 @@ export async function quoteStripe(amount: number, signal?: AbortSignal): Promise
   return typeof data === 'string' || typeof data === 'number' ? String(data) : '';
 }
 
-function linkIn(data: unknown, name: string): string {
+/** The checkout address `name` of a pay answer's data; refused unless it is an http(s) URL. */
+export function linkIn(data: unknown, name: string): string {
   const link = isRecord(data) ? data[name] : undefined;
   if (typeof link !== 'string' || !/^https?:\/\//i.test(link)) {
     throw new PaymentRefusedError('');

@@ -8,14 +8,17 @@ import { TopUpHistoryCard } from './components/top-up-history-card';
 import { AdminTopUpCard } from './components/admin-top-up-card';
 import { CreemProductsCard } from './components/creem-products-card';
 import { StripeTopUpCard } from './components/stripe-top-up-card';
+import { SubscriptionPlansCard } from './components/subscription-plans-card';
 import { useTopUpInfoQuery } from './gateway-queries';
 import { isAdmin, useStoredUser } from '../../session/stored-user';
 import { useSelfQuery } from '../../session/self-user';
+import { usePaymentReturn } from './use-payment-return';
 
 /**
  * My wallet (/topup): balance, redeem a code (and the link to buy one), online top-up through the
- * payment provider, Stripe and Creem checkouts when configured, the user's own top-up orders and,
- * for admins, every user's orders with manual completion.
+ * payment provider, Stripe and Creem checkouts when configured, subscription plans (the user's
+ * subscriptions, billing preference and the plans on sale), the user's own top-up orders and, for
+ * admins, every user's orders with manual completion.
  */
 export default function WalletPage() {
   const status = useStatus();
@@ -24,6 +27,7 @@ export default function WalletPage() {
   const display = readQuotaDisplay();
   const info = useTopUpInfoQuery().data;
   const admin = isAdmin(useStoredUser());
+  usePaymentReturn();
 
   return (
     <Space orientation="vertical" size={16} style={{ width: '100%' }}>
@@ -57,6 +61,12 @@ export default function WalletPage() {
           ) : null}
         </Row>
       ) : null}
+      <SubscriptionPlansCard
+        display={display}
+        gateways={{
+          epayMethods: status.enable_online_topup ? (status.pay_methods ?? []) : [],
+        }}
+      />
       <TopUpHistoryCard display={display} />
       {admin ? <AdminTopUpCard display={display} /> : null}
     </Space>

@@ -52,6 +52,12 @@ export const sidebarGroups: readonly SidebarGroup[] = [
       { key: 'channel', path: '/channel', labelKey: 'nav.channel', requires: 'admin' },
       { key: 'models', path: '/models', labelKey: 'nav.models', requires: 'admin' },
       { key: 'redemption', path: '/redemption', labelKey: 'nav.redemption', requires: 'admin' },
+      {
+        key: 'subscription',
+        path: '/subscription',
+        labelKey: 'nav.subscription',
+        requires: 'admin',
+      },
       { key: 'user', path: '/user', labelKey: 'nav.user', requires: 'admin' },
       // The settings page has tabs for root users only, so the entry follows that rule.
       { key: 'setting', path: '/setting', labelKey: 'nav.setting', requires: 'root' },

@@ -7,6 +7,8 @@ import { clearChangedFieldErrors } from '../../../lib/clear-field-errors';
 import { quotaEquivalent } from '../../../lib/quota-format';
 import { anyLimitText, limitTextsOf } from '../../../lib/usage-limits';
 import { isRoot, useStoredUser } from '../../../session/stored-user';
+import { UserSubscriptionsPanel } from '../../subscriptions';
+import { fetchUser } from '../api';
 import { AddQuotaDialog } from '../dialogs/add-quota-dialog';
 import { useGroupLimitsQuery, useGroupsQuery } from '../queries';
 import { minimumPasswordLength, type EditUserFormState } from './use-edit-user-form';
@@ -14,7 +16,8 @@ import { UserBindings } from './user-bindings';
 
 /**
  * The fields of the edit-user form: username, password, display name, group, quota with the
- * add-quota helper, limits, and the bindings (read-only, each with an unbind button). Its holder (drawer or page) draws the
+ * add-quota helper, limits, the bindings (read-only, each with an unbind button) and the user's
+ * subscriptions (saved on their own, not by the form). Its holder (drawer or page) draws the
  * save and cancel buttons and calls `editor.submit`.
  */
 export function EditUserForm({ editor }: { editor: EditUserFormState }) {
@@ -100,6 +103,16 @@ export function EditUserForm({ editor }: { editor: EditUserFormState }) {
             />
             <Divider>{t('edit.readOnlyDivider')}</Divider>
             <UserBindings user={user} onChanged={() => userQuery.refetch()} />
+            <Divider>{t('subscriptions:user.title')}</Divider>
+            <UserSubscriptionsPanel
+              userId={user.id}
+              // A plan with an upgrade group moves the user: the group field takes the group the
+              // user has now, and the admin's other unsaved edits stay (a refetch would redraw
+              // the form from the new row).
+              onUserChanged={async () =>
+                form.setFieldValue('group', (await fetchUser(user.id)).group)
+              }
+            />
           </Form>
         )}
       </LoadingFormBody>

@@ -1,5 +1,5 @@
 /**
- * The one table of channel types (new-api's ids 1–27, 31, 33–48, 53). The server's adaptor registry,
+ * The one table of channel types (new-api's ids 1–27, 31, 33–48, 50–53). The server's adaptor registry,
  * default addresses, model owners and "not supported yet" answers, and the console's type picker
  * are all derived from it: no channel-type number is written anywhere else. Code names a type by
  * its key: `CHANNEL_TYPE.anthropic`.
@@ -57,6 +57,15 @@ export const CHANNEL_TYPE_TABLE = [
     'geekblue',
   ),
   type(36, 'suno', 'Suno API', 'task', '', 'custom', 'purple', { baseUrlField: 'suno' }),
+  // Video platforms (served by the server's video tasks): Kling signs each call with a JWT made
+  // from the key's two halves, Jimeng (Volcengine's visual API) signs each request with them.
+  type(50, 'kling', 'Kling', 'task', 'https://api.klingai.com', 'kling', 'orange', {
+    keyFormat: parts('|', 'AccessKey', 'SecretKey'),
+  }),
+  type(51, 'jimeng', 'Jimeng', 'task', 'https://visual.volcengineapi.com', 'jimeng', 'blue', {
+    keyFormat: parts('|', 'AccessKeyID', 'SecretAccessKey'),
+  }),
+  type(52, 'vidu', 'Vidu', 'task', 'https://api.vidu.cn', 'vidu', 'cyan'),
   type(4, 'ollama', 'Ollama', 'openai', 'http://localhost:11434', 'custom', 'default', {
     streamUsageOption: true,
   }),

@@ -17,6 +17,7 @@ export * from './oauth.js';
 export * from './custom-oauth.js';
 export * from './two-factor.js';
 export * from './task-logs.js';
+export * from './video-models.js';
 export * from './usage-limits.js';
 export * from './prefill-groups.js';
 export * from './upstream-detection.js';

@@ -3,10 +3,10 @@ import type { JsonRecord } from './json-shape.js';
 /** How a mock task ends: it succeeds, fails, or never finishes. */
 export type TaskOutcome = 'succeed' | 'fail' | 'hang';
 
-/** One task of the fake Midjourney-proxy, Suno-API or OpenAI videos API. */
+/** One task of the fake Midjourney-proxy, Suno-API, OpenAI videos API or a video platform's. */
 export interface MockTask {
   id: string;
-  platform: 'mj' | 'suno' | 'video';
+  platform: 'mj' | 'suno' | 'video' | 'kling' | 'jimeng' | 'vidu';
   action: string;
   prompt: string;
   outcome: TaskOutcome;
@@ -50,7 +50,14 @@ export class MockTaskStore {
     params: Record<string, string> = {},
   ): MockTask {
     this.counter += 1;
-    const prefix = { mj: '17', suno: 'suno-', video: 'video_mock' }[platform];
+    const prefix = {
+      mj: '17',
+      suno: 'suno-',
+      video: 'video_mock',
+      kling: 'kling_mock',
+      jimeng: '73900',
+      vidu: '88100',
+    }[platform];
     const id = `${prefix}${String(this.counter).padStart(6, '0')}`;
     const outcome: TaskOutcome = prompt.includes(TASK_PROMPT_CONTROLS.fail)
       ? 'fail'

@@ -68,3 +68,9 @@ export {
   SPARK_MOCK_CHANNEL_KEY,
 } from './spark-chat.js';
 export { DIFY_MOCK_NODES, DIFY_MOCK_WORKFLOW_ID } from './dify-api.js';
+export { MOCK_KLING_ACCESS_KEY, MOCK_KLING_SECRET_KEY } from './kling-api.js';
+export {
+  MOCK_VOLCENGINE_ACCESS_KEY_ID,
+  MOCK_VOLCENGINE_SECRET_ACCESS_KEY,
+} from './volcengine-signature.js';
+export { MOCK_VIDU_API_KEY } from './vidu-api.js';

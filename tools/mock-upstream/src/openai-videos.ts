@@ -146,6 +146,14 @@ export function handleVideoContent(context: RouteContext, id: string): void {
     sendProviderError(context, 404, 'Video is not ready yet.', { code: 'video_not_ready' });
     return;
   }
+  sendMockVideo(context, id);
+}
+
+/**
+ * Sends a task's MP4 (`mockVideoBytes`), whole or the one `Range: bytes=a-b` asks for (206 with
+ * `Content-Range`; 416 when unsatisfiable).
+ */
+export function sendMockVideo(context: RouteContext, id: string): void {
   const bytes = mockVideoBytes(id);
   const headers = { 'accept-ranges': 'bytes', etag: `"${id}"` };
   const range = /^bytes=(\d*)-(\d*)$/.exec(context.request.headers.range ?? '');

@@ -23,6 +23,7 @@ import { findZhipuRoute } from './zhipu-api.js';
 import { findDashScopeRoute } from './dashscope-api.js';
 import { findBaiduRoute } from './baidu-api.js';
 import { findTencentRoute } from './tencent-api.js';
+import { findVideoPlatformRoute } from './video-platform-routes.js';
 import type { Provider, RouteContext } from './route-context.js';
 import {
   handleMidjourneyList,
@@ -145,6 +146,8 @@ export function findRoute(method: string, pathname: string): RouteMatch | undefi
   if (vendor !== undefined) return { ...vendor, deployment: undefined };
   const baidu = findBaiduRoute(method, path);
   if (baidu !== undefined) return { ...baidu, deployment: undefined };
+  const platform = findVideoPlatformRoute(method, path);
+  if (platform !== undefined) return { route: platform, deployment: undefined };
   const tencent = findTencentRoute(method, path);
   if (tencent !== undefined) return { route: tencent, deployment: undefined };
   let deployment: string | undefined;

@@ -46,7 +46,7 @@ describe('provider registry', () => {
     const relaying = CHANNEL_TYPE_TABLE.filter(
       (type) => type.family !== 'task' && type.family !== 'none' && type.key !== 'palm',
     );
-    // 45 types less the three task platforms, the AIProxy library and PaLM.
+    // 48 types less the six task platforms (three of them video), the AIProxy library and PaLM.
     expect(relaying).toHaveLength(40);
     for (const type of relaying) {
       expect(() => getAdaptor(type.id), `${type.name} (${type.id})`).not.toThrow();

@@ -67,7 +67,8 @@ function relaysCalls(family: ChannelTypeDefinition['family']): boolean {
 function noAdaptorError(id: number, type: ChannelTypeDefinition | undefined): RelayError {
   if (!type) return RelayError.badRequest(`invalid channel type ${id}`, 'invalid_api_type');
   if (type.family === 'task') {
-    const routes = type.key === 'suno' ? '/suno' : '/mj';
+    const routes =
+      type.key === 'suno' ? '/suno' : vendorOf(id)?.videoPlatform ? 'video (/v1/videos)' : '/mj';
     return RelayError.badRequest(
       `channel type ${id} (${type.name}) serves only the ${routes} routes`,
       'invalid_api_type',

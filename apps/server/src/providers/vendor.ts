@@ -116,4 +116,9 @@ export interface Vendor {
    * its own way; new-api's `GET_MEDIA_TOKEN` exceptions).
    */
   readonly estimatesImageTokens?: boolean;
+  /**
+   * The video provider serving the type's video calls (`tasks/video/<name>/`, its `platform`), for
+   * types that are video platforms of their own (Kling, Jimeng, Vidu).
+   */
+  readonly videoPlatform?: string;
 }

@@ -40,6 +40,7 @@ import { tencentVendor } from './tencent/tencent-vendor.js';
 import { xunfeiVendor } from './xunfei/xunfei-vendor.js';
 import { difyVendor } from './dify/dify-vendor.js';
 import * as taskPlatforms from './task-platform-vendors.js';
+import * as videoPlatforms from './video-platform-vendors.js';
 
 /** Every vendor; a type appears at most once (checked below at load). */
 export const VENDORS: readonly Vendor[] = [
@@ -78,6 +79,7 @@ export const VENDORS: readonly Vendor[] = [
   xunfeiVendor,
   difyVendor,
   ...Object.values(taskPlatforms),
+  ...Object.values(videoPlatforms),
 ];
 
 const byId = new Map<number, Vendor>();
@@ -100,4 +102,9 @@ export function vendorByKey(key: ChannelTypeKey): Vendor | undefined {
 /** How the type's OpenAI-format calls differ from OpenAI; undefined = not at all. */
 export function openAiProfileOf(channelType: number): OpenAiCompatibleProfile | undefined {
   return byId.get(channelType)?.openAiProfile;
+}
+
+/** The video platform of a channel type that is one (`Vendor.videoPlatform`), else undefined. */
+export function videoPlatformOf(channelType: number): string | undefined {
+  return byId.get(channelType)?.videoPlatform;
 }

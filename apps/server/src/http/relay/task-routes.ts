@@ -2,6 +2,10 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
 import type { TrustedProxies } from '../../lib/trusted-proxies.js';
 import type { AuthenticatedCall } from '../../relay/auth/authenticate-relay.js';
+import {
+  authenticatePlaygroundSession,
+  playgroundCall,
+} from '../../relay/auth/playground-caller.js';
 import { preflightHeaders } from '../../relay/cors.js';
 import { RelayExchange } from '../../relay/relay-exchange.js';
 import type { RelayServices } from '../../relay/relay-services.js';
@@ -76,7 +80,12 @@ export class TaskRoutes {
       if (video.auth === 'viewer') {
         this.run(request, response, false, (exchange) => video.run(services, exchange));
       } else {
-        this.run(request, response, true, (exchange, call) => video.run(services, exchange, call!));
+        this.run(
+          request,
+          response,
+          video.auth === 'playground' ? 'playground' : true,
+          (exchange, call) => video.run(services, exchange, call!),
+        );
       }
       return true;
     }
@@ -176,11 +185,14 @@ export class TaskRoutes {
     return true;
   }
 
-  /** Authenticates (when asked), reads the body and runs the route, answering its errors. */
+  /**
+   * Authenticates (when asked: a token, or the console playground's session), reads the body and
+   * runs the route, answering its errors.
+   */
   private run(
     request: IncomingMessage,
     response: ServerResponse,
-    authenticate: boolean,
+    authenticate: boolean | 'playground',
     route: (exchange: RelayExchange, call: AuthenticatedCall | undefined) => Promise<void>,
   ): void {
     const services = this.services;
@@ -189,7 +201,16 @@ export class TaskRoutes {
       let release = () => {};
       try {
         let call: AuthenticatedCall | undefined;
-        if (authenticate) {
+        // The playground's user, from the headers; its group comes from the body, read next.
+        const player =
+          authenticate === 'playground'
+            ? await authenticatePlaygroundSession(
+                exchange,
+                services.db,
+                services.config.sessionSecret,
+              )
+            : undefined;
+        if (authenticate === true) {
           call = await authenticateExchange(services, exchange);
         }
         if (request.method === 'POST') {
@@ -199,6 +220,7 @@ export class TaskRoutes {
           release = reading.release;
           exchange.body = await reading.body;
         }
+        if (player) call = playgroundCall(player, exchange.body, services.options);
         await route(exchange, call);
       } catch (error) {
         sendTaskError(exchange, error);

@@ -15,17 +15,28 @@ import {
 import { sessionIsCurrent } from '../../users/user-repository.js';
 import { authenticateExchange } from './authenticate-exchange.js';
 import { decodeSegment } from './path-segment.js';
+import { nativeVideoRoute } from './native-video-routes.js';
 
-/** A video route: token-authenticated, or (the file) open to a token or the console session. */
+/**
+ * A video route: token-authenticated; the playground's, authenticated as `/pg/chat/completions`
+ * (the console session and the `New-Api-User` header, checked before the body is read; the
+ * body's `group`); or (the file) open to a token or the console session.
+ */
 export type VideoRoute =
   | {
-      auth: 'token';
+      auth: 'token' | 'playground';
       run(services: RelayServices, exchange: RelayExchange, call: AuthenticatedCall): Promise<void>;
     }
   | { auth: 'viewer'; run(services: RelayServices, exchange: RelayExchange): Promise<void> };
 
 const VIDEOS = /^\/v1\/videos(?:\/([^/]+)(?:\/(content|remix))?)?$/;
 const GENERATIONS = /^\/v1\/video\/generations(?:\/([^/]+))?$/;
+/**
+ * The console playground's video submission: `POST /v1/videos`'s JSON body (plus `group`), paid
+ * from the user's balance like the playground's chat. The playground follows the task in the
+ * console's task log (`/api/task/self`) and plays its file from `/v1/videos/{id}/content`.
+ */
+const PLAYGROUND_VIDEOS = '/pg/videos';
 
 /** True for paths of the video routes (the relay front hands them to the task routes). */
 export function isVideoPath(path: string): boolean {
@@ -65,9 +76,15 @@ async function viewerId(services: RelayServices, exchange: RelayExchange): Promi
 
 /**
  * The video routes (reference §10.1): OpenAI's `/v1/videos` face (create, retrieve, content,
- * remix) and new-api's generic `/v1/video/generations`. Undefined for any other method and path.
+ * remix), new-api's generic `/v1/video/generations`, the playground's `/pg/videos` and the
+ * vendors' native faces (native-video-routes.ts). Undefined for any other method and path.
  */
 export function videoRoute(method: string, path: string): VideoRoute | undefined {
+  const native = nativeVideoRoute(method, path);
+  if (native) return native;
+  if (path === PLAYGROUND_VIDEOS) {
+    return method === 'POST' ? { auth: 'playground', run: createVideo } : undefined;
+  }
   const video = VIDEOS.exec(path);
   if (video) {
     const id = video[1] === undefined ? undefined : decodeSegment(video[1]);

@@ -7,7 +7,7 @@ import type { RelayExchange } from '../../relay/relay-exchange.js';
 import type { RelayServices } from '../../relay/relay-services.js';
 import { channelBase, parseJson } from '../task-upstream.js';
 import { videoProviderOf } from './video-providers.js';
-import { findVideoTask } from './video-task-row.js';
+import { findVideoTask, videoPrivateData } from './video-task-row.js';
 
 /** Client headers forwarded with the file request: ranges and their validators. */
 const FORWARDED_REQUEST_HEADERS = ['range', 'if-range', 'if-none-match', 'if-modified-since'];
@@ -97,7 +97,8 @@ export async function streamVideoContent(
     );
   }
   const variant = new URLSearchParams(exchange.query).get('variant') ?? undefined;
-  const request = provider.contentRequest(task.upstreamId, channel, variant);
+  const resultUrl = videoPrivateData(task.row).result_url;
+  const request = provider.contentRequest(task.upstreamId, channel, variant, resultUrl);
   const headers = { ...request.headers };
   for (const name of FORWARDED_REQUEST_HEADERS) {
     const value = exchange.headers[name];

@@ -14,7 +14,7 @@ import { parseJson, sendTaskRequest } from '../task-upstream.js';
 import { storedVideoData } from './video-object.js';
 import type { VideoProvider, VideoReport } from './video-provider.js';
 import { VIDEO_PLATFORMS, videoProviderOf } from './video-providers.js';
-import { upstreamTaskId } from './video-task-row.js';
+import { upstreamTaskId, videoPrivateData } from './video-task-row.js';
 
 function modelOf(row: TaskRow): string {
   const properties = row.properties ? parseJson(row.properties) : undefined;
@@ -39,6 +39,12 @@ async function applyReport(
   const columns: TaskUpdate = { updated_at: nowSeconds };
   if (report) {
     columns.data = JSON.stringify(storedVideoData(report.video, modelOf(row)));
+    if (report.resultUrl) {
+      columns.private_data = JSON.stringify({
+        ...videoPrivateData(row),
+        result_url: report.resultUrl,
+      });
+    }
     if (report.status !== 'QUEUED' && !Number(row.start_time)) columns.start_time = nowSeconds;
     if (report.status === 'SUCCESS' || report.status === 'FAILURE') {
       columns.finish_time = nowSeconds;
@@ -80,7 +86,7 @@ async function pollBatch(
       const answer = await sendTaskRequest(
         services,
         channel,
-        provider.fetchRequest(upstreamTaskId(row), channel),
+        await provider.fetchRequest(upstreamTaskId(row), channel),
         POLL_TIMEOUT_MS,
       );
       report = provider.readFetchAnswer(answer.status, answer.text);

@@ -1,5 +1,5 @@
 /**
- * The contract of a video provider (Sora today; Kling, Jimeng and Vidu later): one folder under
+ * The contract of a video provider (Sora, Kling, Jimeng, Vidu): one folder under
  * tasks/video/ and one line in video-providers.ts. The video engine does the rest — reading the
  * client's request in OpenAI's video shape, the price and its hold, the charge once upstream
  * accepted, the task row under Tollgate's own public id, polling, the refund-once of failed tasks
@@ -63,6 +63,11 @@ export interface VideoReport {
   failReason?: string;
   /** The provider's answer, in OpenAI's video object shape (stored as `tasks.data`). */
   video: Record<string, unknown>;
+  /**
+   * Where the finished file is, when the answer names it (Kling, Jimeng, Vidu): kept in
+   * `tasks.private_data` for `contentRequest`, never shown to clients.
+   */
+  resultUrl?: string;
 }
 
 /** A provider's answer to a submission: the upstream id and its video object. */
@@ -90,18 +95,28 @@ export interface VideoProvider {
   ): Promise<VideoUpstreamRequest>;
   /** A remix of an earlier task on the same channel; absent when the provider has none. */
   remixRequest?(remix: VideoRemix, channel: CachedChannel): VideoUpstreamRequest;
-  /** The accepted task of a submission answer; throws RelayError when upstream refused it. */
-  readSubmitAnswer(status: number, text: string): VideoAccepted;
-  fetchRequest(upstreamId: string, channel: CachedChannel): VideoUpstreamRequest;
+  /**
+   * The accepted task of a submission answer to `request`; throws RelayError when upstream refused
+   * it. The upstream id it returns is what `fetchRequest` needs to find the task again (a provider
+   * whose queries depend on the submission, such as Kling's endpoint, names that in it).
+   */
+  readSubmitAnswer(status: number, text: string, request: VideoUpstreamRequest): VideoAccepted;
+  /** The query of one task (signed providers build it asynchronously). */
+  fetchRequest(
+    upstreamId: string,
+    channel: CachedChannel,
+  ): VideoUpstreamRequest | Promise<VideoUpstreamRequest>;
   /** The task's state in a fetch answer; throws when the answer is not one. */
   readFetchAnswer(status: number, text: string): VideoReport;
   /**
    * Where a finished task's file is (on the channel's host), with the credentials it needs;
-   * `variant` is OpenAI's (`video`, `thumbnail`, `spritesheet`).
+   * `variant` is OpenAI's (`video`, `thumbnail`, `spritesheet`), `resultUrl` what the last report
+   * named (see `VideoReport`). Throws RelayError when the file cannot be found.
    */
   contentRequest(
     upstreamId: string,
     channel: CachedChannel,
     variant: string | undefined,
+    resultUrl: string | undefined,
   ): VideoUpstreamRequest;
 }

@@ -1,9 +1,17 @@
 import type { CachedChannel } from '../../relay/channel-cache.js';
+import { jimengProvider } from './jimeng/jimeng-provider.js';
+import { klingProvider } from './kling/kling-provider.js';
 import { soraProvider } from './sora/sora-provider.js';
+import { viduProvider } from './vidu/vidu-provider.js';
 import type { VideoProvider } from './video-provider.js';
 
 /** Every video provider; a channel is served by the first that serves its type. */
-export const VIDEO_PROVIDERS: readonly VideoProvider[] = [soraProvider];
+export const VIDEO_PROVIDERS: readonly VideoProvider[] = [
+  soraProvider,
+  klingProvider,
+  jimengProvider,
+  viduProvider,
+];
 
 /** The platform names of video tasks (`tasks.platform`). */
 export const VIDEO_PLATFORMS: readonly string[] = VIDEO_PROVIDERS.map(

@@ -26,6 +26,8 @@ interface VideoSubmission {
   size: string;
   /** The channel it must go to (a remix: its source's); else one is chosen for the model. */
   channel?: CachedChannel;
+  /** The provider a vendor-native face needs (`kling` for `/kling/…`); any when absent. */
+  platform?: string;
   remixedFrom?: string;
   build(provider: VideoProvider, plan: TaskPlan): Promise<VideoUpstreamRequest>;
 }
@@ -38,9 +40,9 @@ function planVideo(
 ): { plan: TaskPlan; provider: VideoProvider } {
   const channel = submission.channel ?? planTask(services, call, submission.model, {}).channel;
   const provider = videoProviderFor(channel);
-  if (!provider) {
+  if (!provider || (submission.platform && provider.platform !== submission.platform)) {
     throw RelayError.badRequest(
-      `模型 ${submission.model} 的渠道不支持视频生成`,
+      `模型 ${submission.model} 的渠道不支持${submission.platform ? ` ${submission.platform} ` : ''}视频生成`,
       'video_not_supported',
     );
   }
@@ -70,7 +72,7 @@ async function submit(
   try {
     const request = await submission.build(provider, plan);
     const answer = await sendTaskRequest(services, plan.channel, request, SUBMIT_TIMEOUT_MS);
-    accepted = provider.readSubmitAnswer(answer.status, answer.text);
+    accepted = provider.readSubmitAnswer(answer.status, answer.text, request);
   } catch (error) {
     await settleTask(services, plan, admission, {
       accepted: false,
@@ -122,15 +124,20 @@ async function submit(
   return row;
 }
 
-/** `POST /v1/videos` and `POST /v1/video/generations`: a new video from `videoCall`. */
+/**
+ * `POST /v1/videos`, `POST /v1/video/generations` and the vendor-native faces: a new video from
+ * `videoCall`, on a channel of `platform`'s provider when a native face names one.
+ */
 export function submitVideo(
   services: RelayServices,
   exchange: RelayExchange,
   call: AuthenticatedCall,
   videoCall: VideoCall,
+  platform?: string,
 ): Promise<StoredVideoTask> {
   return submit(services, exchange, call, {
     action: 'generate',
+    platform,
     model: videoCall.model,
     prompt: videoCall.prompt,
     texts: jsonTexts(videoCall.fields),

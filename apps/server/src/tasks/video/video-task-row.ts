@@ -9,13 +9,22 @@ import { VIDEO_PLATFORMS } from './video-providers.js';
 export interface VideoPrivateData {
   upstream_task_id: string;
   upstream_model: string;
+  /** Where the finished file is, when the provider's report named it (`VideoReport.resultUrl`). */
+  result_url?: string;
 }
 
 /** The upstream id of a video task row ('' when its private data is missing or broken). */
 export function upstreamTaskId(row: Pick<TaskRow, 'private_data'>): string {
-  const data = row.private_data ? parseJson(row.private_data) : undefined;
-  const id = (data as Partial<VideoPrivateData> | undefined)?.upstream_task_id;
+  const id = videoPrivateData(row).upstream_task_id;
   return typeof id === 'string' ? id : '';
+}
+
+/** A video task row's private data ({} when missing or broken). */
+export function videoPrivateData(row: Pick<TaskRow, 'private_data'>): Partial<VideoPrivateData> {
+  const data = row.private_data ? parseJson(row.private_data) : undefined;
+  return typeof data === 'object' && data !== null && !Array.isArray(data)
+    ? (data as Partial<VideoPrivateData>)
+    : {};
 }
 
 /** A video task of one user, with its upstream id and its request's properties. */

@@ -1,4 +1,5 @@
 import { ClearOutlined, SettingOutlined } from '@ant-design/icons';
+import { isVideoModel } from '@tollgate/contracts';
 import { Button, Card, Drawer, Space } from 'antd';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -19,11 +20,20 @@ import { streamChat } from './chat-stream';
 import { ChatComposer } from './components/chat-composer';
 import { MessageList } from './components/message-list';
 import { SettingsPanel } from './components/settings-panel';
+import { VideoStudio } from './components/video-studio';
 import { orderGroupOptions, pickDefaultModel } from './playground-choices';
-import { usePlaygroundGroupsQuery, usePlaygroundModelsQuery } from './queries';
+import {
+  usePlaygroundGroupsQuery,
+  usePlaygroundModelsQuery,
+  usePlaygroundVideoModelsQuery,
+} from './queries';
+import type { VideoJob } from './video-jobs';
 import './playground.css';
 
-/** The playground: chat with a model through the session, with the settings in a side panel. */
+/**
+ * The playground: chat with a model through the session, or, for a video model, make videos and
+ * watch them; the settings in a side panel.
+ */
 export default function PlaygroundPage() {
   const { t } = useTranslation('playground');
   const isMobile = useIsMobile();
@@ -31,6 +41,7 @@ export default function PlaygroundPage() {
   useEnabledTokenKeys({ revealFirst: false });
   const modelsQuery = usePlaygroundModelsQuery();
   const groupsQuery = usePlaygroundGroupsQuery();
+  const catalogueVideoModels = usePlaygroundVideoModelsQuery().data;
   const [settings, setSettings] = useState<ChatSettings>({
     model: '',
     group: '',
@@ -39,6 +50,7 @@ export default function PlaygroundPage() {
     systemPrompt: defaultSystemPrompt,
   });
   const [messages, setMessages] = useState<ChatMessage[]>([]);
+  const [videoJobs, setVideoJobs] = useState<VideoJob[]>([]);
   const [panelOpen, setPanelOpen] = useState(false);
   const controller = useRef<AbortController | null>(null);
 
@@ -68,6 +80,10 @@ export default function PlaygroundPage() {
 
   useEffect(() => () => controller.current?.abort(), []);
 
+  const videoMode =
+    settings.model !== '' &&
+    (isVideoModel(settings.model) || (catalogueVideoModels ?? []).includes(settings.model));
+
   const last = messages[messages.length - 1];
   const busy = last?.status === 'loading' || last?.status === 'incomplete';
 
@@ -95,6 +111,10 @@ export default function PlaygroundPage() {
   );
 
   const clear = () => {
+    if (videoMode) {
+      setVideoJobs([]);
+      return;
+    }
     controller.current?.abort();
     controller.current = null;
     setMessages([]);
@@ -107,6 +127,7 @@ export default function PlaygroundPage() {
       groups={groups}
       models={models}
       loading={modelsQuery.isPending || groupsQuery.isPending}
+      videoMode={videoMode}
     />
   );
 
@@ -120,7 +141,7 @@ export default function PlaygroundPage() {
       <Card
         className="tg-playground-chat"
         size="small"
-        title={t('chat.title')}
+        title={videoMode ? t('video.title') : t('chat.title')}
         extra={
           <Space size={4}>
             {isMobile && (
@@ -136,16 +157,27 @@ export default function PlaygroundPage() {
             <Button
               size="small"
               icon={<ClearOutlined />}
-              disabled={messages.length === 0}
+              disabled={videoMode ? videoJobs.length === 0 : messages.length === 0}
               onClick={clear}
             >
-              {t('chat.clear')}
+              {videoMode ? t('video.clear') : t('chat.clear')}
             </Button>
           </Space>
         }
       >
-        <MessageList messages={messages} />
-        <ChatComposer busy={busy} onSend={send} onStop={() => controller.current?.abort()} />
+        {videoMode ? (
+          <VideoStudio
+            model={settings.model}
+            group={settings.group}
+            jobs={videoJobs}
+            onJob={(job) => setVideoJobs((current) => [job, ...current])}
+          />
+        ) : (
+          <>
+            <MessageList messages={messages} />
+            <ChatComposer busy={busy} onSend={send} onStop={() => controller.current?.abort()} />
+          </>
+        )}
       </Card>
       {isMobile && (
         <Drawer

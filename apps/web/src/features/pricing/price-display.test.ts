@@ -5,6 +5,7 @@ import {
   displayPrice,
   formatMoney,
   formatRatio,
+  isPricedPerSecond,
   perCallPrice,
   promptPricePerMillion,
   type PriceDisplay,
@@ -24,6 +25,20 @@ describe('pricing page prices', () => {
     expect(promptPricePerMillion(0.075, 0.5)).toBeCloseTo(0.075);
     expect(completionPricePerMillion(37.5, 1, 2)).toBe(150);
     expect(perCallPrice(0.04, 1.5)).toBeCloseTo(0.06);
+  });
+
+  it('prices video models with a fixed price per second', () => {
+    const entry = (model_name: string, quota_type: number, endpointTypes: string[] = []) => ({
+      model_name,
+      quota_type,
+      meta: { endpointTypes },
+    });
+    expect(isPricedPerSecond(entry('sora-2', 1))).toBe(true);
+    expect(isPricedPerSecond({ model_name: 'kling-v1', quota_type: 1, meta: null })).toBe(true);
+    expect(isPricedPerSecond(entry('house-video', 1, ['openai-video']))).toBe(true);
+    expect(isPricedPerSecond(entry('dall-e-3', 1, ['image-generation']))).toBe(false);
+    // Priced by ratio: the per-token lines stay.
+    expect(isPricedPerSecond(entry('sora-2', 0))).toBe(false);
   });
 
   it('shows quota dollars unchanged without the top-up display', () => {

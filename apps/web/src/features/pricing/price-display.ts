@@ -5,6 +5,8 @@
  * what a dollar of quota costs at top-up (`price`, in CNY) and the USD exchange rate.
  */
 
+import { isVideoModel, QUOTA_TYPE } from '@tollgate/contracts';
+
 export type Currency = 'USD' | 'CNY';
 
 /** Defaults of the status payload's `price` and `usd_exchange_rate`. */
@@ -33,6 +35,22 @@ export function completionPricePerMillion(
   groupRatio: number,
 ): number {
   return promptPricePerMillion(modelRatio, groupRatio) * completionRatio;
+}
+
+/**
+ * A video model with a fixed price is billed per second of video (the price × seconds × size
+ * tier), so its price reads per second (of 720p video). Video models are known by name or by the
+ * catalogue's endpoint type.
+ */
+export function isPricedPerSecond(entry: {
+  quota_type: number;
+  model_name: string;
+  meta?: { endpointTypes: readonly string[] } | null;
+}): boolean {
+  return (
+    entry.quota_type === QUOTA_TYPE.perCall &&
+    isVideoModel(entry.model_name, entry.meta?.endpointTypes ?? [])
+  );
 }
 
 /** Price of one call, in quota dollars. */

@@ -9,6 +9,7 @@ import { fetchTaskPage } from './api';
 import { ProgressCell, TaskIdCell } from './components/task-cells';
 import { channelColumn, elapsedColumn, longTextColumn, tagColumn } from './components/task-columns';
 import { TaskLogTable } from './components/task-log-table';
+import { VideoCell } from './components/video-cell';
 import {
   defaultTaskStart,
   platformTag,
@@ -36,6 +37,7 @@ function useTaskColumns(admin: boolean): DataTableColumn<TaskLogRow>[] {
         <TaskIdCell taskId={row.task_id} detail={row} />
       )),
       tagColumn('status', t('columns.status'), (row) => taskStatusTag(row.status)),
+      cellColumn('video', t('columns.video'), (row) => <VideoCell row={row} />),
       longTextColumn('fail_reason', t('columns.failReason'), (row) => row.fail_reason),
     ];
     return columns.filter((column) => column !== false);
@@ -43,8 +45,9 @@ function useTaskColumns(admin: boolean): DataTableColumn<TaskLogRow>[] {
 }
 
 /**
- * The task log (/task, spec part 2 §3): asynchronous tasks (Suno) with filters (channel id for
- * admins, task id, from the start of today), progress circles, the raw JSON of a task on its id.
+ * The task log (/task, spec part 2 §3): asynchronous tasks (Suno, video) with filters (channel id
+ * for admins, task id, from the start of today), progress circles, the raw JSON of a task on its
+ * id, and a video's length, size and player.
  */
 export default function TaskLogPage() {
   const { t } = useTranslation('tasks');

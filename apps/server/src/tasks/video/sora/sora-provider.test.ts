@@ -16,6 +16,8 @@ function channel(fields: Partial<CachedChannel>): CachedChannel {
 }
 
 const answer = (video: Record<string, unknown>) => JSON.stringify({ object: 'video', ...video });
+/** The submission an answer is read for (Sora's answers name everything themselves). */
+const sent = { method: 'POST' as const, url: 'https://api.openai.com/v1/videos', headers: {} };
 
 describe('soraProvider', () => {
   it('serves OpenAI and Azure channels only', () => {
@@ -45,7 +47,7 @@ describe('soraProvider', () => {
       body: undefined,
     });
     const azure = channel({ type: 3, baseUrl: 'https://x.openai.azure.com/' });
-    expect(soraProvider.contentRequest('video 2', azure, 'thumbnail')).toMatchObject({
+    expect(soraProvider.contentRequest('video 2', azure, 'thumbnail', undefined)).toMatchObject({
       url: 'https://x.openai.azure.com/openai/v1/videos/video%202/content?variant=thumbnail',
       headers: { 'api-key': 'sk-channel' },
     });
@@ -73,17 +75,19 @@ describe('soraProvider', () => {
   });
 
   it('takes id or task_id from an accepted submission and passes refusals on', () => {
-    expect(soraProvider.readSubmitAnswer(200, answer({ task_id: 'up-1' })).upstreamId).toBe('up-1');
+    expect(soraProvider.readSubmitAnswer(200, answer({ task_id: 'up-1' }), sent).upstreamId).toBe(
+      'up-1',
+    );
     const refused = (() => {
       try {
-        soraProvider.readSubmitAnswer(400, JSON.stringify({ error: { message: 'no' } }));
+        soraProvider.readSubmitAnswer(400, JSON.stringify({ error: { message: 'no' } }), sent);
       } catch (error) {
         return error;
       }
     })();
     expect(refused).toBeInstanceOf(RelayError);
     expect(refused).toMatchObject({ status: 400, message: 'no', local: false });
-    expect(() => soraProvider.readSubmitAnswer(200, answer({ status: 'queued' }))).toThrow(
+    expect(() => soraProvider.readSubmitAnswer(200, answer({ status: 'queued' }), sent)).toThrow(
       /without a task id/,
     );
   });

@@ -9,6 +9,8 @@ interface SettingsPanelProps {
   groups: GroupOption[];
   models: string[];
   loading: boolean;
+  /** A video model is chosen: the chat's own settings do not apply. */
+  videoMode: boolean;
 }
 
 /** Long group descriptions are cut so the select stays narrow. */
@@ -16,8 +18,12 @@ function shortDescription(text: string): string {
   return text.length > 20 ? `${text.slice(0, 20)}…` : text;
 }
 
-/** The playground's side panel: group, model, temperature, max tokens and system prompt. */
-export function SettingsPanel({ settings, onChange, groups, models, loading }: SettingsPanelProps) {
+/**
+ * The playground's side panel: group and model, then for chat the temperature, max tokens and
+ * system prompt (a video's length and size are chosen beside its prompt).
+ */
+export function SettingsPanel(props: SettingsPanelProps) {
+  const { settings, onChange, groups, models, loading, videoMode } = props;
   const { t } = useTranslation('playground');
   return (
     <Form layout="vertical" className="tg-playground-form">
@@ -43,6 +49,7 @@ export function SettingsPanel({ settings, onChange, groups, models, loading }: S
       <Form.Item label={t('settings.model')}>
         <Select
           showSearch
+          aria-label={t('settings.model')}
           value={settings.model || undefined}
           placeholder={t('settings.modelPlaceholder')}
           loading={loading}
@@ -51,6 +58,19 @@ export function SettingsPanel({ settings, onChange, groups, models, loading }: S
           options={models.map((model) => ({ value: model, label: model }))}
         />
       </Form.Item>
+      {!videoMode && <ChatSettingsFields settings={settings} onChange={onChange} />}
+    </Form>
+  );
+}
+
+/** The settings only a chat uses. */
+function ChatSettingsFields({
+  settings,
+  onChange,
+}: Pick<SettingsPanelProps, 'settings' | 'onChange'>) {
+  const { t } = useTranslation('playground');
+  return (
+    <>
       <Form.Item label={t('settings.temperature', { value: settings.temperature })}>
         <Slider
           min={0.1}
@@ -75,6 +95,6 @@ export function SettingsPanel({ settings, onChange, groups, models, loading }: S
           onChange={(event) => onChange({ systemPrompt: event.target.value })}
         />
       </Form.Item>
-    </Form>
+    </>
   );
 }

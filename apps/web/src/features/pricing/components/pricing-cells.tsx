@@ -3,11 +3,12 @@ import { QUOTA_TYPE } from '@tollgate/contracts';
 import { Space, Tag, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { copyWithFeedback } from '../../../lib/clipboard';
-import type { PricingEntry } from '../api';
+import type { PricingEntry, PricingModel } from '../api';
 import {
   completionPricePerMillion,
   displayPrice,
   formatRatio,
+  isPricedPerSecond,
   perCallPrice,
   promptPricePerMillion,
   type PriceDisplay,
@@ -55,9 +56,10 @@ export function ModelNameTag({ name }: { name: string }) {
   );
 }
 
-export function BillingTypeTag({ quotaType }: { quotaType: number }) {
+export function BillingTypeTag({ entry }: { entry: PricingModel }) {
   const { t } = useTranslation('pricing');
-  return quotaType === QUOTA_TYPE.perCall ? (
+  if (isPricedPerSecond(entry)) return <Tag color="purple">{t('quotaType.perSecond')}</Tag>;
+  return entry.quota_type === QUOTA_TYPE.perCall ? (
     <Tag color="cyan">{t('quotaType.perCall')}</Tag>
   ) : (
     <Tag color="green">{t('quotaType.perVolume')}</Tag>
@@ -112,17 +114,18 @@ export function RatioLines({ entry, groupRatio }: { entry: PricingEntry; groupRa
 }
 
 interface PriceLinesProps {
-  entry: PricingEntry;
+  entry: PricingModel;
   groupRatio: number;
   display: PriceDisplay;
 }
 
-/** Prompt and completion price per 1M tokens, or the price of one call. */
+/** Prompt and completion price per 1M tokens, or the price of one call (a video's: of a second). */
 export function PriceLines({ entry, groupRatio, display }: PriceLinesProps) {
   const { t } = useTranslation('pricing');
   if (entry.quota_type === QUOTA_TYPE.perCall) {
     const price = displayPrice(perCallPrice(entry.model_price, groupRatio), display);
-    return <span style={{ whiteSpace: 'nowrap' }}>{t('price.perCall', { price })}</span>;
+    const key = isPricedPerSecond(entry) ? 'price.perSecond' : 'price.perCall';
+    return <span style={{ whiteSpace: 'nowrap' }}>{t(key, { price })}</span>;
   }
   const prompt = displayPrice(promptPricePerMillion(entry.model_ratio, groupRatio), display);
   const completion = displayPrice(

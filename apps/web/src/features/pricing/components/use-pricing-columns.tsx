@@ -99,7 +99,7 @@ export function usePricingColumns(options: PricingColumnsOptions): TableColumnTy
                 {vendorLabel(entry)}
               </Space>
               <Space size={[4, 4]} wrap>
-                <BillingTypeTag quotaType={entry.quota_type} />
+                <BillingTypeTag entry={entry} />
                 {groupTags(entry)}
               </Space>
               <PriceLines entry={entry} groupRatio={ratio} display={priceDisplay} />
@@ -138,7 +138,7 @@ export function usePricingColumns(options: PricingColumnsOptions): TableColumnTy
         key: 'quota_type',
         title: t('columns.quotaType'),
         sorter: (left, right) => left.quota_type - right.quota_type,
-        render: (_, entry) => <BillingTypeTag quotaType={entry.quota_type} />,
+        render: (_, entry) => <BillingTypeTag entry={entry} />,
       },
       { key: 'enable_groups', title: t('columns.groups'), render: (_, entry) => groupTags(entry) },
     ];

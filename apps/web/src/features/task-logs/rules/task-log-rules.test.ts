@@ -6,9 +6,11 @@ import {
   drawingStatusTag,
   elapsedColor,
   elapsedSeconds,
+  platformTag,
   progressPercent,
   shortText,
   submitResultTag,
+  taskActionTag,
   taskStatusTag,
 } from './task-log-rules';
 
@@ -28,6 +30,17 @@ describe('task log rules', () => {
     expect(drawingStatusTag('MODAL').labelKey).toBe('status.MODAL');
     expect(taskStatusTag('')).toEqual({ color: 'geekblue', labelKey: 'status.SUBMITTING' });
     expect(taskStatusTag('QUEUED').color).toBe('orange');
+  });
+
+  it('names the platforms and actions of Suno and video tasks', () => {
+    expect(platformTag('suno')).toEqual({ color: 'green', labelKey: 'task.platforms.suno' });
+    expect(platformTag('sora')).toEqual({ color: 'geekblue', labelKey: 'task.platforms.sora' });
+    expect(platformTag('vidu').labelKey).toBe('task.platforms.vidu');
+    expect(platformTag('toString')).toEqual({ color: 'default', labelKey: 'unknown' });
+    expect(taskActionTag('LYRICS')).toEqual({ color: 'magenta', labelKey: 'task.actions.LYRICS' });
+    expect(taskActionTag('generate')).toEqual({ color: 'blue', labelKey: 'task.actions.generate' });
+    expect(taskActionTag('remix').labelKey).toBe('task.actions.remix');
+    expect(taskActionTag('constructor').labelKey).toBe('unknown');
   });
 
   it('computes elapsed time in the unit of each log, red over 60 s', () => {

@@ -3,6 +3,7 @@
  * action, submit result and status values, elapsed time, progress and the default time filters.
  * Colours are antd preset names, which have light and dark variants.
  */
+import { VIDEO_PLATFORM_COLORS } from './video-task';
 
 /** A tag: its colour and the translation key of its label (namespace `tasks`). */
 export interface TagRule {
@@ -79,16 +80,26 @@ export function taskStatusTag(status: string): TagRule {
   return { color: statusColors[status], labelKey: `status.${status}` };
 }
 
-/** A generic task's action (MUSIC, LYRICS). */
+const taskActions: Record<string, string> = {
+  MUSIC: 'default',
+  LYRICS: 'magenta',
+  generate: 'blue',
+  remix: 'purple',
+};
+
+/** A generic task's action (Suno's MUSIC, LYRICS; a video's generate, remix). */
 export function taskActionTag(action: string): TagRule {
-  if (action === 'MUSIC') return { color: 'default', labelKey: 'task.actions.MUSIC' };
-  if (action === 'LYRICS') return { color: 'magenta', labelKey: 'task.actions.LYRICS' };
-  return { color: 'default', labelKey: 'unknown' };
+  return Object.hasOwn(taskActions, action)
+    ? { color: taskActions[action], labelKey: `task.actions.${action}` }
+    : { color: 'default', labelKey: 'unknown' };
 }
 
-/** A task platform (suno). */
+/** A task platform (suno, and the video platforms). */
 export function platformTag(platform: string): TagRule {
   if (platform === 'suno') return { color: 'green', labelKey: 'task.platforms.suno' };
+  if (Object.hasOwn(VIDEO_PLATFORM_COLORS, platform)) {
+    return { color: VIDEO_PLATFORM_COLORS[platform], labelKey: `task.platforms.${platform}` };
+  }
   return { color: 'default', labelKey: 'unknown' };
 }
 

@@ -67,6 +67,11 @@ export interface ChannelSetting {
   thinking_to_content?: boolean;
   /** HTTP(S) proxy URL for this channel's upstream calls. */
   proxy?: string;
+  /**
+   * Hosts besides the channel's own that its video tasks' files may be fetched from (lower-case;
+   * `*.example.com` for any subdomain): the storage hosts Kling, Jimeng and Vidu answer with.
+   */
+  video_file_hosts?: readonly string[];
 }
 
 /** The channel as an adaptor sees it (no database row, no secrets beyond the key it must send). */

@@ -70,6 +70,16 @@ function splitCsv(text: string | null | undefined): string[] {
   return [...values];
 }
 
+/** A list of host names (an array, or one comma-separated text), lower-cased; undefined when empty. */
+function hostList(value: unknown): string[] | undefined {
+  const items = Array.isArray(value) ? value : typeof value === 'string' ? value.split(',') : [];
+  const hosts = items
+    .filter((item): item is string => typeof item === 'string')
+    .map((item) => item.trim().toLowerCase())
+    .filter(Boolean);
+  return hosts.length > 0 ? hosts : undefined;
+}
+
 export function toCachedChannel(row: ChannelRow): CachedChannel {
   const setting = parseObject(row.setting) ?? {};
   const multiKey = readMultiKeyState(row.channel_info, row.key);
@@ -86,6 +96,7 @@ export function toCachedChannel(row: ChannelRow): CachedChannel {
       force_format: setting.force_format === true,
       thinking_to_content: setting.thinking_to_content === true,
       proxy: typeof setting.proxy === 'string' ? setting.proxy : undefined,
+      video_file_hosts: hostList(setting.video_file_hosts),
     },
     limits: readChannelLimits(setting),
     status: row.status,

@@ -21,9 +21,12 @@ export interface TaskFixture extends RelayFixture {
 
 export const TOKEN_QUOTA = 10_000_000;
 
-export async function createTaskFixture(kind: TestDatabaseKind): Promise<TaskFixture> {
+export async function createTaskFixture(
+  kind: TestDatabaseKind,
+  env: Record<string, string> = {},
+): Promise<TaskFixture> {
   // Polling is driven by the test (one round per poll()), never by the timer.
-  const fixture = await createRelayFixture(kind, { UPDATE_TASK: 'false' });
+  const fixture = await createRelayFixture(kind, { UPDATE_TASK: 'false', ...env });
   const options = fixture.harness.runtime.context.options;
   await options.update('ServerAddress', fixture.url);
   const mjChannelId = await fixture.addChannel({

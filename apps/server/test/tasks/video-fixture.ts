@@ -11,8 +11,11 @@ export interface VideoFixture extends TaskFixture {
   taskRow(publicId: string): Promise<Record<string, unknown>>;
 }
 
-export async function createVideoFixture(kind: TestDatabaseKind): Promise<VideoFixture> {
-  const fixture = await createTaskFixture(kind);
+export async function createVideoFixture(
+  kind: TestDatabaseKind,
+  env: Record<string, string> = {},
+): Promise<VideoFixture> {
+  const fixture = await createTaskFixture(kind, env);
   const soraChannelId = await fixture.addChannel({
     name: 'sora',
     type: 1,

@@ -416,3 +416,61 @@ describe.each(appDatabaseKinds())(
     });
   },
 );
+
+/**
+ * A platform's file on a storage host other than the channel's: fetched only when the channel's
+ * `video_file_hosts` setting lists that host, without the channel's credentials, and still through
+ * the outbound guard (here told to allow the loopback "storage host").
+ */
+describe('video files on a storage host', { timeout: 30_000 }, () => {
+  let fixture: VideoFixture;
+  let client: OpenAI;
+
+  beforeAll(async () => {
+    fixture = await createVideoFixture('sqlite', { OUTBOUND_ALLOWED_HOSTS: '127.0.0.1' });
+    client = new OpenAI({
+      apiKey: fixture.limited.apiKey,
+      baseURL: `${fixture.url}/v1`,
+      maxRetries: 0,
+    });
+  }, 60_000);
+  afterAll(async () => fixture?.close());
+
+  /** A finished Vidu task on a channel addressed as `localhost` (its files come from 127.0.0.1). */
+  async function finishedTask(setting?: Record<string, unknown>) {
+    const name = `vidu-${Math.random().toString(36).slice(2, 8)}`;
+    const model = `viduq1-${name}`;
+    await fixture.addChannel({
+      name,
+      type: 52,
+      key: MOCK_VIDU_API_KEY,
+      base_url: fixture.mock.url.replace('127.0.0.1', 'localhost'),
+      models: model,
+      model_mapping: JSON.stringify({ [model]: 'viduq1' }),
+      ...(setting ? { setting: JSON.stringify(setting) } : {}),
+    });
+    const created = await client.videos.create({ model: model as never, prompt: 'a lantern' });
+    for (let round = 0; round < 4; round += 1) await fixture.poll();
+    expect((await client.videos.retrieve(created.id)).status).toBe('completed');
+    return created.id;
+  }
+
+  it('refuses a file host the channel does not list, and fetches one it lists without its key', async () => {
+    const unlisted = await finishedTask();
+    const refused = await fetch(`${fixture.url}/v1/videos/${unlisted}/content`, {
+      headers: { authorization: `Bearer ${fixture.limited.apiKey}` },
+    });
+    expect(refused.status).toBe(502);
+    expect(await refused.text()).toContain('video_file_hosts');
+
+    const listed = await finishedTask({ video_file_hosts: ['127.0.0.1'] });
+    const file = await client.videos.downloadContent(listed);
+    expect(file.status).toBe(200);
+    expect((await file.arrayBuffer()).byteLength).toBe(MOCK_VIDEO_LENGTH);
+    const fetched = fixture.mock.requests.filter((request) =>
+      request.path.startsWith('/mock-videos/'),
+    );
+    expect(fetched.length).toBeGreaterThan(0);
+    for (const request of fetched) expect(request.headers.authorization).toBeUndefined();
+  });
+});

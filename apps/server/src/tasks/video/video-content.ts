@@ -9,6 +9,16 @@ import { channelBase, parseJson } from '../task-upstream.js';
 import { videoProviderOf } from './video-providers.js';
 import { findVideoTask, videoPrivateData } from './video-task-row.js';
 
+/** The headers of a file request that carry no credentials (ranges, validators, accept). */
+function withoutCredentials(headers: Record<string, string>): Record<string, string> {
+  const kept: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    const lower = name.toLowerCase();
+    if (FORWARDED_REQUEST_HEADERS.includes(lower) || lower === 'accept') kept[name] = value;
+  }
+  return kept;
+}
+
 /** Client headers forwarded with the file request: ranges and their validators. */
 const FORWARDED_REQUEST_HEADERS = ['range', 'if-range', 'if-none-match', 'if-modified-since'];
 /** Upstream headers passed back with the file. */
@@ -35,26 +45,60 @@ function originOf(url: string): string {
   }
 }
 
+/** Whether `host` is one of `hosts` (`*.example.com`: any subdomain of example.com). */
+export function hostListed(host: string, hosts: readonly string[] | undefined): boolean {
+  const wanted = host.toLowerCase();
+  return (hosts ?? []).some((listed) =>
+    listed.startsWith('*.') ? wanted.endsWith(listed.slice(1)) : wanted === listed,
+  );
+}
+
+/** Where a video file may come from: the channel's origin, or a file host it lists. */
+interface FileSources {
+  origin: string;
+  fileHosts: readonly string[] | undefined;
+}
+
+function allowedSource(url: string, sources: FileSources): 'channel' | 'file-host' | undefined {
+  if (originOf(url) === sources.origin) return 'channel';
+  try {
+    const parsed = new URL(url);
+    const web = parsed.protocol === 'https:' || parsed.protocol === 'http:';
+    if (web && hostListed(parsed.hostname, sources.fileHosts)) {
+      return 'file-host';
+    }
+  } catch {
+    // Not a URL: refused below.
+  }
+  return undefined;
+}
+
 /**
- * Fetches the file through the outbound guard from the channel's origin only: a redirect is
- * followed while it stays on that origin (credentials included); one anywhere else is refused,
- * so a task's upstream can never make Tollgate fetch, or send its key to, another host.
+ * Fetches the file through the outbound guard from the channel's origin, or from a storage host
+ * the channel's `video_file_hosts` setting lists (public addresses only, as the guard allows, and
+ * without the channel's credentials): a redirect is followed while it stays on those; one anywhere else is
+ * refused, so a task's upstream can never make Tollgate fetch, or send its key to, another host.
  */
 async function fetchFromChannel(
   services: RelayServices,
   url: string,
   headers: Record<string, string>,
-  origin: string,
+  sources: FileSources,
   signal: AbortSignal,
 ): Promise<OutboundResponse> {
   let target = url;
   for (let hop = 0; ; hop += 1) {
-    if (originOf(target) !== origin) {
-      throw RelayError.upstream(502, 'the video file is not on the channel’s host');
+    const source = allowedSource(target, sources);
+    if (source === undefined) {
+      throw RelayError.upstream(
+        502,
+        'the video file is not on the channel’s host nor a file host its settings list (video_file_hosts)',
+      );
     }
     const answer = await services.outbound.request(target, {
-      headers,
-      allowOrigins: [origin],
+      // The channel's credentials never leave for a storage host.
+      headers: source === 'channel' ? headers : withoutCredentials(headers),
+      allowOrigins: [sources.origin],
       maxRedirects: 0,
       signal,
     });
@@ -110,7 +154,7 @@ export async function streamVideoContent(
     services,
     request.url,
     headers,
-    originOf(channelBase(channel)),
+    { origin: originOf(channelBase(channel)), fileHosts: channel.setting.video_file_hosts },
     aborted.signal,
   );
   if (answer.status >= 400 && answer.status !== 416) {

@@ -21,8 +21,21 @@ export const RESERVED_OAUTH_SLUGS = [
 /** A slug: lower-case letters, digits and hyphens (the console lower-cases what is typed). */
 export const OAUTH_SLUG_PATTERN = /^[a-z0-9-]{1,64}$/;
 
-/** Kinds of provider; only `oauth_code` signs in through the browser in Tollgate. */
+/**
+ * Kinds of provider: `oauth_code` signs in through the browser (`/api/oauth/<slug>`), `jwt_direct`
+ * with a signed token and `trusted_header` behind a trusted proxy (`/api/auth/external/<slug>/…`).
+ */
 export const CUSTOM_OAUTH_KINDS = ['oauth_code', 'jwt_direct', 'trusted_header'] as const;
+export type CustomOAuthKind = (typeof CUSTOM_OAUTH_KINDS)[number];
+
+/** Where new-api's console picks a jwt_direct token up; Tollgate keeps the value only. */
+export const JWT_SOURCES = ['query', 'fragment', 'body'] as const;
+/** How a jwt_direct provider names the person; Tollgate serves `claims`. */
+export const JWT_IDENTITY_MODES = ['claims', 'userinfo'] as const;
+/** How a jwt_direct token is obtained; Tollgate serves `direct_token`. */
+export const JWT_ACQUIRE_MODES = ['direct_token', 'ticket_exchange', 'ticket_validate'] as const;
+/** `explicit_only`: only mapped values count; `mapping_first`: unmapped values are used as they are. */
+export const OAUTH_MAPPING_MODES = ['explicit_only', 'mapping_first'] as const;
 
 /** How the client authenticates at the token endpoint: 0 auto (Basic, then form), 1 form, 2 Basic. */
 export const OAUTH_AUTH_STYLES = { auto: 0, params: 1, basic: 2 } as const;
@@ -85,12 +98,43 @@ export const customOAuthProviderInputSchema = z.object({
   scopes: z.string().trim().max(1024).default('openid profile email'),
   well_known: optionalText(1024),
   auth_style: z.number().int().min(0).max(2).default(0),
+  issuer: optionalText(512),
+  audience: optionalText(256),
+  jwks_url: optionalText(512),
+  /** One PEM public key (`-----BEGIN PUBLIC KEY-----`). */
+  public_key: optionalText(16384),
+  jwt_source: z.enum(JWT_SOURCES).default('query'),
+  jwt_header: z.string().trim().max(128).default('Authorization'),
+  jwt_identity_mode: z.enum(JWT_IDENTITY_MODES).default('claims'),
+  jwt_acquire_mode: z.enum(JWT_ACQUIRE_MODES).default('direct_token'),
+  /** JSON array of addresses and CIDR ranges (`["10.0.0.0/8", "127.0.0.1"]`). */
+  trusted_proxy_cidrs: optionalText(8192),
+  external_id_header: optionalText(128),
+  username_header: optionalText(128),
+  display_name_header: optionalText(128),
+  email_header: optionalText(128),
+  group_header: optionalText(128),
+  role_header: optionalText(128),
   user_id_field: z.string().trim().max(128).default('sub'),
   username_field: z.string().trim().max(128).default('preferred_username'),
   display_name_field: z.string().trim().max(128).default('name'),
   email_field: z.string().trim().max(128).default('email'),
+  group_field: optionalText(128),
+  role_field: optionalText(128),
+  /** JSON object, external value → group. */
+  group_mapping: optionalText(8192),
+  /** JSON object, external value → role (`common`/`user`/`1` or `admin`/`10`; never root). */
+  role_mapping: optionalText(8192),
+  group_mapping_mode: z.enum(OAUTH_MAPPING_MODES).default('explicit_only'),
+  role_mapping_mode: z.enum(OAUTH_MAPPING_MODES).default('explicit_only'),
   auto_register: z.boolean().default(false),
   auto_merge_by_email: z.boolean().default(false),
+  /** External sign-ins (jwt_direct, trusted_header) rewrite a returning account's field. */
+  sync_username_on_login: z.boolean().default(false),
+  sync_display_name_on_login: z.boolean().default(false),
+  sync_email_on_login: z.boolean().default(false),
+  sync_group_on_login: z.boolean().default(false),
+  sync_role_on_login: z.boolean().default(false),
   access_policy: optionalText(8192),
   access_denied_message: optionalText(512),
 });
@@ -104,6 +148,18 @@ export interface CustomOAuthProviderView extends Omit<CustomOAuthProviderInput, 
   created_at: number;
   updated_at: number;
 }
+
+/**
+ * `POST /api/auth/external/:provider/jwt/login`: the token, under any of new-api's names (the
+ * first non-empty of `id_token`, `jwt`, `token`); without one, the provider's `jwt_header`
+ * (`Bearer <token>` or the bare token) is read.
+ */
+export const externalJwtLoginSchema = z.object({
+  id_token: z.string().trim().max(16384).default(''),
+  jwt: z.string().trim().max(16384).default(''),
+  token: z.string().trim().max(16384).default(''),
+});
+export type ExternalJwtLoginRequest = z.infer<typeof externalJwtLoginSchema>;
 
 /** `POST /api/custom-oauth-provider/discovery`: a discovery document's address or an issuer. */
 export const oauthDiscoveryRequestSchema = z

@@ -508,8 +508,9 @@ export interface VendorsTable {
 
 /**
  * `custom_oauth_providers` (new-api 1.0): OAuth 2 / OIDC providers root adds. `client_secret` never
- * leaves the server. The JWT and trusted-header columns of new-api are not kept: Tollgate offers
- * only the browser code flow.
+ * leaves the server. `oauth_code` providers sign in through the browser (`/api/oauth/<slug>`);
+ * `jwt_direct` and `trusted_header` ones through `/api/auth/external/<slug>/jwt/login` and
+ * `…/header/login`. new-api's ticket-exchange columns are not kept.
  */
 export interface CustomOAuthProvidersTable {
   id: Generated<number>;
@@ -517,7 +518,7 @@ export interface CustomOAuthProvidersTable {
   /** Unique, lower-case `a-z0-9-`; the provider's route is `/api/oauth/<slug>`. */
   slug: string;
   icon: string | null;
-  /** `oauth_code` (the only kind that signs in here), `jwt_direct`, `trusted_header`. */
+  /** `oauth_code`, `jwt_direct`, `trusted_header`. */
   kind: string;
   enabled: boolean;
   client_id: string | null;
@@ -529,12 +530,50 @@ export interface CustomOAuthProvidersTable {
   well_known: string | null;
   /** 0 auto, 1 form parameters, 2 HTTP Basic. */
   auth_style: number;
+  /** jwt_direct: the `iss` and `aud` a token must carry (NULL or '' = not checked). */
+  issuer: string | null;
+  audience: string | null;
+  /** jwt_direct: where the signing keys are published, or one PEM (SPKI) public key. */
+  jwks_url: string | null;
+  public_key: string | null;
+  /** jwt_direct: `query`, `fragment` or `body` (where new-api's console reads the token). */
+  jwt_source: string | null;
+  /** jwt_direct: the request header that may carry the token (`Authorization`, Bearer). */
+  jwt_header: string | null;
+  /** jwt_direct: `claims` (the only mode Tollgate serves) or `userinfo`. */
+  jwt_identity_mode: string | null;
+  /** jwt_direct: `direct_token` (the only mode Tollgate serves), `ticket_exchange`, `ticket_validate`. */
+  jwt_acquire_mode: string | null;
+  /** trusted_header: JSON array of the proxies' addresses and CIDR ranges. */
+  trusted_proxy_cidrs: string | null;
+  /** trusted_header: the headers the proxy puts the person's identity in. */
+  external_id_header: string | null;
+  username_header: string | null;
+  display_name_header: string | null;
+  email_header: string | null;
+  group_header: string | null;
+  role_header: string | null;
   user_id_field: string | null;
   username_field: string | null;
   display_name_field: string | null;
   email_field: string | null;
+  /** Claim paths of the person's group and role, mapped by `group_mapping` / `role_mapping`. */
+  group_field: string | null;
+  role_field: string | null;
+  /** JSON objects external value → Tollgate group / role. */
+  group_mapping: string | null;
+  role_mapping: string | null;
+  /** `explicit_only` or `mapping_first`. */
+  group_mapping_mode: string | null;
+  role_mapping_mode: string | null;
   auto_register: boolean;
   auto_merge_by_email: boolean;
+  /** An external sign-in (jwt_direct, trusted_header) rewrites a returning account's field. */
+  sync_username_on_login: Generated<boolean>;
+  sync_display_name_on_login: Generated<boolean>;
+  sync_email_on_login: Generated<boolean>;
+  sync_group_on_login: Generated<boolean>;
+  sync_role_on_login: Generated<boolean>;
   /** JSON `{logic, conditions, groups}`; '' or NULL = no restriction. */
   access_policy: string | null;
   access_denied_message: string | null;

@@ -9,6 +9,7 @@
 import { USER_STATUS } from '@tollgate/contracts';
 import { admittedByPolicy } from '../accounts/oauth/access-policy.js';
 import { claimText, readClaim } from '../accounts/oauth/claim-path.js';
+import { mappedGroup, mappedRole } from '../accounts/oauth/group-role-mapping.js';
 import { bindingIdentityStore } from '../accounts/oauth/custom-provider-repository.js';
 import type {
   ExternalIdentity,
@@ -49,10 +50,14 @@ export interface MappedIdentity {
   emailTrusted: boolean;
 }
 
-/** Maps the user info and applies the access policy; refuses with the provider's message. */
+/**
+ * Maps the user info and applies the access policy; refuses with the provider's message.
+ * `groupExists` says which groups the group mapping may give (none without it).
+ */
 export function mapCustomIdentity(
   provider: CustomOAuthProviderRow,
   claims: Record<string, unknown>,
+  groupExists: (group: string) => boolean = () => false,
 ): MappedIdentity {
   const id = claimText(claims, provider.user_id_field || 'sub');
   if (id === '') throw failure(NO_IDENTITY);
@@ -68,9 +73,17 @@ export function mapCustomIdentity(
       email: email || undefined,
       preferredUsername:
         claimText(claims, provider.username_field || 'preferred_username') || undefined,
+      group: mappedGroup(provider, claims, groupExists),
+      role: mappedRole(provider, claims),
     },
     emailTrusted: verified !== false && verified !== 'false',
   };
+}
+
+/** The groups a mapping may give: those `GroupRatio` prices. */
+export function existingGroups(deps: OAuthAccountDeps): (group: string) => boolean {
+  const ratios = deps.options.getJson('GroupRatio');
+  return (group) => Object.prototype.hasOwnProperty.call(ratios, group);
 }
 
 /** The denial text; `{{path}}` is replaced by that field of the user info. */

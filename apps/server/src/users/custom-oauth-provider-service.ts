@@ -4,6 +4,10 @@
  * OIDC discovery document for the form (through the outbound guard).
  */
 import {
+  JWT_ACQUIRE_MODES,
+  JWT_IDENTITY_MODES,
+  JWT_SOURCES,
+  OAUTH_MAPPING_MODES,
   OAUTH_SLUG_PATTERN,
   RESERVED_OAUTH_SLUGS,
   type CustomOAuthProviderInput,
@@ -12,6 +16,9 @@ import {
   type PublicCustomOAuthProvider,
 } from '@tollgate/contracts';
 import { parseAccessPolicy } from '../accounts/oauth/access-policy.js';
+import { isPublicKeyPem } from '../accounts/oauth/external-jwt.js';
+import { parseMapping, roleOfTarget } from '../accounts/oauth/group-role-mapping.js';
+import { parseTrustedProxies } from '../accounts/oauth/trusted-proxies.js';
 import * as repository from '../accounts/oauth/custom-provider-repository.js';
 import { callProvider, field, textField } from '../accounts/oauth/provider-http.js';
 import { isUniqueViolation, nowSeconds, type QueryTarget } from '../db/dialect-helpers.js';
@@ -26,6 +33,14 @@ const SLUG_INVALID = '标识只能包含小写字母、数字和连字符';
 const INCOMPLETE = 'OAuth 授权码模式需要 Client ID、授权端点、令牌端点和用户信息端点';
 const BAD_POLICY = '访问策略不是有效的 JSON 策略';
 const DISCOVERY_FAILED = '无法读取 OIDC 发现文档，请检查地址';
+const JWT_KEY_REQUIRED = 'JWT 直连模式需要 JWKS 地址或 PEM 公钥';
+const BAD_JWKS_URL = 'JWKS 地址必须是 http(s) 地址';
+const BAD_PUBLIC_KEY = 'PEM 公钥无效';
+const JWT_MODE_UNSUPPORTED = 'JWT 直连模式仅支持 direct_token 获取方式和 claims 身份模式';
+const HEADER_INCOMPLETE = '可信请求头模式需要外部身份标识头和至少一个可信代理地址';
+const BAD_PROXIES = '可信代理地址必须是 IP 地址或 CIDR 范围的 JSON 数组（不可为 /0）';
+const BAD_MAPPING = '分组映射和角色映射必须是 JSON 对象';
+const BAD_ROLE_TARGET = '角色映射只能映射到普通用户（common）或管理员（admin）';
 
 /** The row as root reads it: never the secret. */
 export function providerView(row: CustomOAuthProviderRow): CustomOAuthProviderView {
@@ -41,12 +56,38 @@ export function providerView(row: CustomOAuthProviderRow): CustomOAuthProviderVi
     user_info_endpoint: row.user_info_endpoint ?? '',
     scopes: row.scopes ?? '',
     well_known: row.well_known ?? '',
+    issuer: row.issuer ?? '',
+    audience: row.audience ?? '',
+    jwks_url: row.jwks_url ?? '',
+    public_key: row.public_key ?? '',
+    jwt_source: oneOf(JWT_SOURCES, row.jwt_source),
+    jwt_header: row.jwt_header ?? 'Authorization',
+    jwt_identity_mode: oneOf(JWT_IDENTITY_MODES, row.jwt_identity_mode),
+    jwt_acquire_mode: oneOf(JWT_ACQUIRE_MODES, row.jwt_acquire_mode),
+    trusted_proxy_cidrs: row.trusted_proxy_cidrs ?? '',
+    external_id_header: row.external_id_header ?? '',
+    username_header: row.username_header ?? '',
+    display_name_header: row.display_name_header ?? '',
+    email_header: row.email_header ?? '',
+    group_header: row.group_header ?? '',
+    role_header: row.role_header ?? '',
     user_id_field: row.user_id_field ?? '',
     username_field: row.username_field ?? '',
     display_name_field: row.display_name_field ?? '',
     email_field: row.email_field ?? '',
+    group_field: row.group_field ?? '',
+    role_field: row.role_field ?? '',
+    group_mapping: row.group_mapping ?? '',
+    role_mapping: row.role_mapping ?? '',
+    group_mapping_mode: oneOf(OAUTH_MAPPING_MODES, row.group_mapping_mode),
+    role_mapping_mode: oneOf(OAUTH_MAPPING_MODES, row.role_mapping_mode),
     auto_register: Boolean(row.auto_register),
     auto_merge_by_email: Boolean(row.auto_merge_by_email),
+    sync_username_on_login: Boolean(row.sync_username_on_login),
+    sync_display_name_on_login: Boolean(row.sync_display_name_on_login),
+    sync_email_on_login: Boolean(row.sync_email_on_login),
+    sync_group_on_login: Boolean(row.sync_group_on_login),
+    sync_role_on_login: Boolean(row.sync_role_on_login),
     access_policy: row.access_policy ?? '',
     access_denied_message: row.access_denied_message ?? '',
     has_client_secret: Boolean(secret),
@@ -55,20 +96,31 @@ export function providerView(row: CustomOAuthProviderRow): CustomOAuthProviderVi
   };
 }
 
-/** Enabled providers for the login page. */
+/** A stored mode as one of its values; the first (the default) for NULL or an unknown one. */
+function oneOf<Value extends string>(values: readonly [Value, ...Value[]], stored: string | null) {
+  const found = values.find((value) => value === stored?.trim().toLowerCase());
+  return found ?? values[0];
+}
+
+/**
+ * Enabled providers for the login page: the browser ones. A jwt_direct or trusted_header provider
+ * signs in through its external route only, so the console has no button for it.
+ */
 export async function publicCustomProviders(
   database: QueryTarget,
 ): Promise<PublicCustomOAuthProvider[]> {
   const rows = await repository.listEnabledCustomProviders(database.db);
-  return rows.map((row) => ({
-    name: row.name,
-    slug: row.slug,
-    icon: row.icon ?? '',
-    kind: row.kind,
-    authorization_endpoint: row.authorization_endpoint ?? '',
-    client_id: row.client_id ?? '',
-    scopes: row.scopes ?? '',
-  }));
+  return rows
+    .filter((row) => (row.kind || 'oauth_code') === 'oauth_code')
+    .map((row) => ({
+      name: row.name,
+      slug: row.slug,
+      icon: row.icon ?? '',
+      kind: row.kind,
+      authorization_endpoint: row.authorization_endpoint ?? '',
+      client_id: row.client_id ?? '',
+      scopes: row.scopes ?? '',
+    }));
 }
 
 export async function listProviders(database: QueryTarget) {
@@ -89,6 +141,7 @@ function validate(input: CustomOAuthProviderInput, hasSecret: boolean): void {
   if (input.access_policy && parseAccessPolicy(input.access_policy) === null) {
     throw failure(BAD_POLICY);
   }
+  validateExternalFields(input);
   // A provider that signs in must be complete; a draft may be saved disabled.
   if (input.kind === 'oauth_code' && input.enabled) {
     const endpoints = input.well_known
@@ -96,6 +149,34 @@ function validate(input: CustomOAuthProviderInput, hasSecret: boolean): void {
       : [input.authorization_endpoint, input.token_endpoint, input.user_info_endpoint];
     if (!input.client_id || !hasSecret || endpoints.some((value) => value === '')) {
       throw failure(INCOMPLETE);
+    }
+  }
+}
+
+/** The JWT, trusted-header and mapping columns: well-formed always, complete when enabled. */
+function validateExternalFields(input: CustomOAuthProviderInput): void {
+  if (input.jwks_url && !/^https?:\/\/[^/]/i.test(input.jwks_url)) throw failure(BAD_JWKS_URL);
+  if (input.public_key && !isPublicKeyPem(input.public_key)) throw failure(BAD_PUBLIC_KEY);
+  if (input.trusted_proxy_cidrs && !parseTrustedProxies(input.trusted_proxy_cidrs)) {
+    throw failure(BAD_PROXIES);
+  }
+  const groups = parseMapping(input.group_mapping);
+  const roles = parseMapping(input.role_mapping);
+  if (groups === null || roles === null) throw failure(BAD_MAPPING);
+  if (roles && Object.values(roles).some((target) => roleOfTarget(target) === undefined)) {
+    throw failure(BAD_ROLE_TARGET);
+  }
+  if (!input.enabled) return;
+  if (input.kind === 'jwt_direct') {
+    if (!input.jwks_url && !input.public_key) throw failure(JWT_KEY_REQUIRED);
+    if (input.jwt_acquire_mode !== 'direct_token' || input.jwt_identity_mode !== 'claims') {
+      throw failure(JWT_MODE_UNSUPPORTED);
+    }
+  }
+  if (input.kind === 'trusted_header') {
+    const proxies = parseTrustedProxies(input.trusted_proxy_cidrs);
+    if (!input.external_id_header || !proxies || proxies.length === 0) {
+      throw failure(HEADER_INCOMPLETE);
     }
   }
 }

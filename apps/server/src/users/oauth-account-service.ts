@@ -174,11 +174,11 @@ async function writeAccount(
       // No password: signing in with one is impossible until the user sets one.
       password: '',
       display_name: displayName(identity.displayName, provider.defaultDisplayName),
-      role: ROLE.common,
+      role: identity.role ?? ROLE.common,
       status: USER_STATUS.enabled,
       email: await usableEmail(transaction, identity.email),
       quota: forNewUser + forInvitee,
-      group: 'default',
+      group: identity.group ?? 'default',
       aff_code: await unusedAffCode(transaction),
       inviter_id: inviterId,
     },

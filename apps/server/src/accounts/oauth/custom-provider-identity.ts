@@ -38,7 +38,7 @@ export interface CustomCallback {
   iss?: string;
 }
 
-const INCOMPLETE = 'OAuth 提供商配置不完整，请联系管理员';
+export const INCOMPLETE = 'OAuth 提供商配置不完整，请联系管理员';
 const INSECURE = 'OAuth 提供商地址必须使用 https（仅本机地址可用 http）';
 const UNREACHABLE = '无法连接至 OAuth 提供商，请稍后重试！';
 const INTERNAL = 'OAuth 提供商地址指向内部地址，已拒绝连接';
@@ -209,7 +209,7 @@ function clientAuthentication(
 }
 
 /** An http(s) address; plain http only on loopback. */
-function checkedAddress(address: string | null): string {
+export function checkedAddress(address: string | null): string {
   let url: URL;
   try {
     url = new URL(address ?? '');

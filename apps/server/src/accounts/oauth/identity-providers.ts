@@ -23,6 +23,9 @@ export interface ExternalIdentity {
   email?: string;
   /** A username the provider suggests (OIDC `preferred_username`). */
   preferredUsername?: string;
+  /** The group and role a new account starts with (a custom provider's mapping); else default, common. */
+  group?: string;
+  role?: number;
 }
 
 export type IdentityColumn =

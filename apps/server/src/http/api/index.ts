@@ -14,6 +14,7 @@ import { registerEmailAccountRoutes } from './email-accounts.js';
 import { registerLogRoutes } from './logs.js';
 import { registerOAuthRoutes } from './oauth.js';
 import { registerOAuthBindingRoutes } from './oauth-bindings.js';
+import { registerExternalLoginRoutes } from './oauth-external-login.js';
 import { registerCustomOAuthProviderRoutes } from './custom-oauth-providers.js';
 import { registerTokenRoutes } from './tokens.js';
 import { registerTokenKeyRoutes } from './token-keys.js';
@@ -50,6 +51,7 @@ export async function registerApiRoutes(api: FastifyInstance, context: AppContex
   await registerSecureVerifyRoutes(api, context);
   await registerOAuthRoutes(api, context);
   await registerOAuthBindingRoutes(api, context);
+  await registerExternalLoginRoutes(api, context);
   await registerCustomOAuthProviderRoutes(api, context);
   await registerEmailAccountRoutes(api, context);
   await registerUserSelfRoutes(api, context);

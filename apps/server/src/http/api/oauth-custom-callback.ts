@@ -12,6 +12,7 @@ import type { UserRow } from '../../db/schema.js';
 import { failure } from '../../errors/app-error.js';
 import {
   bindCustomIdentity,
+  existingGroups,
   mapCustomIdentity,
   signInWithCustomIdentity,
 } from '../../users/custom-oauth-account-service.js';
@@ -54,7 +55,7 @@ export function customOAuthCallback(
       (error, message) =>
         request.log.warn({ err: error, provider: provider.slug }, `sign-in provider: ${message}`),
     );
-    const mapped = mapCustomIdentity(provider, info.claims);
+    const mapped = mapCustomIdentity(provider, info.claims, existingGroups(deps));
     if (current) {
       await bindCustomIdentity(deps, provider, current.id, mapped);
       return ok(undefined, OAUTH_BIND_MESSAGE);

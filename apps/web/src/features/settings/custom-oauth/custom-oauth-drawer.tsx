@@ -6,6 +6,12 @@ import { FormDrawer } from '../../../components/forms/form-drawer';
 import { notify } from '../../../lib/notifier';
 import { discoverEndpoints } from './custom-oauth-api';
 import {
+  GroupRoleFields,
+  HeaderFields,
+  JwtFields,
+  SyncFields,
+} from './custom-oauth-external-fields';
+import {
   customOAuthRequestOf,
   customOAuthValuesOf,
   newCustomOAuthValues,
@@ -32,10 +38,13 @@ const textFields = [
   'email_field',
 ] as const;
 
+const kinds = ['oauth_code', 'jwt_direct', 'trusted_header'] as const;
+
 /**
- * Creates or edits a custom OAuth provider. The discovery button has the server read the
- * provider's OIDC discovery document and fills the endpoints; the secret is write-only (left
- * empty, the stored one is kept).
+ * Creates or edits a custom OAuth provider; the fields shown follow its kind (the browser code
+ * flow, a signed JWT, or identity headers from a trusted proxy). The discovery button has the
+ * server read the provider's OIDC discovery document and fills the endpoints; the secret is
+ * write-only (left empty, the stored one is kept).
  */
 export function CustomOAuthDrawer({
   target,
@@ -49,6 +58,7 @@ export function CustomOAuthDrawer({
   const editing = target?.mode === 'edit' ? target.provider : null;
   const initialValues = editing ? customOAuthValuesOf(editing) : newCustomOAuthValues();
   const label = (key: string) => t(`customOAuth.fields.${key}`);
+  const kind = Form.useWatch('kind', form) ?? initialValues.kind;
 
   const discover = async () => {
     const address = String(form.getFieldValue('well_known') ?? '').trim();
@@ -73,8 +83,14 @@ export function CustomOAuthDrawer({
     }
   };
 
-  const submit = () =>
-    onSubmit(editing?.id ?? null, customOAuthRequestOf(form.getFieldsValue(true)));
+  const submit = () => {
+    form
+      .validateFields()
+      .then(() => onSubmit(editing?.id ?? null, customOAuthRequestOf(form.getFieldsValue(true))))
+      .catch(() => {
+        // The form shows what is wrong next to each field.
+      });
+  };
 
   return (
     <FormDrawer
@@ -115,68 +131,88 @@ export function CustomOAuthDrawer({
               <Switch />
             </Form.Item>
           </Col>
-        </Row>
-        <Divider>{t('customOAuth.endpointsDivider')}</Divider>
-        <Form.Item label={label('well_known')} extra={t('customOAuth.wellKnownHint')}>
-          <Space.Compact style={{ width: '100%' }}>
-            <Form.Item name="well_known" noStyle>
-              <Input placeholder="https://sso.example.com/.well-known/openid-configuration" />
-            </Form.Item>
-            <Button loading={discovering} onClick={() => void discover()}>
-              {t('customOAuth.discover')}
-            </Button>
-          </Space.Compact>
-        </Form.Item>
-        <Form.Item name="authorization_endpoint" label={label('authorization_endpoint')}>
-          <Input />
-        </Form.Item>
-        <Form.Item name="token_endpoint" label={label('token_endpoint')}>
-          <Input />
-        </Form.Item>
-        <Form.Item name="user_info_endpoint" label={label('user_info_endpoint')}>
-          <Input />
-        </Form.Item>
-        <Row gutter={16}>
-          <Col xs={24} sm={12}>
-            <Form.Item name="client_id" label={label('client_id')}>
-              <Input autoComplete="off" />
-            </Form.Item>
-          </Col>
-          <Col xs={24} sm={12}>
-            <Form.Item
-              name="client_secret"
-              label={label('client_secret')}
-              extra={editing?.has_client_secret ? t('customOAuth.secretKept') : undefined}
-            >
-              <Input.Password autoComplete="new-password" />
-            </Form.Item>
-          </Col>
-          <Col xs={24} sm={12}>
-            <Form.Item name="scopes" label={label('scopes')}>
-              <Input />
-            </Form.Item>
-          </Col>
-          <Col xs={24} sm={12}>
-            <Form.Item name="auth_style" label={label('auth_style')}>
+          <Col xs={24}>
+            <Form.Item name="kind" label={label('kind')} extra={t(`customOAuth.kindHints.${kind}`)}>
               <Select
-                options={[0, 1, 2].map((value) => ({
+                data-testid="custom-oauth-kind"
+                options={kinds.map((value) => ({
                   value,
-                  label: t(`customOAuth.authStyles.${value}`),
+                  label: t(`customOAuth.kinds.${value}`),
                 }))}
               />
             </Form.Item>
           </Col>
         </Row>
+        {kind === 'jwt_direct' && <JwtFields form={form} />}
+        {kind === 'trusted_header' && <HeaderFields form={form} />}
+        {kind === 'oauth_code' && (
+          <>
+            <Divider>{t('customOAuth.endpointsDivider')}</Divider>
+            <Form.Item label={label('well_known')} extra={t('customOAuth.wellKnownHint')}>
+              <Space.Compact style={{ width: '100%' }}>
+                <Form.Item name="well_known" noStyle>
+                  <Input placeholder="https://sso.example.com/.well-known/openid-configuration" />
+                </Form.Item>
+                <Button loading={discovering} onClick={() => void discover()}>
+                  {t('customOAuth.discover')}
+                </Button>
+              </Space.Compact>
+            </Form.Item>
+            <Form.Item name="authorization_endpoint" label={label('authorization_endpoint')}>
+              <Input />
+            </Form.Item>
+            <Form.Item name="token_endpoint" label={label('token_endpoint')}>
+              <Input />
+            </Form.Item>
+            <Form.Item name="user_info_endpoint" label={label('user_info_endpoint')}>
+              <Input />
+            </Form.Item>
+            <Row gutter={16}>
+              <Col xs={24} sm={12}>
+                <Form.Item name="client_id" label={label('client_id')}>
+                  <Input autoComplete="off" />
+                </Form.Item>
+              </Col>
+              <Col xs={24} sm={12}>
+                <Form.Item
+                  name="client_secret"
+                  label={label('client_secret')}
+                  extra={editing?.has_client_secret ? t('customOAuth.secretKept') : undefined}
+                >
+                  <Input.Password autoComplete="new-password" />
+                </Form.Item>
+              </Col>
+              <Col xs={24} sm={12}>
+                <Form.Item name="scopes" label={label('scopes')}>
+                  <Input />
+                </Form.Item>
+              </Col>
+              <Col xs={24} sm={12}>
+                <Form.Item name="auth_style" label={label('auth_style')}>
+                  <Select
+                    options={[0, 1, 2].map((value) => ({
+                      value,
+                      label: t(`customOAuth.authStyles.${value}`),
+                    }))}
+                  />
+                </Form.Item>
+              </Col>
+            </Row>
+          </>
+        )}
         <Divider>{t('customOAuth.mappingDivider')}</Divider>
-        <Row gutter={16}>
-          {textFields.map((name) => (
-            <Col xs={24} sm={12} key={name}>
-              <Form.Item name={name} label={label(name)}>
-                <Input />
-              </Form.Item>
-            </Col>
-          ))}
-        </Row>
+        {kind !== 'trusted_header' && (
+          <Row gutter={16}>
+            {textFields.map((name) => (
+              <Col xs={24} sm={12} key={name}>
+                <Form.Item name={name} label={label(name)}>
+                  <Input />
+                </Form.Item>
+              </Col>
+            ))}
+          </Row>
+        )}
+        <GroupRoleFields withFields={kind !== 'trusted_header'} />
         <Divider>{t('customOAuth.policyDivider')}</Divider>
         <Row gutter={16}>
           <Col xs={24} sm={12}>
@@ -195,6 +231,7 @@ export function CustomOAuthDrawer({
             </Form.Item>
           </Col>
         </Row>
+        {kind !== 'oauth_code' && <SyncFields />}
         <Form.Item
           name="access_policy"
           label={label('access_policy')}

@@ -68,6 +68,10 @@ export function CustomOAuthSection({ serverAddress }: { serverAddress: string })
           },
           { title: t('customOAuth.fields.slug'), dataIndex: 'slug' },
           {
+            title: t('customOAuth.fields.kind'),
+            render: (_, provider) => t(`customOAuth.kinds.${provider.kind}`),
+          },
+          {
             title: t('customOAuth.fields.enabled'),
             render: (_, provider) =>
               provider.enabled ? (

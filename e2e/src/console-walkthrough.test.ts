@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { rmSync } from 'node:fs';
 import { after, before, test } from 'node:test';
+import { createMockUpstream, type MockUpstream } from '@tollgate/mock-upstream';
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { launchBrowser } from './support/browser.js';
 import {
@@ -14,10 +15,19 @@ import {
   type ConsoleVariant,
 } from './support/console-page.js';
 import { consoleText } from './support/console-text.js';
+import { startMetadataSource, type MetadataSource } from './support/metadata-source.js';
 import { walkEveryRouteAs } from './support/role-walk.js';
 import { startServer, type ServerProcess } from './support/server-process.js';
+import { initialiseSite, root } from './support/site-setup.js';
+import { enableAndUseCheckin } from './journeys/checkin.js';
+import { chooseLanguageFromBrowser } from './journeys/languages.js';
+import {
+  buildModelCatalogue,
+  catalogueMetadataModels,
+  catalogueMetadataVendors,
+} from './journeys/model-catalogue.js';
+import { savePrefillListAndDetectUpstream } from './journeys/prefill-groups.js';
 
-const root = { username: 'root', password: 'root-pass-2024' };
 const member = { username: 'alice', password: 'alice-pass-2024', displayName: 'Alice Liddell' };
 /** An administrator below root (role 10): the admin screens, not the root-only settings. */
 const admin = { username: 'bob', password: 'bob-pass-2024', displayName: 'Bob Admin' };
@@ -31,20 +41,50 @@ const serverEnvironment = {
 
 let browser: Browser | undefined;
 const servers: ServerProcess[] = [];
+/** A fresh site for the setup wizard's walkthrough (it initialises the site in self-use mode). */
+let wizardSite: ServerProcess | undefined;
+/**
+ * A fresh site for the screens test, which initialises it (root, a plain user, an admin,
+ * channel 1); the journeys after it run on it too, for one server start instead of one each.
+ * Its model catalogue syncs from a local stand-in for the official metadata; the upstream
+ * detection journey probes the mock upstream.
+ */
+let site: ServerProcess | undefined;
+let upstream: MockUpstream | undefined;
+let metadataSource: MetadataSource | undefined;
 
+// Both servers start beside the browser: each spends its start-up mostly waiting.
 before(async () => {
-  browser = await launchBrowser();
+  metadataSource = await startMetadataSource(catalogueMetadataModels, catalogueMetadataVendors);
+  const siteEnvironment = {
+    SYNC_UPSTREAM_BASE: metadataSource.url,
+    // The metadata source is on loopback: allowed explicitly, as an operator would.
+    OUTBOUND_ALLOWED_HOSTS: '127.0.0.1',
+  };
+  await Promise.all([
+    launchBrowser().then((started) => (browser = started)),
+    createMockUpstream().then((started) => (upstream = started)),
+    freshServer().then((started) => (wizardSite = started)),
+    freshServer(siteEnvironment).then((started) => (site = started)),
+  ]);
 });
 
 after(async () => {
   await browser?.close();
+  await upstream?.close();
+  await metadataSource?.close();
   await Promise.all(servers.map((server) => server.stop()));
   for (const server of servers) rmSync(server.dataDirectory, { recursive: true, force: true });
 });
 
-async function freshServer(): Promise<ServerProcess> {
-  const server = await startServer(serverEnvironment);
+async function freshServer(environment: Record<string, string> = {}): Promise<ServerProcess> {
+  const server = await startServer({ ...serverEnvironment, ...environment });
   servers.push(server);
+  return server;
+}
+
+function running(server: ServerProcess | undefined): ServerProcess {
+  assert.ok(server, 'the server did not start');
   return server;
 }
 
@@ -60,7 +100,7 @@ async function recordScreen(page: Page, name: string): Promise<void> {
 }
 
 test('a person sets up Tollgate, adds a user, and that user sees their balance', async () => {
-  const server = await freshServer();
+  const server = running(wizardSite);
   const at = (pathname: string) => `${server.url}${pathname}`;
   const english = { language: 'en', theme: 'light', viewport: 'desktop' } as const;
   const { context, page, pageErrors } = await openConsoleContext(openBrowser(), english);
@@ -155,22 +195,6 @@ test('a person sets up Tollgate, adds a user, and that user sees their balance',
   }
 });
 
-async function initialiseSite(url: string): Promise<void> {
-  const response = await fetch(`${url}/api/setup`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({
-      username: root.username,
-      password: root.password,
-      confirmPassword: root.password,
-      SelfUseModeEnabled: false,
-      DemoSiteEnabled: false,
-    }),
-  });
-  const body = (await response.json()) as { success?: unknown };
-  assert.equal(body.success, true, 'setup failed');
-}
-
 /** Signs in as root through the login form once; adds a plain user, an admin and a channel. */
 async function signInAsRoot(url: string): Promise<BrowserContextOptions['storageState']> {
   const english = { language: 'en', theme: 'light', viewport: 'desktop' } as const;
@@ -217,7 +241,7 @@ async function signInAsRoot(url: string): Promise<BrowserContextOptions['storage
 }
 
 test('every screen in both languages and both themes, on a laptop and on a phone; every route as a plain user and as an admin', async () => {
-  const server = await freshServer();
+  const server = running(site);
   const at = (pathname: string) => `${server.url}${pathname}`;
   const variants = allVariants();
   const text = (variant: ConsoleVariant, key: string) => consoleText(variant.language, key);
@@ -289,3 +313,18 @@ test('every screen in both languages and both themes, on a laptop and on a phone
   ]);
   for (const walk of walks) if (walk.status === 'rejected') throw walk.reason;
 });
+
+// On the site the screens test initialised, after its walks (the check-in stays off for them).
+test('an operator enables the daily check-in and a user checks in once', () =>
+  enableAndUseCheckin(openBrowser(), running(site).url));
+
+test("a visitor's browser language chooses the console's, and the menu changes it", () =>
+  chooseLanguageFromBrowser(openBrowser(), running(site).url));
+
+test('an admin saves and inserts a model list and detects a channel upstream', () => {
+  assert.ok(upstream, 'the mock upstream did not start');
+  return savePrefillListAndDetectUpstream(openBrowser(), running(site).url, upstream.url);
+});
+
+test('an admin builds the model catalogue, syncs it, and /pricing filters by its vendors', () =>
+  buildModelCatalogue(openBrowser(), running(site).url));

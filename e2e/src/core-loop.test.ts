@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { rmSync } from 'node:fs';
-import { after, test } from 'node:test';
+import { after, before, test } from 'node:test';
 import { createMockUpstream, type MockUpstream } from '@tollgate/mock-upstream';
 import OpenAI from 'openai';
 import type { APIRequestContext, Browser, Page } from 'playwright-core';
@@ -17,17 +17,43 @@ import {
 import { consoleText } from './support/console-text.js';
 import { startServer, type ServerProcess } from './support/server-process.js';
 import { recordFailure } from './support/failure-record.js';
+import { initialiseSite, root } from './support/site-setup.js';
+import { addMultiKeyChannel } from './journeys/multi-key-channel.js';
+import { makeVideoInPlayground } from './journeys/video-playground.js';
 
-const root = { username: 'root', password: 'root-pass-2024' };
 const tokenName = 'core-loop';
 const openAiChannel = { name: 'mock-openai', type: 1, model: 'gpt-4o-mini' };
 const anthropicChannel = { name: 'mock-anthropic', type: 14, model: 'claude-3-5-haiku-20241022' };
 /** The mock's default reply: three chunks of two words (tools/mock-upstream reply-content.ts). */
 const mockReply = 'Hello from the mock upstream this';
 
+/*
+ * One site for the whole file: the core loop first, then the multi-key channel journey on the
+ * site it leaves behind (its channel comes after the loop's relay calls, so it is not picked for
+ * them). One server and one browser instead of one each.
+ */
 let browser: Browser | undefined;
 let server: ServerProcess | undefined;
 let upstream: MockUpstream | undefined;
+
+before(async () => {
+  // Each part is kept as soon as it has started, so `after` closes it even when another fails
+  // to start (a browser or listening mock left open would keep the test file from ever ending).
+  await Promise.all([
+    launchBrowser().then((started) => (browser = started)),
+    createMockUpstream().then((started) => (upstream = started)),
+    startServer({
+      GLOBAL_WEB_RATE_LIMIT_ENABLE: 'false',
+      GLOBAL_API_RATE_LIMIT_ENABLE: 'false',
+      // The mock upstream is on loopback: what the server fetches from it through the outbound
+      // guard (a video's file) is allowed explicitly, as an operator would.
+      OUTBOUND_ALLOWED_HOSTS: '127.0.0.1',
+      // Video tasks are polled every second, so a mock video is done in a few.
+      TASK_POLL_INTERVAL: '1',
+    }).then((started) => (server = started)),
+  ]);
+  await initialiseSite(server!.url);
+});
 
 after(async () => {
   await browser?.close();
@@ -35,6 +61,12 @@ after(async () => {
   await upstream?.close();
   if (server) rmSync(server.dataDirectory, { recursive: true, force: true });
 });
+
+/** The file's site, once `before` has started it. */
+function site(): { browser: Browser; url: string; mockUrl: string } {
+  assert.ok(browser && server && upstream, 'the site did not start');
+  return { browser, url: server.url, mockUrl: upstream.url };
+}
 
 interface QuotaDisplay {
   quotaPerUnit: number;
@@ -100,22 +132,6 @@ async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean
   }
 }
 
-async function initialiseSite(url: string): Promise<void> {
-  const response = await fetch(`${url}/api/setup`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({
-      username: root.username,
-      password: root.password,
-      confirmPassword: root.password,
-      SelfUseModeEnabled: false,
-      DemoSiteEnabled: false,
-    }),
-  });
-  const body = (await response.json()) as Envelope;
-  assert.equal(body.success, true, 'setup failed');
-}
-
 async function readQuotaDisplay(url: string): Promise<QuotaDisplay> {
   const body = (await (await fetch(`${url}/api/status`)).json()) as {
     data?: { quota_per_unit?: unknown; display_in_currency?: unknown };
@@ -169,19 +185,7 @@ async function recordScreen(page: Page, name: string): Promise<void> {
 
 test('an admin wires two providers, calls them with a token, and sees logs, costs and balance', async () => {
   const startedAt = Date.now();
-  // Each part is kept as soon as it has started, so `after` closes it even when another fails
-  // to start (a browser or listening mock left open would keep the test file from ever ending).
-  const [theBrowser, mock, theServer] = await Promise.all([
-    launchBrowser().then((started) => (browser = started)),
-    createMockUpstream().then((started) => (upstream = started)),
-    startServer({
-      GLOBAL_WEB_RATE_LIMIT_ENABLE: 'false',
-      GLOBAL_API_RATE_LIMIT_ENABLE: 'false',
-    }).then((started) => (server = started)),
-  ]);
-  const url = theServer.url;
-  const mockUrl = mock.url;
-  await initialiseSite(url);
+  const { browser: theBrowser, url, mockUrl } = site();
   const display = await readQuotaDisplay(url);
 
   const english = { language: 'en', theme: 'light', viewport: 'desktop' } as const;
@@ -463,3 +467,9 @@ test('an admin wires two providers, calls them with a token, and sees logs, cost
     await context.close();
   }
 });
+
+test('an admin adds a three-key channel, disables one key and copies the channel', () =>
+  addMultiKeyChannel(site().browser, site().url));
+
+test('a user makes a video in the playground, plays it there and in the task log', () =>
+  makeVideoInPlayground(site().browser, site().url, site().mockUrl));

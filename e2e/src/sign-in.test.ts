@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { rmSync } from 'node:fs';
-import { after, test } from 'node:test';
+import { after, before, test } from 'node:test';
 import { generate } from 'otplib';
 import {
   request as playwrightRequest,
@@ -31,6 +31,8 @@ import {
   type OidcPeer,
 } from './support/sign-in-peers.js';
 import { recordFailure } from './support/failure-record.js';
+import { registerAndUsePasskey } from './journeys/passkey.js';
+import { addTrustedProxyProvider } from './journeys/external-login.js';
 
 const root = { username: 'root', password: 'root-pass-2024' };
 const bob = { username: 'bob', password: 'bob-pass-2024' };
@@ -181,47 +183,61 @@ function bindingRow(page: Page, kind: string) {
   return page.getByTestId(`binding-${kind}`);
 }
 
+/*
+ * One site for the file: the third-party sign-ins first, then the passkey journey and the
+ * trusted-proxy provider's on the same server and browser (one start of each instead of three).
+ */
+before(async () => {
+  const people = { octo: { login: 'octocat', name: 'The Octocat', email: 'octo@example.com' } };
+  [github, siteverify] = await Promise.all([
+    startGitHubShapedServer(GITHUB_CLIENT, people),
+    startFakeSiteverify(TURNSTILE_SECRET),
+  ]);
+  // Each part is kept as soon as it has started, so `after` closes it even when another fails.
+  await Promise.all([
+    launchBrowser().then((started) => (browser = started)),
+    startServer({
+      GLOBAL_API_RATE_LIMIT_ENABLE: 'false',
+      GLOBAL_WEB_RATE_LIMIT_ENABLE: 'false',
+      // Each browser context below comes from its own address (X-Forwarded-For), so the per-address
+      // limit of the sign-in routes (20 in 20 minutes) counts each visitor apart, as in real life.
+      TRUSTED_PROXIES: '127.0.0.1',
+      // The OpenID Provider is on loopback: allowed explicitly, as an operator would.
+      OUTBOUND_ALLOWED_HOSTS: '127.0.0.1',
+      DEBUG: 'false',
+      GITHUB_OAUTH_BASE_URL: github.baseUrl,
+      GITHUB_API_BASE_URL: github.baseUrl,
+      TURNSTILE_SITEVERIFY_URL: siteverify.url,
+    }).then((started) => (server = started)),
+  ]);
+  const url = server!.url;
+  github.consoleOrigin = url;
+  oidc = await startOidcPeer(
+    OIDC_CLIENT,
+    url,
+    {
+      'oidc-alice': { name: 'Alice', preferred_username: 'alice', email: 'alice@example.com' },
+      'acme-carol': { name: 'Carol', preferred_username: 'carol', email: 'carol@example.com' },
+    },
+    ['/oauth/oidc', '/oauth/acme'],
+  );
+  const setup = await fetch(`${url}/api/setup`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ ...root, confirmPassword: root.password }),
+  });
+  assert.equal(((await setup.json()) as Envelope).success, true);
+});
+
 test(
   'sign-in through OIDC, a custom provider, GitHub and Telegram, binding, two-factor and Turnstile',
   { timeout: 420_000 },
   () =>
     recordingFailures(async () => {
-      const people = { octo: { login: 'octocat', name: 'The Octocat', email: 'octo@example.com' } };
-      github = await startGitHubShapedServer(GITHUB_CLIENT, people);
-      siteverify = await startFakeSiteverify(TURNSTILE_SECRET);
-      browser = await launchBrowser();
-      server = await startServer({
-        GLOBAL_API_RATE_LIMIT_ENABLE: 'false',
-        GLOBAL_WEB_RATE_LIMIT_ENABLE: 'false',
-        // Each browser context below comes from its own address (X-Forwarded-For), so the per-address
-        // limit of the sign-in routes (20 in 20 minutes) counts each visitor apart, as in real life.
-        TRUSTED_PROXIES: '127.0.0.1',
-        // The OpenID Provider is on loopback: allowed explicitly, as an operator would.
-        OUTBOUND_ALLOWED_HOSTS: '127.0.0.1',
-        DEBUG: 'false',
-        GITHUB_OAUTH_BASE_URL: github.baseUrl,
-        GITHUB_API_BASE_URL: github.baseUrl,
-        TURNSTILE_SITEVERIFY_URL: siteverify.url,
-      });
+      assert.ok(browser && server && github && oidc && siteverify, 'the site did not start');
       const url = server.url;
-      github.consoleOrigin = url;
-      oidc = await startOidcPeer(
-        OIDC_CLIENT,
-        url,
-        {
-          'oidc-alice': { name: 'Alice', preferred_username: 'alice', email: 'alice@example.com' },
-          'acme-carol': { name: 'Carol', preferred_username: 'carol', email: 'carol@example.com' },
-        },
-        ['/oauth/oidc', '/oauth/acme'],
-      );
       const discovery = (await (await fetch(oidc.wellKnown)).json()) as Record<string, string>;
 
-      const setup = await fetch(`${url}/api/setup`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ ...root, confirmPassword: root.password }),
-      });
-      assert.equal(((await setup.json()) as Envelope).success, true);
       rootApi = await playwrightRequest.newContext({
         baseURL: url,
         extraHTTPHeaders: { 'X-Forwarded-For': '10.9.1.1' },
@@ -454,4 +470,27 @@ test(
         await context.close();
       }
     }),
+);
+
+test(
+  'registers a passkey on the personal page, signs out, and signs in with it',
+  { timeout: 300_000 },
+  async () => {
+    assert.ok(browser && server, 'the site did not start');
+    // The journey signs in with passwords, which the Turnstile check left on above would refuse.
+    if (rootApi) await setOptions({ TurnstileCheckEnabled: 'false' });
+    // WebAuthn wants a domain as relying party id and a secure context: localhost is both.
+    const url = server.url.replace('127.0.0.1', 'localhost');
+    await registerAndUsePasskey(browser, url, routeThirdParties);
+  },
+);
+
+test(
+  'root adds a trusted-proxy provider in the console and the proxy signs people in',
+  { timeout: 120_000 },
+  async () => {
+    assert.ok(browser && server, 'the site did not start');
+    // After the passkey journey, which turned the Turnstile check off.
+    await addTrustedProxyProvider(browser, server.url, routeThirdParties);
+  },
 );

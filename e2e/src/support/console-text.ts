@@ -38,3 +38,8 @@ export function consoleText(language: ConsoleLanguage, key: string): string {
   if (typeof value !== 'string') throw new Error(`no ${language} text for ${key}`);
   return value;
 }
+
+/** `{{name}}` placeholders of a console text filled in, as i18next does. */
+export function fillText(template: string, values: Record<string, string | number>): string {
+  return template.replace(/\{\{(\w+)\}\}/g, (_match, name: string) => String(values[name]));
+}

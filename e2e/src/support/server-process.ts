@@ -67,7 +67,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Ser
       child.kill('SIGKILL');
       throw new Error(`server did not start within 60 s:\n${output}`);
     }
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // Asked often: every browser test waits for its server(s) before anything else can start.
+    await new Promise((resolve) => setTimeout(resolve, 50));
   }
 
   return {

@@ -1,24 +1,11 @@
 import assert from 'node:assert/strict';
-import { rmSync } from 'node:fs';
-import { after, test } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser } from './support/browser.js';
-import { assertNoRawTranslationKeys, saveScreenshot, viewports } from './support/console-page.js';
-import { consoleText } from './support/console-text.js';
-import { recordFailure } from './support/failure-record.js';
-import { startServer, type ServerProcess } from './support/server-process.js';
+import { assertNoRawTranslationKeys, saveScreenshot, viewports } from '../support/console-page.js';
+import { consoleText } from '../support/console-text.js';
+import { recordFailure } from '../support/failure-record.js';
+import { root } from '../support/site-setup.js';
 
-const root = { username: 'root', password: 'root-pass-2024' };
 const CJK = /[\u3040-\u30ff\u4e00-\u9fff]/;
-
-let browser: Browser | undefined;
-let server: ServerProcess | undefined;
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-  if (server) rmSync(server.dataDirectory, { recursive: true, force: true });
-});
 
 async function htmlLang(page: Page): Promise<string> {
   return page.evaluate(() => document.documentElement.lang);
@@ -27,24 +14,11 @@ async function htmlLang(page: Page): Promise<string> {
 /**
  * A French browser that never chose a language gets the console in French, and the server's
  * messages in English (it has none in French); the language menu then switches to Japanese.
+ * `url` is an initialised site (root as support/site-setup.ts has it).
  */
-test("a visitor's browser language chooses the console's, and the menu changes it", async () => {
-  const [theBrowser, theServer] = await Promise.all([
-    launchBrowser().then((started) => (browser = started)),
-    startServer({
-      GLOBAL_API_RATE_LIMIT_ENABLE: 'false',
-      GLOBAL_WEB_RATE_LIMIT_ENABLE: 'false',
-    }).then((started) => (server = started)),
-  ]);
-  const setup = await fetch(`${theServer.url}/api/setup`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ ...root, confirmPassword: root.password }),
-  });
-  assert.equal(((await setup.json()) as { success?: unknown }).success, true);
-
+export async function chooseLanguageFromBrowser(browser: Browser, url: string): Promise<void> {
   // No stored language: only the browser's (fr-FR, then English) speaks.
-  const context: BrowserContext = await theBrowser.newContext({
+  const context: BrowserContext = await browser.newContext({
     viewport: viewports.desktop,
     locale: 'fr-FR',
   });
@@ -52,7 +26,7 @@ test("a visitor's browser language chooses the console's, and the menu changes i
   try {
     const page = await context.newPage();
     page.on('pageerror', (error) => pageErrors.push(error.message));
-    await page.goto(`${theServer.url}/login`);
+    await page.goto(`${url}/login`);
     const main = page.getByRole('main');
     await main.getByRole('heading', { name: consoleText('fr', 'auth:login.title') }).waitFor();
     assert.equal(await htmlLang(page), 'fr');
@@ -97,4 +71,4 @@ test("a visitor's browser language chooses the console's, and the menu changes i
   } finally {
     await context.close();
   }
-});
+}

@@ -1,8 +1,5 @@
 import assert from 'node:assert/strict';
-import { rmSync } from 'node:fs';
-import { after, test } from 'node:test';
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
-import { launchBrowser } from './support/browser.js';
 import {
   allVariants,
   assertNoRawTranslationKeys,
@@ -12,13 +9,11 @@ import {
   saveScreenshot,
   variantName,
   type ConsoleVariant,
-} from './support/console-page.js';
-import { consoleText } from './support/console-text.js';
-import { recordFailure } from './support/failure-record.js';
-import { startMetadataSource, type MetadataSource } from './support/metadata-source.js';
-import { startServer, type ServerProcess } from './support/server-process.js';
+} from '../support/console-page.js';
+import { consoleText } from '../support/console-text.js';
+import { recordFailure } from '../support/failure-record.js';
+import { root } from '../support/site-setup.js';
 
-const root = { username: 'root', password: 'root-pass-2024' };
 const vendorName = 'Acme AI';
 const configured = 'gpt-4o-mini';
 const describedUpstream = 'claude-sonnet-demo';
@@ -28,7 +23,7 @@ const unknownUpstream = 'house-model';
  * The official metadata, served locally (`SYNC_UPSTREAM_BASE`): it describes the model the test
  * configures by hand (differently, a conflict) and one the channel serves that has no metadata.
  */
-const upstreamModels = [
+export const catalogueMetadataModels = [
   {
     model_name: configured,
     description: 'Official description',
@@ -47,21 +42,10 @@ const upstreamModels = [
     status: 1,
   },
 ];
-const upstreamVendors = [
+export const catalogueMetadataVendors = [
   { name: 'OpenAI', description: '', icon: 'OpenAI', status: 1 },
   { name: 'Anthropic', description: '', icon: 'Claude', status: 1 },
 ];
-
-let browser: Browser | undefined;
-let server: ServerProcess | undefined;
-let metadataSource: MetadataSource | undefined;
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-  await metadataSource?.close();
-  if (server) rmSync(server.dataDirectory, { recursive: true, force: true });
-});
 
 interface Envelope {
   success?: unknown;
@@ -81,29 +65,17 @@ async function record(page: Page, name: string): Promise<void> {
   await saveScreenshot(page, name);
 }
 
-test('an admin builds the model catalogue, syncs it, and /pricing filters by its vendors', async () => {
-  const source = await startMetadataSource(upstreamModels, upstreamVendors);
-  metadataSource = source;
-  const [theBrowser, theServer] = await Promise.all([
-    launchBrowser().then((started) => (browser = started)),
-    startServer({
-      GLOBAL_API_RATE_LIMIT_ENABLE: 'false',
-      GLOBAL_WEB_RATE_LIMIT_ENABLE: 'false',
-      SYNC_UPSTREAM_BASE: source.url,
-      OUTBOUND_ALLOWED_HOSTS: '127.0.0.1',
-    }).then((started) => (server = started)),
-  ]);
-  const url = theServer.url;
-  const setup = await fetch(`${url}/api/setup`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ ...root, confirmPassword: root.password }),
-  });
-  assert.equal(((await setup.json()) as Envelope).success, true);
-
+/**
+ * An admin builds the model catalogue, syncs it and filters /pricing by its vendors, then the
+ * screens in the four looks. `url` is an initialised site that has no catalogue entries yet, whose
+ * official metadata (`SYNC_UPSTREAM_BASE`) is served from the lists above
+ * (support/metadata-source.ts) and which lets its sync reach 127.0.0.1 (`OUTBOUND_ALLOWED_HOSTS`).
+ * Channels already there may serve the same models.
+ */
+export async function buildModelCatalogue(browser: Browser, url: string): Promise<void> {
   const english = { language: 'en', theme: 'light', viewport: 'desktop' } as const;
   const text = (key: string) => consoleText('en', key);
-  const { context, page, pageErrors } = await openConsoleContext(theBrowser, english);
+  const { context, page, pageErrors } = await openConsoleContext(browser, english);
   const main = page.getByRole('main');
   let signedIn: BrowserContextOptions['storageState'];
   try {
@@ -212,7 +184,8 @@ test('an admin builds the model catalogue, syncs it, and /pricing filters by its
     // The missing list now names only the model nobody describes.
     await main.getByRole('button', { name: text('models:toolbar.missing') }).click();
     await missing.getByText(unknownUpstream, { exact: true }).waitFor();
-    assert.equal(await missing.getByText(configured, { exact: true }).count(), 0);
+    // The dialog opens on the list it showed before and then reads it again: wait for that.
+    await missing.getByText(configured, { exact: true }).waitFor({ state: 'detached' });
     await missing.getByRole('button', { name: 'Close' }).click();
 
     // 4. /pricing offers the catalogue's filters: the vendor keeps its one model.
@@ -239,7 +212,7 @@ test('an admin builds the model catalogue, syncs it, and /pricing filters by its
   }
 
   // 5. The screens in both languages, both themes, on a laptop and a phone.
-  await forEachVariant(theBrowser, allVariants(), signedIn, async (variantPage, variant) => {
+  await forEachVariant(browser, allVariants(), signedIn, async (variantPage, variant) => {
     const name = (screen: string) => `${screen}-${variantName(variant)}`;
     try {
       await visitScreens(url, variantPage, variant, name);
@@ -248,7 +221,7 @@ test('an admin builds the model catalogue, syncs it, and /pricing filters by its
       throw error;
     }
   });
-});
+}
 
 /** /models with its dialogs and tabs, then /pricing, each recorded in one look. */
 async function visitScreens(

@@ -1,9 +1,5 @@
 import assert from 'node:assert/strict';
-import { rmSync } from 'node:fs';
-import { after, test } from 'node:test';
-import { createMockUpstream, type MockUpstream } from '@tollgate/mock-upstream';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser } from './support/browser.js';
 import {
   allVariants,
   type ConsoleVariant,
@@ -12,43 +8,12 @@ import {
   openConsoleContext,
   saveScreenshot,
   variantName,
-} from './support/console-page.js';
-import { consoleText, type ConsoleLanguage } from './support/console-text.js';
-import { startServer, type ServerProcess } from './support/server-process.js';
+} from '../support/console-page.js';
+import { consoleText, fillText, type ConsoleLanguage } from '../support/console-text.js';
+import { root } from '../support/site-setup.js';
 
-const root = { username: 'root', password: 'root-pass-2024' };
-const channelName = 'mock-openai';
-
-let browser: Browser | undefined;
-let upstream: MockUpstream | undefined;
-let server: ServerProcess | undefined;
-
-after(async () => {
-  await browser?.close();
-  await upstream?.close();
-  await server?.stop();
-  if (server) rmSync(server.dataDirectory, { recursive: true, force: true });
-});
-
-async function initialiseSite(url: string): Promise<void> {
-  const response = await fetch(`${url}/api/setup`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({
-      username: root.username,
-      password: root.password,
-      confirmPassword: root.password,
-      SelfUseModeEnabled: false,
-      DemoSiteEnabled: false,
-    }),
-  });
-  assert.equal(((await response.json()) as { success?: unknown }).success, true, 'setup failed');
-}
-
-/** `{{name}}` placeholders filled in, as i18next does. */
-function fill(template: string, values: Record<string, string | number>): string {
-  return template.replace(/\{\{(\w+)\}\}/g, (_match, name: string) => String(values[name]));
-}
+/** A channel of its own on the mock upstream (the site may hold others). */
+const channelName = 'mock-detect';
 
 /** Opens the row's "Detect upstream" and waits for the probe's OpenAI classification. */
 async function detectUpstream(page: Page, language: ConsoleLanguage): Promise<Page> {
@@ -58,7 +23,7 @@ async function detectUpstream(page: Page, language: ConsoleLanguage): Promise<Pa
   await page.getByRole('menuitem', { name: text('channels:actions.detectUpstream') }).click();
   const modal = page
     .getByRole('dialog')
-    .filter({ hasText: fill(text('channels:detect.title'), { name: channelName }) });
+    .filter({ hasText: fillText(text('channels:detect.title'), { name: channelName }) });
   const probeRow = modal.getByRole('row').filter({ hasText: text('channels:detect.probeGroup') });
   await probeRow
     .getByText(new RegExp(`^${text('channels:detect.clientTypes.openai')} × \\d+$`))
@@ -66,37 +31,40 @@ async function detectUpstream(page: Page, language: ConsoleLanguage): Promise<Pa
   return page;
 }
 
-test('an admin saves and inserts a model list and detects a channel upstream', async () => {
-  const [theBrowser, mock, theServer] = await Promise.all([
-    launchBrowser().then((started) => (browser = started)),
-    createMockUpstream().then((started) => (upstream = started)),
-    startServer({ GLOBAL_API_RATE_LIMIT_ENABLE: 'false' }).then((started) => (server = started)),
-  ]);
-  await initialiseSite(theServer.url);
+/**
+ * An admin saves a model list in the channel editor, inserts it back, manages it, and detects
+ * the upstream of a channel on the mock upstream (`mockUrl`, which answers with OpenAI's headers);
+ * then both screens in the four looks. `url` is an initialised site.
+ */
+export async function savePrefillListAndDetectUpstream(
+  browser: Browser,
+  url: string,
+  mockUrl: string,
+): Promise<void> {
   const english = { language: 'en', theme: 'light', viewport: 'desktop' } as const;
   const text = (key: string) => consoleText('en', key);
-  const { context, page, pageErrors } = await openConsoleContext(theBrowser, english);
+  const { context, page, pageErrors } = await openConsoleContext(browser, english);
   const main = page.getByRole('main');
 
-  await page.goto(`${theServer.url}/login`);
+  await page.goto(`${url}/login`);
   await main.getByLabel(text('auth:login.username')).fill(root.username);
   await main.getByLabel(text('auth:login.password'), { exact: true }).fill(root.password);
   const [login] = await Promise.all([
     page.waitForResponse((response) => new URL(response.url()).pathname === '/api/user/login'),
     main.getByRole('button', { name: text('auth:login.submit') }).click(),
   ]);
-  await page.waitForURL((url) => url.pathname !== '/login');
+  await page.waitForURL((address) => address.pathname !== '/login');
   const rootId = String(((await login.json()) as { data?: { id?: unknown } }).data?.id);
   // A channel on the mock upstream, which answers with OpenAI's headers.
-  const created = await context.request.post(`${theServer.url}/api/channel/`, {
+  const created = await context.request.post(`${url}/api/channel/`, {
     headers: { 'New-Api-User': rootId },
     data: {
       mode: 'single',
-      channel: { type: 1, name: channelName, key: 'sk-mock', base_url: mock.url, models: 'gpt-4o' },
+      channel: { type: 1, name: channelName, key: 'sk-mock', base_url: mockUrl, models: 'gpt-4o' },
     },
   });
   assert.equal(((await created.json()) as { success?: unknown }).success, true);
-  await page.goto(`${theServer.url}/channel`);
+  await page.goto(`${url}/channel`);
 
   // 1. Save the editor's models as a list, clear them, insert the list back.
   await main.getByRole('button', { name: text('channels:toolbar.add') }).click();
@@ -108,16 +76,16 @@ test('an admin saves and inserts a model list and detects a channel upstream', a
   await drawer
     .getByRole('button', { name: text('channels:form.customModelAdd'), exact: true })
     .click();
-  const twoModels = fill(text('channels:form.modelsCount'), { count: 2 });
+  const twoModels = fillText(text('channels:form.modelsCount'), { count: 2 });
   await drawer.getByText(twoModels).waitFor();
   await drawer.getByRole('button', { name: text('channels:prefill.saveCurrent') }).click();
   const saveDialog = page
     .getByRole('dialog')
-    .filter({ hasText: fill(text('channels:prefill.saveCurrentTitle'), { count: 2 }) });
+    .filter({ hasText: fillText(text('channels:prefill.saveCurrentTitle'), { count: 2 }) });
   await saveDialog.getByLabel(text('channels:prefill.name')).fill('mini pair');
   await saveDialog.getByRole('button', { name: text('common:submit') }).click();
   await page
-    .getByText(fill(text('channels:prefill.savedList'), { name: 'mini pair' }))
+    .getByText(fillText(text('channels:prefill.savedList'), { name: 'mini pair' }))
     .first()
     .waitFor();
   await drawer.getByRole('button', { name: text('channels:form.clearModels') }).click();
@@ -125,7 +93,7 @@ test('an admin saves and inserts a model list and detects a channel upstream', a
   await drawer.getByRole('button', { name: text('channels:prefill.insert') }).click();
   await page
     .getByRole('menuitem', {
-      name: fill(text('channels:prefill.insertItem'), { name: 'mini pair', count: 2 }),
+      name: fillText(text('channels:prefill.insertItem'), { name: 'mini pair', count: 2 }),
     })
     .click();
   await drawer.getByText(twoModels).waitFor();
@@ -148,7 +116,7 @@ test('an admin saves and inserts a model list and detects a channel upstream', a
   await context.close();
 
   // 4. Both screens in the four looks.
-  await forEachVariant(theBrowser, allVariants(), signedIn, async (variantPage, variant) => {
+  await forEachVariant(browser, allVariants(), signedIn, async (variantPage, variant) => {
     try {
       await visitVariant(variantPage, variant);
     } catch (error) {
@@ -157,7 +125,7 @@ test('an admin saves and inserts a model list and detects a channel upstream', a
     }
   });
   async function visitVariant(variantPage: Page, variant: ConsoleVariant) {
-    await variantPage.goto(`${theServer.url}/channel`);
+    await variantPage.goto(`${url}/channel`);
     await detectUpstream(variantPage, variant.language);
     await saveScreenshot(variantPage, `prefill-detect-upstream-${variantName(variant)}`);
     await variantPage.keyboard.press('Escape');
@@ -169,7 +137,7 @@ test('an admin saves and inserts a model list and detects a channel upstream', a
     const editor = variantPage.getByRole('dialog').filter({ hasText: t('channels:form.addTitle') });
     await editor.getByRole('button', { name: t('channels:prefill.insert') }).click();
     const listItem = variantPage.getByRole('menuitem', {
-      name: fill(t('channels:prefill.insertItem'), { name: 'mini pair', count: 2 }),
+      name: fillText(t('channels:prefill.insertItem'), { name: 'mini pair', count: 2 }),
     });
     await listItem.waitFor();
     await saveScreenshot(variantPage, `prefill-insert-menu-${variantName(variant)}`);
@@ -182,4 +150,4 @@ test('an admin saves and inserts a model list and detects a channel upstream', a
     await assertNoRawTranslationKeys(variantPage, 'saved lists');
     await saveScreenshot(variantPage, `prefill-saved-lists-${variantName(variant)}`);
   }
-});
+}

@@ -1,9 +1,7 @@
 import assert from 'node:assert/strict';
-import { rmSync } from 'node:fs';
 import path from 'node:path';
-import { after, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, screenshotDirectory } from './support/browser.js';
+import { screenshotDirectory } from '../support/browser.js';
 import {
   allVariants,
   forEachVariant,
@@ -11,37 +9,12 @@ import {
   saveScreenshot,
   variantName,
   type ConsoleVariant,
-} from './support/console-page.js';
-import { consoleText, type ConsoleLanguage } from './support/console-text.js';
-import { startServer, type ServerProcess } from './support/server-process.js';
+} from '../support/console-page.js';
+import { consoleText, type ConsoleLanguage } from '../support/console-text.js';
+import { root } from '../support/site-setup.js';
 
-const root = { username: 'root', password: 'root-pass-2024' };
 /** One dollar at the default 500 000 quota per unit: the reward is fixed so the balance is known. */
 const REWARD = 500_000;
-
-let browser: Browser | undefined;
-let server: ServerProcess | undefined;
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-  if (server) rmSync(server.dataDirectory, { recursive: true, force: true });
-});
-
-async function initialiseSite(url: string): Promise<void> {
-  const response = await fetch(`${url}/api/setup`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({
-      username: root.username,
-      password: root.password,
-      confirmPassword: root.password,
-      SelfUseModeEnabled: false,
-      DemoSiteEnabled: false,
-    }),
-  });
-  assert.equal(((await response.json()) as { success?: unknown }).success, true, 'setup failed');
-}
 
 /** The console's balance text (`$12.34`) as a number of dollars. */
 async function balanceDollars(page: Page): Promise<number> {
@@ -67,30 +40,30 @@ function checkinSection(page: Page, language: ConsoleLanguage) {
     .last();
 }
 
-test('an operator enables the daily check-in and a user checks in once', async () => {
-  const [theBrowser, theServer] = await Promise.all([
-    launchBrowser().then((started) => (browser = started)),
-    startServer({ GLOBAL_API_RATE_LIMIT_ENABLE: 'false' }).then((started) => (server = started)),
-  ]);
-  await initialiseSite(theServer.url);
+/**
+ * An operator enables the daily check-in (settings → operation) and checks in once on the personal
+ * page; then the card and the settings section in the four looks. `url` is an initialised site
+ * whose check-in is still off.
+ */
+export async function enableAndUseCheckin(browser: Browser, url: string): Promise<void> {
   const english = { language: 'en', theme: 'light', viewport: 'desktop' } as const;
   const text = (key: string) => consoleText('en', key);
-  const { context, page, pageErrors } = await openConsoleContext(theBrowser, english);
+  const { context, page, pageErrors } = await openConsoleContext(browser, english);
   const main = page.getByRole('main');
 
-  await page.goto(`${theServer.url}/login`);
+  await page.goto(`${url}/login`);
   await main.getByLabel(text('auth:login.username')).fill(root.username);
   await main.getByLabel(text('auth:login.password'), { exact: true }).fill(root.password);
   await main.getByRole('button', { name: text('auth:login.submit') }).click();
-  await page.waitForURL((url) => url.pathname !== '/login');
+  await page.waitForURL((address) => address.pathname !== '/login');
 
   // 1. The personal page has no check-in card while the feature is off.
-  await page.goto(`${theServer.url}/personal`);
+  await page.goto(`${url}/personal`);
   await page.getByTestId('balance').waitFor();
   assert.equal(await page.getByTestId('checkin-card').count(), 0);
 
   // 2. Settings → operation: switch the check-in on with a one-point range.
-  await page.goto(`${theServer.url}/setting?tab=operation`);
+  await page.goto(`${url}/setting?tab=operation`);
   const section = checkinSection(page, 'en');
   await section.getByLabel(text('settings:operation.checkin.enabled'), { exact: true }).click();
   for (const label of ['minQuota', 'maxQuota']) {
@@ -109,7 +82,7 @@ test('an operator enables the daily check-in and a user checks in once', async (
   await page.waitForLoadState('networkidle');
 
   // 3. The card appears (a fresh load reads the status); checking in marks today, adds $1.00.
-  await page.goto(`${theServer.url}/personal`);
+  await page.goto(`${url}/personal`);
   const card = page.getByTestId('checkin-card');
   await card.getByRole('button', { name: text('personal:checkin.action') }).waitFor();
   const before = await balanceDollars(page);
@@ -138,7 +111,7 @@ test('an operator enables the daily check-in and a user checks in once', async (
   await context.close();
 
   // 4. The card and the settings section in the four looks.
-  await forEachVariant(theBrowser, allVariants(), signedIn, async (variantPage, variant) => {
+  await forEachVariant(browser, allVariants(), signedIn, async (variantPage, variant) => {
     try {
       await visitVariant(variantPage, variant);
     } catch (error) {
@@ -148,7 +121,7 @@ test('an operator enables the daily check-in and a user checks in once', async (
   });
   async function visitVariant(variantPage: Page, variant: ConsoleVariant) {
     const t = (key: string) => consoleText(variant.language, key);
-    await variantPage.goto(`${theServer.url}/personal`);
+    await variantPage.goto(`${url}/personal`);
     const variantCard = variantPage.getByTestId('checkin-card');
     await variantCard.getByRole('button', { name: t('personal:checkin.doneToday') }).waitFor();
     await assertCardTranslated(variantPage, 'check-in card');
@@ -156,7 +129,7 @@ test('an operator enables the daily check-in and a user checks in once', async (
       path: path.join(screenshotDirectory, `checkin-card-${variantName(variant)}.png`),
       animations: 'disabled',
     });
-    await variantPage.goto(`${theServer.url}/setting?tab=operation`);
+    await variantPage.goto(`${url}/setting?tab=operation`);
     const variantSection = checkinSection(variantPage, variant.language);
     await variantSection
       .getByLabel(t('settings:operation.checkin.enabled'), { exact: true })
@@ -167,4 +140,4 @@ test('an operator enables the daily check-in and a user checks in once', async (
       animations: 'disabled',
     });
   }
-});
+}

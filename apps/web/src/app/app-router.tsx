@@ -4,44 +4,56 @@ import { AppShell } from '../features/shell';
 import { ForbiddenPage } from '../features/shell/components/forbidden-page';
 import { RequireRole } from '../features/shell/components/require-role';
 import { RequireUser } from '../features/shell/components/require-user';
+import { withConsoleTexts } from '../i18n/i18n';
 import { registerNavigator } from '../lib/navigation';
 import { unavailableScreens } from './unavailable-screens';
 
-// Screens load on demand so the first paint only needs the shell.
+// Screens load on demand so the first paint only needs the shell; the console's screens bring the
+// console's texts with them (the sign-in and home pages' first load carries only their own).
 const HomePage = lazy(() => import('../features/home'));
 const AboutPage = lazy(() => import('../features/about'));
 const SetupPage = lazy(() => import('../features/setup'));
-const UsersPage = lazy(() => import('../features/users'));
-const PersonalPage = lazy(() => import('../features/personal'));
+const UsersPage = lazy(() => withConsoleTexts(import('../features/users')));
+const PersonalPage = lazy(() => withConsoleTexts(import('../features/personal')));
 const ProfileEditPage = lazy(() =>
-  import('../features/personal').then((module) => ({ default: module.ProfileEditPage })),
+  withConsoleTexts(
+    import('../features/personal').then((module) => ({ default: module.ProfileEditPage })),
+  ),
 );
 const UserEditorPage = lazy(() =>
-  import('../features/users').then((module) => ({ default: module.UserEditorPage })),
+  withConsoleTexts(
+    import('../features/users').then((module) => ({ default: module.UserEditorPage })),
+  ),
 );
-const SettingsPage = lazy(() => import('../features/settings'));
-const TokensPage = lazy(() => import('../features/tokens'));
-const LogsPage = lazy(() => import('../features/logs'));
-const ChannelsPage = lazy(() => import('../features/channels'));
+const SettingsPage = lazy(() => withConsoleTexts(import('../features/settings')));
+const TokensPage = lazy(() => withConsoleTexts(import('../features/tokens')));
+const LogsPage = lazy(() => withConsoleTexts(import('../features/logs')));
+const ChannelsPage = lazy(() => withConsoleTexts(import('../features/channels')));
 const ChannelEditorPage = lazy(() =>
-  import('../features/channels').then((module) => ({ default: module.ChannelEditorPage })),
+  withConsoleTexts(
+    import('../features/channels').then((module) => ({ default: module.ChannelEditorPage })),
+  ),
 );
-const WalletPage = lazy(() => import('../features/wallet'));
-const RedemptionsPage = lazy(() => import('../features/redemptions'));
-const SubscriptionsPage = lazy(() => import('../features/subscriptions'));
-const NotFoundPage = lazy(() => import('../features/not-found'));
-const UnavailablePage = lazy(() => import('../features/unavailable'));
-const DrawingLogPage = lazy(() => import('../features/task-logs'));
+const WalletPage = lazy(() => withConsoleTexts(import('../features/wallet')));
+const RedemptionsPage = lazy(() => withConsoleTexts(import('../features/redemptions')));
+const SubscriptionsPage = lazy(() => withConsoleTexts(import('../features/subscriptions')));
+const NotFoundPage = lazy(() => withConsoleTexts(import('../features/not-found')));
+const UnavailablePage = lazy(() => withConsoleTexts(import('../features/unavailable')));
+const DrawingLogPage = lazy(() => withConsoleTexts(import('../features/task-logs')));
 const TaskLogPage = lazy(() =>
-  import('../features/task-logs').then((module) => ({ default: module.TaskLogPage })),
+  withConsoleTexts(
+    import('../features/task-logs').then((module) => ({ default: module.TaskLogPage })),
+  ),
 );
-const DashboardPage = lazy(() => import('../features/dashboard'));
-const PricingPage = lazy(() => import('../features/pricing'));
-const ModelsPage = lazy(() => import('../features/models'));
-const PlaygroundPage = lazy(() => import('../features/playground'));
-const ChatPage = lazy(() => import('../features/chat'));
+const DashboardPage = lazy(() => withConsoleTexts(import('../features/dashboard')));
+const PricingPage = lazy(() => withConsoleTexts(import('../features/pricing')));
+const ModelsPage = lazy(() => withConsoleTexts(import('../features/models')));
+const PlaygroundPage = lazy(() => withConsoleTexts(import('../features/playground')));
+const ChatPage = lazy(() => withConsoleTexts(import('../features/chat')));
 const ChatToLinkPage = lazy(() =>
-  import('../features/chat').then((module) => ({ default: module.ChatToLinkPage })),
+  withConsoleTexts(
+    import('../features/chat').then((module) => ({ default: module.ChatToLinkPage })),
+  ),
 );
 const LoginPage = lazy(() =>
   import('../features/auth').then((module) => ({ default: module.LoginPage })),

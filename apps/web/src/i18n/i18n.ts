@@ -4,7 +4,7 @@ import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { readString, writeString } from '../lib/local-store';
 import { storageKeys } from '../lib/storage-keys';
-import { missingNamespaces, type LanguageBundle } from './language-bundle';
+import { missingNamespaces, type LanguageBundle, type TextBundle } from './language-bundle';
 import {
   chooseLanguage,
   fallbackLanguages,
@@ -44,14 +44,45 @@ export const namespaces = [
   'subscriptions',
 ] as const;
 
-// Only the language shown is fetched: each one is a single chunk with antd's locale in it.
+/**
+ * The namespaces of the first load: the sign-in, registration, setup and home pages and the
+ * shell. Each language's `bundle.ts` holds these (with antd's locale); its `console-bundle.ts` the
+ * rest, fetched with the first console screen (`withConsoleTexts`), so the pages a visitor sees
+ * first carry none of the console's texts.
+ */
+export const firstLoadNamespaces: readonly Namespace[] = [
+  'common',
+  'errors',
+  'shell',
+  'auth',
+  'setup',
+  'content',
+  'twoFactor',
+  'passkeys',
+];
+export type Namespace = (typeof namespaces)[number];
+const consoleNamespaces = namespaces.filter(
+  (namespace) => !firstLoadNamespaces.includes(namespace),
+);
+
+// Only the language shown is fetched: its first-load chunk (with antd's locale), then its console
+// chunk once a console screen opens.
 const bundleLoaders: Record<Language, () => Promise<{ default: LanguageBundle }>> = {
   zh: () => import('../locales/zh/bundle'),
   en: () => import('../locales/en/bundle'),
   fr: () => import('../locales/fr/bundle'),
   ja: () => import('../locales/ja/bundle'),
 };
+const consoleLoaders: Record<Language, () => Promise<{ default: TextBundle }>> = {
+  zh: () => import('../locales/zh/console-bundle'),
+  en: () => import('../locales/en/console-bundle'),
+  fr: () => import('../locales/fr/console-bundle'),
+  ja: () => import('../locales/ja/console-bundle'),
+};
 const loadedBundles = new Map<Language, LanguageBundle>();
+const loadedConsoleTexts = new Map<Language, Promise<void>>();
+/** Set once a console screen asked for its texts: a language switch then fetches them too. */
+let consoleTextsWanted = false;
 
 /** antd's locale for a language already loaded (antd's own English until then). */
 export function antdLocaleOf(language: string): Locale | undefined {
@@ -76,6 +107,39 @@ async function loadBundle(language: Language): Promise<LanguageBundle> {
   return bundle;
 }
 
+/** A language's console texts (and its fallback's, when it is short of files), fetched once. */
+function loadConsoleTextsOf(language: Language): Promise<void> {
+  let loading = loadedConsoleTexts.get(language);
+  if (!loading) {
+    loading = consoleLoaders[language]().then(async ({ default: bundle }) => {
+      for (const [namespace, resources] of Object.entries(bundle.resources)) {
+        i18next.addResourceBundle(language, namespace, resources, true, true);
+      }
+      const fallback = fallbackLanguages[language];
+      if (fallback && missingNamespaces(bundle, consoleNamespaces).length > 0) {
+        await loadConsoleTextsOf(fallback);
+      }
+    });
+    // A failed fetch (a deploy replaced the chunk) is tried again by the next screen.
+    loading.catch(() => loadedConsoleTexts.delete(language));
+    loadedConsoleTexts.set(language, loading);
+  }
+  return loading;
+}
+
+/** The console screens' texts in the language shown; resolves once they are there. */
+export function loadConsoleTexts(): Promise<void> {
+  consoleTextsWanted = true;
+  const language = isLanguage(i18next.language) ? i18next.language : storedLanguage();
+  return loadConsoleTextsOf(language);
+}
+
+/** A lazy screen's module, resolved once the console's texts are there too. */
+export async function withConsoleTexts<Module>(module: Promise<Module>): Promise<Module> {
+  const [loaded] = await Promise.all([module, loadConsoleTexts()]);
+  return loaded;
+}
+
 /**
  * A language's texts. One still short of namespace files (a language being translated) also
  * gets the texts of its fallback language, so those screens show English rather than keys; a
@@ -84,7 +148,10 @@ async function loadBundle(language: Language): Promise<LanguageBundle> {
 async function loadLanguage(language: Language): Promise<void> {
   const bundle = await loadBundle(language);
   const fallback = fallbackLanguages[language];
-  if (fallback && missingNamespaces(bundle, namespaces).length > 0) await loadBundle(fallback);
+  if (fallback && missingNamespaces(bundle, firstLoadNamespaces).length > 0) {
+    await loadBundle(fallback);
+  }
+  if (consoleTextsWanted) await loadConsoleTextsOf(language);
 }
 
 /** Dates (antd's pickers, formatted month and weekday names) in the language shown. */

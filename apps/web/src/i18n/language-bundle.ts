@@ -14,20 +14,30 @@ export interface LanguageBundle {
 /** The namespace files of one language, as `import.meta.glob('./*.json', { eager: true })` gives them. */
 export type NamespaceModules = Record<string, { default: ResourceLanguage[string] }>;
 
-/** A language's bundle: each `./<namespace>.json` under its namespace, with antd's locale. */
-export function languageBundle(
-  modules: NamespaceModules,
-  antdLocale: Locale,
-  dayjsLocale: string,
-): LanguageBundle {
-  const bundle: LanguageBundle = { resources: {}, antdLocale, dayjsLocale };
+/** Namespaces of a language without antd's or dayjs's parts (the console screens' texts). */
+export interface TextBundle {
+  resources: ResourceLanguage;
+}
+
+/** Each `./<namespace>.json` under its namespace. */
+export function textBundle(modules: NamespaceModules): TextBundle {
+  const bundle: TextBundle = { resources: {} };
   for (const [path, module] of Object.entries(modules)) {
     bundle.resources[path.slice(2, -'.json'.length)] = module.default;
   }
   return bundle;
 }
 
+/** A language's bundle: each `./<namespace>.json` under its namespace, with antd's locale. */
+export function languageBundle(
+  modules: NamespaceModules,
+  antdLocale: Locale,
+  dayjsLocale: string,
+): LanguageBundle {
+  return { ...textBundle(modules), antdLocale, dayjsLocale };
+}
+
 /** The namespaces a bundle has no file for (all of them for a language whose files are not written). */
-export function missingNamespaces(bundle: LanguageBundle, namespaces: readonly string[]): string[] {
+export function missingNamespaces(bundle: TextBundle, namespaces: readonly string[]): string[] {
   return namespaces.filter((namespace) => !(namespace in bundle.resources));
 }

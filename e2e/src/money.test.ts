@@ -18,6 +18,8 @@ import {
 import { consoleText } from './support/console-text.js';
 import { recordFailure } from './support/failure-record.js';
 import { FakeEpay } from './support/fake-epay.js';
+import { FakeStripeServer } from './support/fake-stripe-server.js';
+import { payWithStripeCheckout, stripeAccount } from './journeys/stripe-checkout.js';
 import { startServer, type ServerProcess } from './support/server-process.js';
 
 const root = { username: 'root', password: 'root-pass-2024' };
@@ -534,9 +536,12 @@ test(
 );
 
 let plansServer: ServerProcess | undefined;
+/** The plans test's site reaches this Stripe; the Stripe journey runs on that site afterwards. */
+let stripe: FakeStripeServer | undefined;
 
 after(async () => {
   await plansServer?.stop();
+  await stripe?.close();
   if (plansServer) rmSync(plansServer.dataDirectory, { recursive: true, force: true });
 });
 
@@ -546,12 +551,15 @@ test(
   { timeout: 300_000 },
   async (t) => {
     const startedAt = Date.now();
-    // The browser is the first test's when it got that far; this test's server is its own.
+    // The browser is the first test's when it got that far; this test's server is its own, and
+    // it talks to the fake Stripe the next test pays with.
+    stripe = await FakeStripeServer.start(stripeAccount);
     const [shared, started] = await Promise.all([
       browser ?? launchBrowser().then((launched) => (browser = launched)),
       startServer({
         GLOBAL_API_RATE_LIMIT_ENABLE: 'false',
         GLOBAL_WEB_RATE_LIMIT_ENABLE: 'false',
+        STRIPE_API_BASE: stripe.url,
       }).then((process) => (plansServer = process)),
     ]);
     const url = started.url;
@@ -755,5 +763,18 @@ test(
     } finally {
       for (const context of contexts) await context.close();
     }
+  },
+);
+
+test(
+  'Stripe: a top-up and a plan paid on the checkout page, credited through the webhook',
+  // Aimed at under 60 s on two idle cores; the limit leaves room for a busy machine.
+  { timeout: 300_000 },
+  async (t) => {
+    const startedAt = Date.now();
+    // The plans test's site, set up and still running; Stripe is not configured on it yet.
+    assert.ok(browser && plansServer && stripe, 'the plans test did not start its site');
+    await payWithStripeCheckout(browser, plansServer.url, stripe);
+    t.diagnostic(`took ${((Date.now() - startedAt) / 1000).toFixed(1)} s`);
   },
 );

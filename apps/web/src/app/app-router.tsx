@@ -1,5 +1,5 @@
 import { lazy, type ReactNode } from 'react';
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { createBrowserRouter, Navigate, useLocation, type RouteObject } from 'react-router';
 import { AppShell } from '../features/shell';
 import { ForbiddenPage } from '../features/shell/components/forbidden-page';
 import { RequireRole } from '../features/shell/components/require-role';
@@ -162,10 +162,20 @@ export const routes: RouteObject[] = [
           ...unavailableRoutes(true),
         ],
       },
+      // new-api's console lives under /console (its payment gateways send buyers back to
+      // /console/log and /console/topup): the same screens here have no prefix.
+      { path: '/console/*', element: <WithoutConsolePrefix /> },
       { path: '*', element: <NotFoundPage /> },
     ],
   },
 ];
+
+/** Sends `/console/<path>?<query>` to `/<path>?<query>`. */
+function WithoutConsolePrefix() {
+  const location = useLocation();
+  const path = location.pathname.replace(/^\/console(?=\/|$)/, '') || '/';
+  return <Navigate to={`${path}${location.search}${location.hash}`} replace />;
+}
 
 export function createAppRouter() {
   const router = createBrowserRouter(routes);

@@ -8,7 +8,7 @@ import { quotaEquivalent } from '../../../lib/quota-format';
 import { anyLimitText, limitTextsOf } from '../../../lib/usage-limits';
 import { isRoot, useStoredUser } from '../../../session/stored-user';
 import { UserSubscriptionsPanel } from '../../subscriptions';
-import { fetchUser } from '../api';
+import { fetchUser, type ManagedUser } from '../api';
 import { AddQuotaDialog } from '../dialogs/add-quota-dialog';
 import { useGroupLimitsQuery, useGroupsQuery } from '../queries';
 import { minimumPasswordLength, type EditUserFormState } from './use-edit-user-form';
@@ -24,6 +24,10 @@ export function EditUserForm({ editor }: { editor: EditUserFormState }) {
   const { t } = useTranslation('users');
   const { form, userId, userQuery } = editor;
   const [addQuotaOpen, setAddQuotaOpen] = useState(false);
+  // The user as read again after an unbind: only the bindings show it. Refetching the query
+  // instead would redraw the form from the new row, losing the admin's unsaved edits (and the
+  // redrawn form's values, cleared by the old one's clearOnDestroy).
+  const [rebound, setRebound] = useState<ManagedUser>();
   const groupsQuery = useGroupsQuery(userId !== null);
   // The group defaults live in the options, which only root may read.
   const viewerIsRoot = isRoot(useStoredUser());
@@ -102,7 +106,10 @@ export function EditUserForm({ editor }: { editor: EditUserFormState }) {
               texts={limitTexts}
             />
             <Divider>{t('edit.readOnlyDivider')}</Divider>
-            <UserBindings user={user} onChanged={() => userQuery.refetch()} />
+            <UserBindings
+              user={rebound?.id === user.id ? rebound : user}
+              onChanged={async () => setRebound(await fetchUser(user.id))}
+            />
             <Divider>{t('subscriptions:user.title')}</Divider>
             <UserSubscriptionsPanel
               userId={user.id}

@@ -51,7 +51,7 @@ export function UserBindings({
       onOk: async () => {
         await action();
         notify.success(t('edit.bound.unbound'));
-        await onChanged();
+        await Promise.all([onChanged(), custom.refetch()]);
       },
     });
 

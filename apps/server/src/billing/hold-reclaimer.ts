@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { SqlDialect } from '../db/open-database.js';
+import { ascending } from './ascending-ids.js';
 import { lockingTransaction } from './locking-transaction.js';
 import type { Database } from '../db/schema.js';
 import { writeLogRows, type LogDestination } from '../logs/log-destination.js';
@@ -15,10 +16,6 @@ export interface HoldTarget {
 
 /** Quota given back to each user by one reclaim (negative: charged, for holds overdrawn). */
 export type ReclaimedQuota = Map<number, number>;
-
-function ascending(ids: Iterable<number>): number[] {
-  return [...ids].sort((left, right) => left - right);
-}
 
 function refundLog(
   userId: number,

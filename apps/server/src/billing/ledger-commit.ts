@@ -6,11 +6,13 @@ import { writeLogRows, type LogDestination } from '../logs/log-destination.js';
 import {
   holdKeyOf,
   holdKeyText,
+  type HoldKey,
   type LeaseGrant,
   type LeaseRequest,
   type PendingWrites,
 } from './ledger-batch.js';
-import { lockSubscriptionPools, type SubscriptionPool } from './subscription-resets.js';
+import { ascending } from './ascending-ids.js';
+import { BatchPools } from './ledger-pools.js';
 
 /**
  * Balances as the database holds them right after a batch, by user id and token id, and the
@@ -47,60 +49,10 @@ interface HeldRow {
   amount: number;
 }
 
-/** The subscription pools a batch touches, locked once (after users, before tokens). */
-class PoolLocks {
-  private pools: Map<number, SubscriptionPool> | undefined;
-
-  constructor(
-    private readonly transaction: Transaction<Database>,
-    private readonly dialect: SqlDialect,
-    private readonly ids: Set<number>,
-    private readonly now: number,
-    private readonly timeZone: string,
-  ) {}
-
-  async lock(): Promise<Map<number, SubscriptionPool>> {
-    this.pools ??= await lockSubscriptionPools(
-      this.transaction,
-      this.dialect,
-      this.ids,
-      this.now,
-      this.timeZone,
-    );
-    return this.pools;
-  }
-}
-
 interface RowChange {
   quota: number;
   used: number;
   requests: number;
-}
-
-interface HoldKeyFields {
-  userId: number;
-  tokenId: number;
-  subscriptionId?: number;
-}
-
-/** Every subscription pool a batch changes or asks for. */
-function subscriptionIds(
-  writes: PendingWrites | undefined,
-  leases: readonly LeaseRequest[],
-): Set<number> {
-  const ids = new Set<number>(writes?.subscriptions.keys() ?? []);
-  for (const key of [
-    ...(writes?.releases.values() ?? []),
-    ...(writes?.holdCharges.values() ?? []),
-    ...leases,
-  ]) {
-    if (key.subscriptionId) ids.add(key.subscriptionId);
-  }
-  return ids;
-}
-
-function ascending(ids: Iterable<number>): number[] {
-  return [...ids].sort((left, right) => left - right);
 }
 
 function change(map: Map<number, RowChange>, id: number): RowChange {
@@ -155,8 +107,6 @@ export async function commitLedgerBatch(
 
     const users = new Map<number, RowChange>();
     const tokens = new Map<number, RowChange>();
-    // Quota added to each subscription's amount_used (a subscription's "take" from its pool).
-    const subscriptions = new Map<number, number>(writes?.subscriptions ?? []);
     for (const [id, user] of writes?.users ?? []) {
       Object.assign(change(users, id), user);
     }
@@ -165,21 +115,19 @@ export async function commitLedgerBatch(
       current.quota = token.quota;
       current.used = token.used;
     }
-    const takeDirectly = (key: HoldKeyFields, quota: number) => {
-      if (key.subscriptionId) {
-        subscriptions.set(key.subscriptionId, (subscriptions.get(key.subscriptionId) ?? 0) + quota);
-      } else {
-        change(users, key.userId).quota += quota;
-      }
-      if (key.tokenId !== 0) change(tokens, key.tokenId).quota += quota;
-    };
-    const pools = new PoolLocks(
+    const pools = new BatchPools(
       transaction,
       dialect,
-      subscriptionIds(writes, leases),
+      writes,
+      leases,
       nowSeconds,
       target.timeZone?.() ?? 'UTC',
     );
+    const takeDirectly = (key: HoldKey, quota: number) => {
+      if (key.subscriptionId) pools.take(key.subscriptionId, quota);
+      else change(users, key.userId).quota += quota;
+      if (key.tokenId !== 0) change(tokens, key.tokenId).quota += quota;
+    };
 
     // New amounts of hold rows: a number to write, 0 to delete.
     const holdAmounts = new Map<string, number>();
@@ -202,10 +150,7 @@ export async function commitLedgerBatch(
       released.add(key);
     }
 
-    const grants = await grantLeases(transaction, dialect, leases, users, tokens, {
-      pools,
-      subscriptions,
-    });
+    const grants = await grantLeases(transaction, dialect, leases, users, tokens, pools);
     leases.forEach((lease, index) => {
       // Read back even when refused, so the caches see the balance that refused it.
       if (!lease.subscriptionId) change(users, lease.userId);
@@ -247,23 +192,9 @@ export async function commitLedgerBatch(
       const row = await update.returning('quota').executeTakeFirst();
       if (row) balances.users.set(userId, Number(row.quota));
     }
-    if (subscriptions.size > 0) {
-      // Locked and reset (when a boundary passed) before the deltas apply; the lock makes the
-      // read-back exact without another statement.
-      const locked = await pools.lock();
-      balances.subscriptions = new Map();
-      for (const id of ascending(subscriptions.keys())) {
-        const delta = subscriptions.get(id)!;
-        const pool = locked.get(id);
-        if (pool) balances.subscriptions.set(id, pool.amountUsed + delta);
-        if (delta === 0) continue;
-        await transaction
-          .updateTable('user_subscriptions')
-          .set({ amount_used: sql`amount_used + ${delta}`, updated_at: nowSeconds })
-          .where('id', '=', id)
-          .execute();
-      }
-    }
+    // Locked and reset (when a boundary passed) before the deltas apply.
+    const poolsUsed = await pools.write(nowSeconds);
+    if (poolsUsed) balances.subscriptions = poolsUsed;
     const tokenIds = ascending(tokens.keys());
     for (const tokenId of tokenIds) {
       const token = tokens.get(tokenId)!;
@@ -345,12 +276,11 @@ async function grantLeases(
   leases: readonly LeaseRequest[],
   users: Map<number, RowChange>,
   tokens: Map<number, RowChange>,
-  pooled: { pools: PoolLocks; subscriptions: Map<number, number> },
+  pools: BatchPools,
 ): Promise<LeaseGrant[]> {
   if (leases.length === 0) return [];
   const userAvailable = new Map<number, number>();
   const tokenAvailable = new Map<number, number>();
-  const poolAvailable = new Map<number, number>();
   const walletUsers = new Set(leases.filter((lease) => !lease.subscriptionId).map((l) => l.userId));
   if (walletUsers.size > 0) {
     let userQuery = transaction
@@ -363,19 +293,9 @@ async function grantLeases(
       userAvailable.set(row.id, Number(row.quota) - (users.get(row.id)?.quota ?? 0));
     }
   }
-  if (leases.some((lease) => lease.subscriptionId)) {
-    for (const [id, pool] of await pooled.pools.lock()) {
-      const taken = pooled.subscriptions.get(id) ?? 0;
-      poolAvailable.set(
-        id,
-        !pool.usable
-          ? 0
-          : pool.amountTotal === 0
-            ? Number.POSITIVE_INFINITY
-            : pool.amountTotal - pool.amountUsed - taken,
-      );
-    }
-  }
+  const poolAvailable = leases.some((lease) => lease.subscriptionId)
+    ? await pools.available()
+    : new Map<number, number>();
   const tokenIds = new Set(
     leases.filter((lease) => lease.tokenId !== 0).map((lease) => lease.tokenId),
   );

@@ -45,6 +45,18 @@ export interface CallCharge {
   log?: LogRow;
 }
 
+/** An admission; `subscriptionId` only when a subscription pays (0: the wallet). */
+function admissionOf(
+  userId: number,
+  tokenId: number,
+  subscriptionId: number,
+  estimate: number,
+): Admission {
+  return subscriptionId
+    ? { userId, tokenId, subscriptionId, estimate }
+    : { userId, tokenId, estimate };
+}
+
 interface Waiter {
   estimate: number;
   resolve(admission: Admission): void;
@@ -137,14 +149,10 @@ export class QuotaLedger {
     const key = holdKeyText(user.id, token.id, subscriptionId);
     let lease = this.leases.get(key);
     const available = lease ? lease.held - lease.used - lease.inFlight : 0;
-    const admitted = (held: number): Admission =>
-      subscriptionId
-        ? { userId: user.id, tokenId: token.id, subscriptionId, estimate: held }
-        : { userId: user.id, tokenId: token.id, estimate: held };
     if (estimate <= 0) {
       // Nothing to set aside (a per-image price, a free model): charged directly at settlement.
       if (this.userView(request) <= 0 && available <= 0) throw this.emptyPoolError(request);
-      return admitted(0);
+      return admissionOf(user.id, token.id, subscriptionId, 0);
     }
     if (!lease) {
       lease = {
@@ -165,7 +173,7 @@ export class QuotaLedger {
     lease.lastActive = Date.now();
     if (lease.waiters.length === 0 && available >= estimate) {
       lease.inFlight += estimate;
-      return admitted(estimate);
+      return admissionOf(user.id, token.id, subscriptionId, estimate);
     }
     if (this.userView(request) <= 0 && available <= 0) throw this.emptyPoolError(request);
     const waiting = lease;
@@ -360,14 +368,7 @@ export class QuotaLedger {
       if (uncovered.length === 0 && lease.held - lease.used - lease.inFlight >= waiter.estimate) {
         lease.inFlight += waiter.estimate;
         waiter.resolve(
-          lease.subscriptionId
-            ? {
-                userId: lease.userId,
-                tokenId: lease.tokenId,
-                subscriptionId: lease.subscriptionId,
-                estimate: waiter.estimate,
-              }
-            : { userId: lease.userId, tokenId: lease.tokenId, estimate: waiter.estimate },
+          admissionOf(lease.userId, lease.tokenId, lease.subscriptionId, waiter.estimate),
         );
       } else if (shortfall !== undefined) {
         waiter.reject(shortfallError(shortfall, waiter.estimate));

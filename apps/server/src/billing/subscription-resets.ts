@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { SqlDialect } from '../db/open-database.js';
 import type { Database } from '../db/schema.js';
+import { ascending } from './ascending-ids.js';
 import { lockingTransaction } from './locking-transaction.js';
 import { catchUpResets } from './subscription-periods.js';
 
@@ -15,10 +16,6 @@ export interface SubscriptionPool {
   usable: boolean;
   /** This lock opened a new period. */
   reset: boolean;
-}
-
-function ascending(ids: Iterable<number>): number[] {
-  return [...new Set(ids)].sort((left, right) => left - right);
 }
 
 /**

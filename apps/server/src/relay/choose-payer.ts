@@ -51,7 +51,7 @@ export function admitFromPayer(
     return wallet();
   }
   if (preference === 'wallet_first') {
-    return settleOrElse(wallet, () => fromSubscriptions(services, caller, estimate, candidates));
+    return orElseWhenSpent(wallet, () => fromSubscriptions(services, caller, estimate, candidates));
   }
   const subscriptions = fromSubscriptions(services, caller, estimate, candidates);
   if (preference === 'subscription_only') return subscriptions;
@@ -61,8 +61,8 @@ export function admitFromPayer(
   });
 }
 
-/** Runs `first`; when it is refused for want of quota, `second`. */
-async function settleOrElse(
+/** Runs `first`; when its pool is refused for want of quota, `second`. */
+async function orElseWhenSpent(
   first: () => Admission | Promise<Admission>,
   second: () => Promise<Admission>,
 ): Promise<Admission> {

@@ -38,6 +38,7 @@ export default defineConfig({
       `${server}/src/billing/ledger-*.test.ts`,
       `${server}/src/billing/quota-ledger.test.ts`,
       `${server}/src/billing/hold*.test.ts`,
+      `${server}/src/billing/subscription-*.test.ts`,
       `${server}/test/billing/**/*.test.ts`,
       `${server}/src/payments/**/*.test.ts`,
       `${server}/src/redemptions/**/*.test.ts`,

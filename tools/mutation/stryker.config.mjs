@@ -32,6 +32,8 @@ export default {
     `${src}/billing/held-quota.ts`,
     `${src}/billing/credit-user-quota.ts`,
     `${src}/billing/hold-reclaimer.ts`,
+    `${src}/billing/subscription-resets.ts`,
+    `${src}/billing/subscription-periods.ts`,
     `${src}/billing/pre-consume.ts`,
     `${src}/billing/quota-formula.ts`,
     `${src}/billing/exact-decimal.ts`,

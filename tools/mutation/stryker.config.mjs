@@ -32,6 +32,7 @@ export default {
     `${src}/billing/held-quota.ts`,
     `${src}/billing/credit-user-quota.ts`,
     `${src}/billing/hold-reclaimer.ts`,
+    `${src}/billing/ledger-pools.ts`,
     `${src}/billing/subscription-resets.ts`,
     `${src}/billing/subscription-periods.ts`,
     `${src}/billing/pre-consume.ts`,

@@ -281,17 +281,17 @@ async function grantLeases(
   if (leases.length === 0) return [];
   const userAvailable = new Map<number, number>();
   const tokenAvailable = new Map<number, number>();
-  const walletUsers = new Set(leases.filter((lease) => !lease.subscriptionId).map((l) => l.userId));
-  if (walletUsers.size > 0) {
-    let userQuery = transaction
-      .selectFrom('users')
-      .select(['id', 'quota'])
-      .where('id', 'in', ascending(walletUsers))
-      .orderBy('id');
-    if (dialect !== 'sqlite') userQuery = userQuery.forUpdate();
-    for (const row of await userQuery.execute()) {
-      userAvailable.set(row.id, Number(row.quota) - (users.get(row.id)?.quota ?? 0));
-    }
+  // Every lease's user is locked, a subscription's too (its wallet is not asked, but its usage
+  // counters are written later in this batch): users before pools before tokens, the one order
+  // every ledger writer follows, or two processes' batches deadlock.
+  let userQuery = transaction
+    .selectFrom('users')
+    .select(['id', 'quota'])
+    .where('id', 'in', ascending(leases.map((lease) => lease.userId)))
+    .orderBy('id');
+  if (dialect !== 'sqlite') userQuery = userQuery.forUpdate();
+  for (const row of await userQuery.execute()) {
+    userAvailable.set(row.id, Number(row.quota) - (users.get(row.id)?.quota ?? 0));
   }
   const poolAvailable = leases.some((lease) => lease.subscriptionId)
     ? await pools.available()

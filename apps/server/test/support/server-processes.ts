@@ -77,11 +77,15 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
     child.once('exit', (code) => resolve(code)),
   );
   const url = `http://127.0.0.1:${port}`;
+  // The port was free when chosen, but another process may take it before this server binds;
+  // then /api/status answers from that one. Ready only once this server says it is listening.
+  const quiet = ['warn', 'error'].includes((env.LOG_LEVEL ?? process.env.LOG_LEVEL ?? '').toLowerCase());
+  const listening = () => quiet || output.includes(`listening on http://localhost:${port}`);
   const deadline = Date.now() + 60_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
     try {
-      if ((await fetch(`${url}/api/status`)).ok) break;
+      if ((await fetch(`${url}/api/status`)).ok && listening()) break;
     } catch {
       // not listening yet
     }

@@ -5,6 +5,7 @@ import {
   testDatabaseKinds,
   type TestDatabase,
 } from '../../test/support/test-databases.js';
+import { BlockLimitStore } from './limit-blocks.js';
 import type { LimitStore } from './limit-store.js';
 import { RedisLimitStore } from './redis-limit-store.js';
 import { SqlLimitStore } from './sql-limit-store.js';
@@ -96,6 +97,12 @@ describe('limit stores', () => {
       const database = await createTestDatabase(kind);
       databases.push(database);
       await exercise(new SqlLimitStore(database.handle, failOnError), 'lim');
+      // Through the blocks (these limits are too small for any): the same contract.
+      const blocks = new BlockLimitStore(
+        new SqlLimitStore(database.handle, failOnError),
+        failOnError,
+      );
+      await exercise(blocks, 'blocks');
     });
   }
 
@@ -104,5 +111,7 @@ describe('limit stores', () => {
     const redis = new Redis(redisUrl!);
     connections.push(redis);
     await exercise(new RedisLimitStore(redis, failOnError), `lim:test:${Date.now()}`);
+    const blocks = new BlockLimitStore(new RedisLimitStore(redis, failOnError), failOnError);
+    await exercise(blocks, `lim:blocks:${Date.now()}`);
   });
 });

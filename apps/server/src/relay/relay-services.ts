@@ -32,6 +32,7 @@ import type { SharedTokenStores } from '../providers/access-token-cache.js';
 import { SensitiveWordCheck } from './sensitive-words.js';
 import type { RelayTracer } from '../tracing/call-trace.js';
 import type { Redis } from 'ioredis';
+import { BlockLimitStore } from '../limits/limit-blocks.js';
 import { LimitEngine } from '../limits/limit-engine.js';
 import { limitTimeZone } from '../limits/limit-windows.js';
 import { RedisLimitStore } from '../limits/redis-limit-store.js';
@@ -188,9 +189,12 @@ export async function createRelayServices(parts: {
   const outbound = new OutboundGuard({ allowedHosts: parts.config.outboundAllowedHosts });
   const onLimitError = (error: unknown) => onError(error, 'limit counters');
   const limits = new LimitEngine({
-    store: parts.redis
-      ? new RedisLimitStore(parts.redis, onLimitError)
-      : new SqlLimitStore(parts.database, onLimitError),
+    store: new BlockLimitStore(
+      parts.redis
+        ? new RedisLimitStore(parts.redis, onLimitError)
+        : new SqlLimitStore(parts.database, onLimitError),
+      onLimitError,
+    ),
     reservationSeconds: parts.config.quotaHoldSeconds,
     timeZone: () => limitTimeZone(parts.options.get('LimitTimeZone')),
   });

@@ -55,4 +55,26 @@ describe('WordMatcher', () => {
       expect(matcher.findIn(text) !== undefined, `${words} in ${text}`).toBe(expected);
     }
   });
+
+  it('folds upper-case ASCII without a lower-cased copy, as a lower-cased search would', () => {
+    const alphabet = ['a', 'b', 'A', 'B', '_'];
+    const random = (length: number) =>
+      Array.from({ length }, () => alphabet[Math.floor(Math.random() * alphabet.length)]).join('');
+    for (let round = 0; round < 300; round += 1) {
+      const words = Array.from({ length: 1 + Math.floor(Math.random() * 6) }, () =>
+        random(1 + Math.floor(Math.random() * 4)),
+      );
+      const text = random(Math.floor(Math.random() * 30));
+      const matcher = new WordMatcher(words);
+      const expected = words.some((word) => text.toLowerCase().includes(word.toLowerCase()));
+      expect(matcher.findIn(text) !== undefined, `${words} in ${text}`).toBe(expected);
+    }
+  });
+
+  it('lower-cases other characters in their context (final sigma, dotted capital I)', () => {
+    // Whole-text lower-casing makes a final Σ 'ς' (not 'σ') and İ 'i̇', as toLowerCase() does.
+    expect(new WordMatcher(['λόγοσ']).findIn('THE ΛΌΓΟΣ')).toBeUndefined();
+    expect(new WordMatcher(['λόγος']).findIn('THE ΛΌΓΟΣ')).toBe('λόγος');
+    expect(new WordMatcher(['i̇stanbul']).findIn('Welcome to İSTANBUL')).toBe('i̇stanbul');
+  });
 });

@@ -2,13 +2,15 @@
 const ASCII = 128;
 /** Largest dense table built (entries: nodes × 128); a bigger trie scans with its maps only. */
 const MAX_DENSE_ENTRIES = 4 * 1024 * 1024;
+const UPPER_A = 65;
+const UPPER_Z = 90;
 
 /**
  * Finds any of a set of words in a text, case-insensitively, in one pass over the text whatever
- * the number of words (Aho–Corasick). Build once per word list; `findIn` allocates nothing but the
- * lower-cased text. ASCII characters, most of a typical prompt, step through a precomputed table
- * (one array read per character, failure links already followed); other characters follow the
- * trie and its failure links.
+ * the number of words (Aho–Corasick). Build once per word list; `findIn` allocates nothing for an
+ * ASCII text (a lower-cased copy of any other). ASCII characters, most of a typical prompt, step
+ * through a precomputed table (one array read per character, failure links already followed, A–Z
+ * folded); other characters follow the trie and its failure links.
  */
 export class WordMatcher {
   /** goto[node]: next node by UTF-16 code unit. */
@@ -39,7 +41,23 @@ export class WordMatcher {
   /** The first word found in `text` (as lower-cased), or undefined. */
   findIn(text: string): string | undefined {
     if (this.empty || text.length === 0) return undefined;
-    const folded = text.toLowerCase();
+    const dense = this.dense;
+    if (dense === undefined) return this.scanFolded(text.toLowerCase());
+    // ASCII text (most prompts) is scanned as it is: the table folds A–Z itself, so no
+    // lower-cased copy is made. The first other character sends the whole text to the general
+    // scan, since lower-casing beyond ASCII depends on context (Greek final sigma).
+    let node = 0;
+    for (let index = 0; index < text.length; index += 1) {
+      const unit = text.charCodeAt(index);
+      if (unit >= ASCII) return this.scanFolded(text.toLowerCase());
+      node = dense[node * ASCII + unit];
+      if (node < 0) return this.word[~node];
+    }
+    return undefined;
+  }
+
+  /** The scan of a lower-cased text of any characters. */
+  private scanFolded(folded: string): string | undefined {
     const dense = this.dense;
     let node = 0;
     for (let index = 0; index < folded.length; index += 1) {
@@ -106,6 +124,11 @@ export class WordMatcher {
       const base = node * ASCII;
       table.set(table.subarray(this.fail[node] * ASCII, this.fail[node] * ASCII + ASCII), base);
       for (const [unit, child] of this.goto[node]) if (unit < ASCII) table[base + unit] = child;
+    }
+    // Upper-case ASCII letters step as their lower-case (words are stored lower-cased).
+    for (let base = 0; base < table.length; base += ASCII) {
+      for (let unit = UPPER_A; unit <= UPPER_Z; unit += 1)
+        table[base + unit] = table[base + unit + 32];
     }
     // A step into a word's end is marked, so the scan needs no second lookup per character. The
     // scan stops at a mark, so marked entries are never followed.

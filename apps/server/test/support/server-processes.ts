@@ -78,9 +78,13 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
   );
   const url = `http://127.0.0.1:${port}`;
   // The port was free when chosen, but another process may take it before this server binds;
-  // then /api/status answers from that one. Ready only once this server says it is listening.
-  const quiet = ['warn', 'error'].includes((env.LOG_LEVEL ?? process.env.LOG_LEVEL ?? '').toLowerCase());
-  const listening = () => quiet || output.includes(`listening on http://localhost:${port}`);
+  // then /api/status answers from that one. Ready only once this server (its first worker, in a
+  // cluster) says it listens on that port.
+  const quiet = ['warn', 'error'].includes(
+    (env.LOG_LEVEL ?? process.env.LOG_LEVEL ?? '').toLowerCase(),
+  );
+  const bound = new RegExp(`listening (?:at|on) http://[^"\\s]*:${port}\\b`);
+  const listening = () => quiet || bound.test(output);
   const deadline = Date.now() + 60_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);

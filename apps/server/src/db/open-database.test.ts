@@ -82,6 +82,36 @@ describe('openDatabase on SQLite', () => {
     }
   });
 
+  it("waits for another process's write lock with the event loop free, then takes it", async () => {
+    const path = join(directory, 'waiting.db');
+    const handle = await openDatabase({ dsn: '', sqlitePath: path });
+    const other = new BetterSqlite3(path);
+    try {
+      await sql`create table probe (value integer)`.execute(handle.db);
+      other.exec('begin immediate');
+      other.exec('insert into probe values (1)');
+      let ticks = 0;
+      const ticker = setInterval(() => (ticks += 1), 5);
+      const releasedAt = Date.now() + 60;
+      setTimeout(() => other.exec('commit'), 60);
+      await handle.db.transaction().execute(async (transaction) => {
+        await sql`insert into probe values (2)`.execute(transaction);
+      });
+      clearInterval(ticker);
+      // The transaction began only once the lock was free, and timers ran while it waited (SQLite's
+      // own busy handler would have slept inside the call, the process frozen).
+      expect(Date.now()).toBeGreaterThanOrEqual(releasedAt - 1);
+      expect(ticks).toBeGreaterThanOrEqual(5);
+      expect(other.prepare('select value from probe order by value').all()).toEqual([
+        { value: 1 },
+        { value: 2 },
+      ]);
+    } finally {
+      other.close();
+      await handle.close();
+    }
+  });
+
   it('treats a DSN starting with "local" as SQLite', async () => {
     const handle = await openDatabase({ dsn: 'local', sqlitePath: join(directory, 'local.db') });
     expect(handle.dialect).toBe('sqlite');

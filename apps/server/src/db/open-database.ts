@@ -114,18 +114,23 @@ function startCheckpointer(sqlitePath: string): SqliteCheckpointer | undefined {
   });
 }
 
+/** How long a statement waits for another process's lock on the SQLite file. */
+const SQLITE_BUSY_TIMEOUT_MS = 5000;
+
 function sqliteDialect(sqlitePath: string, checkpointsDeferred: boolean): Dialect {
   const file = sqliteFilePath(sqlitePath);
   if (file !== ':memory:') mkdirSync(dirname(resolve(file)), { recursive: true });
   const database = new BetterSqlite3(file);
   database.pragma('journal_mode = WAL');
-  database.pragma('busy_timeout = 5000');
+  database.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
   database.pragma('foreign_keys = OFF');
   database.pragma('synchronous = NORMAL');
   if (checkpointsDeferred) {
     database.pragma(`wal_autocheckpoint = ${DEFERRED_AUTOCHECKPOINT_PAGES}`);
   }
   return new ImmediateTransactionSqliteDialect({
+    connection: database,
+    busyTimeoutMs: SQLITE_BUSY_TIMEOUT_MS,
     database: bridgeSqliteBooleans(database, booleanColumnKeys),
   });
 }

@@ -1,5 +1,5 @@
+import type BetterSqlite3 from 'better-sqlite3';
 import {
-  CompiledQuery,
   SqliteDialect,
   SqliteDriver,
   type DatabaseConnection,
@@ -7,22 +7,36 @@ import {
   type SqliteDialectConfig,
 } from 'kysely';
 
+/** How often a transaction asks again for the write lock another process holds. */
+const LOCK_RETRY_MS = 1;
+
+export interface ImmediateTransactionConfig extends SqliteDialectConfig {
+  /** The connection itself (`database` may wrap it): transactions begin on it directly. */
+  connection: BetterSqlite3.Database;
+  /** The connection's busy timeout: how long a transaction waits for the write lock in all. */
+  busyTimeoutMs: number;
+}
+
 /**
- * Kysely's SQLite dialect with every transaction opened as `BEGIN IMMEDIATE`.
+ * Kysely's SQLite dialect with every transaction opened as `BEGIN IMMEDIATE`, waiting for the write
+ * lock without blocking the event loop.
  *
  * Several processes share one SQLite file (the `WORKERS` cluster). A plain `BEGIN` is deferred: a
  * transaction that reads and then writes tries to take the write lock only at its first write, and
  * if another process committed meanwhile SQLite fails it at once with SQLITE_BUSY — the busy timeout
  * does not apply, because waiting could not help a snapshot that is already stale. Taking the write
- * lock at `BEGIN` makes a second writer wait (up to the busy timeout) before it reads anything, so
- * read-then-write transactions (redeeming a code, settling quota) never fail that way.
+ * lock at `BEGIN` makes a second writer wait before it reads anything, so read-then-write
+ * transactions (redeeming a code, settling quota) never fail that way.
+ *
+ * That wait is not SQLite's busy handler: it sleeps inside the call (1, 2, 5, 10 ms…), and
+ * better-sqlite3 is synchronous, so the whole process stopped serving while another worker held the
+ * lock for a commit of a millisecond. `BEGIN IMMEDIATE` is tried without a busy timeout instead, and
+ * tried again every millisecond on a timer, the event loop free meanwhile, for up to the
+ * connection's busy timeout.
  */
 export class ImmediateTransactionSqliteDialect extends SqliteDialect {
-  private readonly driverConfig: SqliteDialectConfig;
-
-  constructor(config: SqliteDialectConfig) {
-    super(config);
-    this.driverConfig = config;
+  constructor(private readonly driverConfig: ImmediateTransactionConfig) {
+    super(driverConfig);
   }
 
   override createDriver(): Driver {
@@ -31,7 +45,36 @@ export class ImmediateTransactionSqliteDialect extends SqliteDialect {
 }
 
 class ImmediateTransactionSqliteDriver extends SqliteDriver {
-  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
-    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  constructor(private readonly immediateConfig: ImmediateTransactionConfig) {
+    super(immediateConfig);
+  }
+
+  // Kysely calls this with the (single) connection already taken for the transaction.
+  override async beginTransaction(_connection: DatabaseConnection): Promise<void> {
+    const { connection, busyTimeoutMs } = this.immediateConfig;
+    const deadline = Date.now() + busyTimeoutMs;
+    for (;;) {
+      if (tryBeginImmediate(connection, busyTimeoutMs)) return;
+      if (Date.now() >= deadline) {
+        // As SQLite would have answered after its own busy timeout.
+        connection.exec('begin immediate');
+        return;
+      }
+      await new Promise((resolve) => setTimeout(resolve, LOCK_RETRY_MS));
+    }
+  }
+}
+
+/** `BEGIN IMMEDIATE` at once: false when another connection holds the write lock. */
+function tryBeginImmediate(connection: BetterSqlite3.Database, busyTimeoutMs: number): boolean {
+  connection.pragma('busy_timeout = 0');
+  try {
+    connection.exec('begin immediate');
+    return true;
+  } catch (error) {
+    if ((error as { code?: string }).code === 'SQLITE_BUSY') return false;
+    throw error;
+  } finally {
+    connection.pragma(`busy_timeout = ${busyTimeoutMs}`);
   }
 }

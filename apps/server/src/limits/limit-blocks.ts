@@ -83,14 +83,13 @@ export class BlockLimitStore implements LimitStore {
   private readonly closing = new Set<Block>();
   private readonly shrinks = new Set<Promise<void>>();
   private blockSequence = 0;
+  /** Runs only while there are blocks to watch, so an idle store holds no timer. */
+  private sweeper: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly store: LimitStore,
     private readonly onError: (error: unknown) => void,
-  ) {
-    // Unreferenced: it never keeps a process alive, and `flush` closes every block at shutdown.
-    setInterval(() => this.closeIdle(Date.now()), IDLE_CLOSE_MS).unref();
-  }
+  ) {}
 
   async reserve(
     reservation: string,
@@ -103,6 +102,7 @@ export class BlockLimitStore implements LimitStore {
     if (set === undefined) {
       set = { exactUntil: 0, nextBlockCalls: FIRST_BLOCK_CALLS };
       this.sets.set(identity, set);
+      this.watch();
     }
     for (;;) {
       const { block } = set;
@@ -280,6 +280,13 @@ export class BlockLimitStore implements LimitStore {
     );
   }
 
+  private watch(): void {
+    if (this.sweeper !== undefined) return;
+    this.sweeper = setInterval(() => this.closeIdle(Date.now()), IDLE_CLOSE_MS);
+    // Never keeps a process alive: `flush` closes every block at shutdown.
+    this.sweeper.unref();
+  }
+
   private closeIdle(nowMs: number): void {
     for (const block of this.closing) {
       if (nowMs - block.closedAtMs >= IDLE_CLOSE_MS) this.shrink(block);
@@ -289,6 +296,10 @@ export class BlockLimitStore implements LimitStore {
       if (block !== undefined && nowMs - block.lastUseMs >= IDLE_CLOSE_MS) this.close(set, block);
       // Forgotten once idle (a new window is a new set): the next call starts afresh.
       if (set.block === undefined && set.taking === undefined) this.sets.delete(identity);
+    }
+    if (this.sets.size === 0 && this.closing.size === 0) {
+      clearInterval(this.sweeper);
+      this.sweeper = undefined;
     }
   }
 

@@ -266,6 +266,8 @@ export class BlockLimitStore implements LimitStore {
         if (block.inFlight === 0) this.writeBlock(block);
       });
     this.shrinks.add(shrink);
+    // A failure reaches `onError`, and `flush` if it waits; never an unhandled rejection.
+    shrink.catch(() => undefined);
   }
 
   /** Replaces the block's reservation by what its calls used. */
@@ -320,6 +322,8 @@ export class BlockLimitStore implements LimitStore {
   async flush(): Promise<void> {
     for (const set of this.sets.values()) if (set.block) this.close(set, set.block);
     for (const block of this.closing) this.shrink(block);
+    // Nothing left to watch: no timer outlives a shutdown.
+    this.closeIdle(Number.POSITIVE_INFINITY);
     await Promise.all([...this.shrinks]);
     await this.store.flush();
   }

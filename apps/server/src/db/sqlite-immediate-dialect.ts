@@ -54,25 +54,29 @@ class ImmediateTransactionSqliteDriver extends SqliteDriver {
     const { connection, busyTimeoutMs } = this.immediateConfig;
     const deadline = Date.now() + busyTimeoutMs;
     for (;;) {
-      if (tryBeginImmediate(connection, busyTimeoutMs)) return;
-      if (Date.now() >= deadline) {
-        // As SQLite would have answered after its own busy timeout.
-        connection.exec('begin immediate');
-        return;
-      }
+      const busy = tryBeginImmediate(connection, busyTimeoutMs);
+      if (busy === undefined) return;
+      // SQLite's own answer once its busy timeout has passed.
+      if (Date.now() >= deadline) throw busy;
       await new Promise((resolve) => setTimeout(resolve, LOCK_RETRY_MS));
     }
   }
 }
 
-/** `BEGIN IMMEDIATE` at once: false when another connection holds the write lock. */
-function tryBeginImmediate(connection: BetterSqlite3.Database, busyTimeoutMs: number): boolean {
+/**
+ * `BEGIN IMMEDIATE` at once: undefined when it began, SQLite's SQLITE_BUSY error when another
+ * connection holds the write lock.
+ */
+function tryBeginImmediate(
+  connection: BetterSqlite3.Database,
+  busyTimeoutMs: number,
+): Error | undefined {
   connection.pragma('busy_timeout = 0');
   try {
     connection.exec('begin immediate');
-    return true;
+    return undefined;
   } catch (error) {
-    if ((error as { code?: string }).code === 'SQLITE_BUSY') return false;
+    if ((error as { code?: string }).code === 'SQLITE_BUSY') return error as Error;
     throw error;
   } finally {
     connection.pragma(`busy_timeout = ${busyTimeoutMs}`);

@@ -1,3 +1,12 @@
+import {
+  drawFrom,
+  giveBack,
+  identityOf,
+  newBlock,
+  tailOf,
+  usedBy,
+  type Block,
+} from './limit-block.js';
 import type {
   CounterReservation,
   CounterSettlement,
@@ -20,28 +29,6 @@ const BLOCK_SECONDS = 1;
  * whose calls still run after this long is shrunk to them.
  */
 const IDLE_CLOSE_MS = 250;
-
-interface Block {
-  /** The reservation the store holds for it: the block's own, or its tail once shrunk. */
-  id: string;
-  counters: readonly CounterReservation[];
-  /** Each counter's level after the block was reserved (the whole block included). */
-  levels: readonly number[];
-  /** What is left to hand out, per counter (negative once calls used more than they set aside). */
-  room: number[];
-  /** What the calls in flight set aside, per counter. */
-  held: number[];
-  /** What settled calls used, per counter, not yet written to the store. */
-  used: number[];
-  inFlight: number;
-  open: boolean;
-  shrinking: boolean;
-  takenAtSecond: number;
-  lastSecond: number;
-  lastUseMs: number;
-  closedAtMs: number;
-  expiresAt: number;
-}
 
 /** The blocks of one set of counters (the same keys and maxima: one token's limits). */
 interface CounterSet {
@@ -144,14 +131,7 @@ export class BlockLimitStore implements LimitStore {
     nowSeconds: number,
   ): ReserveReply {
     const amounts = counters.map((counter) => counter.amount);
-    const levels = amounts.map((amount, index) => {
-      block.room[index] -= amount;
-      block.held[index] += amount;
-      return block.levels[index] - block.room[index];
-    });
-    block.inFlight += 1;
-    block.lastSecond = nowSeconds;
-    block.lastUseMs = Date.now();
+    const levels = drawFrom(block, amounts, nowSeconds);
     this.calls.set(reservation, { block, amounts });
     return { admitted: true, refusedIndex: 0, levels };
   }
@@ -183,22 +163,7 @@ export class BlockLimitStore implements LimitStore {
       set.nextBlockCalls = FIRST_BLOCK_CALLS;
       return;
     }
-    set.block = {
-      id,
-      counters: blockCounters,
-      levels: reply.levels,
-      room: blockCounters.map((counter) => counter.amount),
-      held: blockCounters.map(() => 0),
-      used: blockCounters.map(() => 0),
-      inFlight: 0,
-      open: true,
-      shrinking: false,
-      takenAtSecond: nowSeconds,
-      lastSecond: nowSeconds,
-      lastUseMs: Date.now(),
-      closedAtMs: 0,
-      expiresAt: reservationExpiresAt,
-    };
+    set.block = newBlock(id, blockCounters, reply.levels, nowSeconds, reservationExpiresAt);
   }
 
   settle(reservation: string, counters: readonly CounterSettlement[]): void {
@@ -209,12 +174,7 @@ export class BlockLimitStore implements LimitStore {
     }
     this.calls.delete(reservation);
     const { block, amounts } = call;
-    counters.forEach(({ actual }, index) => {
-      block.used[index] += actual;
-      block.held[index] -= amounts[index];
-      block.room[index] += amounts[index] - actual;
-    });
-    block.inFlight -= 1;
+    giveBack(block, amounts, counters);
     if (!block.open && !block.shrinking && block.inFlight === 0) {
       this.closing.delete(block);
       this.writeBlock(block);
@@ -240,17 +200,7 @@ export class BlockLimitStore implements LimitStore {
     block.shrinking = true;
     const tail = `${block.id}.t`;
     const shrink = this.store
-      .reserve(
-        tail,
-        block.counters.map((counter, index) => ({
-          key: counter.key,
-          max: Number.MAX_SAFE_INTEGER,
-          amount: Math.max(0, block.held[index]),
-          expiresAt: counter.expiresAt,
-        })),
-        block.lastSecond,
-        block.expiresAt,
-      )
+      .reserve(tail, tailOf(block), block.lastSecond, block.expiresAt)
       .then((reply) => {
         if (!reply.admitted) return;
         // The tail holds what the running calls set aside: the block's reservation can go, with
@@ -272,14 +222,7 @@ export class BlockLimitStore implements LimitStore {
 
   /** Replaces the block's reservation by what its calls used. */
   private writeBlock(block: Block): void {
-    this.store.settle(
-      block.id,
-      block.counters.map((counter, index) => ({
-        key: counter.key,
-        actual: block.used[index],
-        expiresAt: counter.expiresAt,
-      })),
-    );
+    this.store.settle(block.id, usedBy(block));
   }
 
   private watch(): void {
@@ -327,11 +270,4 @@ export class BlockLimitStore implements LimitStore {
     await Promise.all([...this.shrinks]);
     await this.store.flush();
   }
-}
-
-/** Calls share blocks when they count on the same counters under the same maxima. */
-function identityOf(counters: readonly CounterReservation[]): string {
-  let identity = '';
-  for (const counter of counters) identity += `${counter.key}|${counter.max};`;
-  return identity;
 }
